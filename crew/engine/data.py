@@ -1,0 +1,268 @@
+"""Loading and validating the data files in ``missions/`` (task cards and logbook).
+
+The files are validated by pydantic on load; any problem raises :class:`DataError` naming the
+file, the entry and the field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from .cards import CardError, parse_cards
+
+__all__ = [
+    "CATEGORIES",
+    "DataError",
+    "MODIFIERS",
+    "MissionEntry",
+    "EpilogueEntry",
+    "Logbook",
+    "TaskCard",
+    "data_dir",
+    "load_logbook",
+    "load_tasks",
+]
+
+CATEGORIES = (
+    "win_specific_cards",
+    "win_n_of_value",
+    "win_n_of_color",
+    "dont_win",
+    "color_all_or_each",
+    "first_last_tricks",
+    "n_tricks",
+    "consecutive_tricks",
+    "compare_captain",
+    "compare_others",
+    "trick_all_above_below",
+    "trick_sum",
+    "even_odd_trick",
+    "win_with_card",
+    "dont_open",
+    "predict_tricks",
+    "equal_two_colors",
+    "more_color_than",
+    "submarine",
+)
+
+#: The modifier vocabulary of the logbook, with what each one means.
+MODIFIERS: dict[str, str] = {
+    "intro": "introductory mission: one task card of difficulty 1",
+    "no_tasks": "no task cards are drawn",
+    "fixed_tasks": "the mission names its task cards; nothing is drawn",
+    "crew_picks_one": "the crew picks one member who takes all tasks",
+    "captain_gives_all": "the captain keeps all tasks or gives all of them to one crew member",
+    "one_volunteer": "one volunteer takes all tasks",
+    "two_volunteers": "two volunteers split the tasks",
+    "free_task_choice": "the crew assigns the tasks freely",
+    "captain_takes_hardest": "the captain must first take a task of the highest difficulty",
+    "captain_no_tasks": "the captain takes no task",
+    "currents": "currents: the signal's statement is hidden",
+    "heavy_noise": "heavy noise: players - 2 shared sonar tokens",
+    "unknown_terrain": "unknown terrain: a drawn card sets the communication mode",
+    "no_communication": "no communication at all",
+    "no_comm_before_trick2": "no communication before the first trick has been played",
+    "balance_9s": "nobody may have won two more coloured 9s than another",
+    "balance_1s": "nobody may have won two more coloured 1s than another",
+    "no_lead_pink_or_submarine": "no trick may be opened with pink or a submarine",
+    "first_trick_winner_leads": "the first trick's winner must always have the most tricks",
+    "yellow5_last": "the yellow 5 must be the last card of the final trick",
+}
+
+
+class DataError(ValueError):
+    """A data file in ``missions/`` is missing or malformed (names the file, entry and field)."""
+
+
+def data_dir() -> Path:
+    """Where the data files are: inside the installed package, or the repository's missions/."""
+    here = Path(__file__).resolve().parent.parent
+    packaged = here / "missions"
+    if packaged.is_dir():
+        return packaged
+    return here.parent / "missions"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TaskCard(_Strict):
+    """One task card as written in ``tasks.toml``."""
+
+    id: int = Field(ge=1, le=96)
+    category: Literal[CATEGORIES]  # type: ignore[valid-type]
+    text: str = Field(min_length=1)
+    difficulty: tuple[int, int, int]
+    params: dict[str, Any]
+    redeal_if: tuple[str, ...] = ()
+
+    @field_validator("difficulty")
+    @classmethod
+    def _difficulty(cls, v: tuple[int, int, int]) -> tuple[int, int, int]:
+        if any(not 1 <= d <= 9 for d in v):
+            raise ValueError(f"difficulties must be 1-9, got {list(v)}")
+        return v
+
+    @field_validator("redeal_if")
+    @classmethod
+    def _redeal(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        for holding in v:
+            try:
+                parse_cards(holding)
+            except CardError as exc:
+                raise ValueError(str(exc)) from None
+        return v
+
+    def difficulty_for(self, crew: int) -> int:
+        """The difficulty for a crew of ``crew`` (2 players with Tonoja count as 3)."""
+        return self.difficulty[min(max(crew, 3), 5) - 3]
+
+
+class Realtime(_Strict):
+    """A real-time mission's timer and what replaces it when played untimed."""
+
+    seconds: int = Field(gt=0)
+    untimed: tuple[str, ...] = ()
+    untimed_difficulty: int | None = None
+
+
+class MissionEntry(_Strict):
+    """One mission of the logbook."""
+
+    number: int = Field(ge=0)
+    difficulty: int | None = Field(default=None, ge=1)
+    modifiers: tuple[str, ...] = ()
+    tasks: tuple[int, ...] = ()
+    realtime: Realtime | None = None
+    rule: str = Field(min_length=1)
+
+    @field_validator("modifiers")
+    @classmethod
+    def _modifiers(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        for m in v:
+            if m not in MODIFIERS:
+                raise ValueError(f"unknown modifier {m!r}; known: {', '.join(MODIFIERS)}")
+        return v
+
+    @model_validator(mode="after")
+    def _consistent(self) -> MissionEntry:
+        drawless = {"no_tasks", "fixed_tasks"} & set(self.modifiers)
+        if self.difficulty is None and not drawless:
+            raise ValueError("a mission that draws tasks needs a difficulty")
+        if self.difficulty is not None and drawless:
+            raise ValueError("a mission without a draw has no difficulty")
+        if ("fixed_tasks" in self.modifiers) != bool(self.tasks):
+            raise ValueError("'tasks' is given exactly when the modifier 'fixed_tasks' is")
+        if self.realtime:
+            for m in self.realtime.untimed:
+                if m not in MODIFIERS:
+                    raise ValueError(f"unknown untimed modifier {m!r}")
+        return self
+
+
+class EpilogueEntry(_Strict):
+    """The open-ended missions after the last logbook mission."""
+
+    first: int
+    difficulty: int
+    modifiers: tuple[str, ...]
+    rule: str
+
+
+class Logbook(_Strict):
+    """The whole logbook file."""
+
+    mission: tuple[MissionEntry, ...]
+    epilogue: EpilogueEntry
+
+    @model_validator(mode="after")
+    def _numbers(self) -> Logbook:
+        numbers = [m.number for m in self.mission]
+        if numbers != list(range(len(numbers))):
+            raise ValueError(f"missions must be numbered 0, 1, 2, ... in order; got {numbers}")
+        if self.epilogue.first != len(numbers):
+            raise ValueError("the epilogue must start right after the last mission")
+        return self
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise DataError(f"{path}: data file is missing") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{path}: not valid TOML: {exc}") from None
+
+
+def _explain(path: Path, what: str, exc: ValidationError) -> DataError:
+    parts = []
+    for err in exc.errors():
+        loc = ".".join(str(x) for x in err["loc"])
+        parts.append(f"{loc}: {err['msg']}")
+    return DataError(f"{path}: {what}: " + "; ".join(parts))
+
+
+def parse_tasks(raw: dict[str, Any], path: Path) -> tuple[TaskCard, ...]:
+    """Validate the content of a tasks file (exactly the ids 1-96, each once)."""
+    extra = set(raw) - {"task"}
+    if extra:
+        raise DataError(f"{path}: unknown top-level keys {sorted(extra)}")
+    entries = raw.get("task")
+    if not isinstance(entries, list):
+        raise DataError(f"{path}: expected a list of [[task]] entries")
+    cards: list[TaskCard] = []
+    seen: set[int] = set()
+    for i, entry in enumerate(entries):
+        label = f"task entry {i + 1}" + (
+            f" (id {entry.get('id')})" if isinstance(entry, dict) and "id" in entry else ""
+        )
+        try:
+            card = TaskCard.model_validate(entry)
+        except ValidationError as exc:
+            raise _explain(path, label, exc) from None
+        if card.id in seen:
+            raise DataError(f"{path}: {label}: duplicate task id {card.id}")
+        seen.add(card.id)
+        cards.append(card)
+    missing = sorted(set(range(1, 97)) - seen)
+    if missing:
+        raise DataError(f"{path}: task ids missing: {missing}")
+    cards.sort(key=lambda c: c.id)
+    return tuple(cards)
+
+
+def parse_logbook(raw: dict[str, Any], path: Path) -> Logbook:
+    """Validate the content of a logbook file."""
+    entries = raw.get("mission")
+    if isinstance(entries, list):
+        for i, entry in enumerate(entries):
+            try:
+                MissionEntry.model_validate(entry)
+            except ValidationError as exc:
+                num = entry.get("number", "?") if isinstance(entry, dict) else "?"
+                raise _explain(path, f"mission entry {i + 1} (number {num})", exc) from None
+    try:
+        return Logbook.model_validate(raw)
+    except ValidationError as exc:
+        raise _explain(path, "logbook", exc) from None
+
+
+@cache
+def load_tasks(path: Path | None = None) -> tuple[TaskCard, ...]:
+    """All 96 task cards, validated, ordered by id."""
+    p = path or data_dir() / "tasks.toml"
+    return parse_tasks(_read_toml(p), p)
+
+
+@cache
+def load_logbook(path: Path | None = None) -> Logbook:
+    """The logbook, validated."""
+    p = path or data_dir() / "logbook.toml"
+    return parse_logbook(_read_toml(p), p)

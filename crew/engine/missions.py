@@ -1,0 +1,165 @@
+"""Logbook missions folded into one rule set the phases consult."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import card_str, is_submarine, value_of
+from .data import MODIFIERS, MissionEntry, load_logbook
+
+__all__ = ["Rules", "MissionError", "mission_entry", "mission_rules", "terrain_mode", "last_mission"]
+
+#: Communication modes.
+NORMAL, CURRENTS, HEAVY_NOISE, NO_COMMUNICATION = "normal", "currents", "heavy_noise", "none"
+
+#: Distribution modes.
+DIST_NORMAL = "normal"
+DIST_NONE = "none"
+DIST_CREW_PICKS = "crew_picks_one"
+DIST_CAPTAIN_GIVES = "captain_gives_all"
+DIST_ONE_VOLUNTEER = "one_volunteer"
+DIST_TWO_VOLUNTEERS = "two_volunteers"
+DIST_FREE = "free_task_choice"
+
+
+class MissionError(ValueError):
+    """An unknown mission number or an impossible mission set-up."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Everything a mission changes, for one attempt (after real time and terrain are settled)."""
+
+    mission: int | None  # None: free play at a chosen difficulty
+    difficulty: int | None  # draw target; None when no task cards are drawn
+    draw: str  # "draw", "intro", "fixed", "none"
+    fixed_tasks: tuple[int, ...]
+    distribution: str
+    captain_takes_hardest: bool
+    captain_no_tasks: bool
+    communication: str  # normal, currents, heavy_noise, none
+    unknown_terrain: bool
+    no_comm_before_trick2: bool
+    conditions: tuple[str, ...]  # balance_9s, balance_1s, no_lead_pink_or_submarine, ...
+    timed: bool
+    seconds: int | None
+    modifiers: tuple[str, ...]
+
+    @property
+    def has_tasks(self) -> bool:
+        return self.draw != "none"
+
+
+def last_mission() -> int:
+    """The number of the last numbered logbook mission (32)."""
+    return len(load_logbook().mission) - 1
+
+
+def mission_entry(number: int) -> MissionEntry:
+    """The logbook entry of a mission; epilogue missions (33+) are generated (ruling 9)."""
+    book = load_logbook()
+    if number < 0:
+        raise MissionError(f"there is no mission {number}: missions are 0 (intro) to 32, then 33+")
+    if number < len(book.mission):
+        return book.mission[number]
+    ep = book.epilogue
+    return MissionEntry(
+        number=number,
+        difficulty=ep.difficulty + number - ep.first,
+        modifiers=ep.modifiers,
+        rule=ep.rule,
+    )
+
+
+def terrain_mode(card: int) -> str:
+    """Unknown terrain: the drawn colour card's value sets the communication mode."""
+    if is_submarine(card):
+        raise MissionError(f"terrain card {card_str(card)} is a submarine; draw again")
+    v = value_of(card)
+    return NORMAL if v <= 3 else CURRENTS if v <= 6 else HEAVY_NOISE
+
+
+def mission_rules(
+    mission: int | None,
+    *,
+    timed: bool = False,
+    terrain: int | None = None,
+    difficulty: int | None = None,
+) -> Rules:
+    """Fold a mission's modifiers (and the timed choice and terrain card) into one rule set.
+
+    ``mission=None`` is free play at ``difficulty`` with the normal rules.
+    """
+    if mission is None:
+        if difficulty is None or difficulty < 1:
+            raise MissionError("free play needs a difficulty of 1 or more")
+        return Rules(
+            None, difficulty, "draw", (), DIST_NORMAL, False, False, NORMAL, False, False, (),
+            False, None, (),
+        )
+    entry = mission_entry(mission)
+    mods = list(entry.modifiers)
+    target = entry.difficulty
+    seconds = None
+    rt = entry.realtime
+    if rt is not None:
+        if timed:
+            seconds = rt.seconds
+        else:
+            mods.extend(rt.untimed)
+            if rt.untimed_difficulty is not None:
+                target = rt.untimed_difficulty
+    elif timed:
+        raise MissionError(f"mission {mission} is not a real-time mission; it cannot be timed")
+    if difficulty is not None and difficulty != target:
+        raise MissionError(
+            f"mission {mission} has difficulty {target}; a different difficulty ({difficulty}) "
+            "is only for free play"
+        )
+    communication = NORMAL
+    for m in mods:
+        if m == "currents":
+            communication = CURRENTS
+        elif m == "heavy_noise":
+            communication = HEAVY_NOISE
+        elif m == "no_communication":
+            communication = NO_COMMUNICATION
+    unknown = "unknown_terrain" in mods
+    if unknown and terrain is not None:
+        communication = terrain_mode(terrain)
+    draw = "draw"
+    if "no_tasks" in mods:
+        draw, target = "none", None
+    elif "fixed_tasks" in mods:
+        draw, target = "fixed", None
+    elif "intro" in mods:
+        draw = "intro"
+    dist = DIST_NORMAL
+    for m in (DIST_CREW_PICKS, DIST_CAPTAIN_GIVES, DIST_ONE_VOLUNTEER, DIST_TWO_VOLUNTEERS,
+              DIST_FREE):
+        if m in mods:
+            dist = m
+    if draw == "none":
+        dist = DIST_NONE
+    conditions = tuple(
+        m for m in mods
+        if m in ("balance_9s", "balance_1s", "no_lead_pink_or_submarine",
+                 "first_trick_winner_leads", "yellow5_last")
+    )
+    assert all(m in MODIFIERS for m in mods)
+    return Rules(
+        mission=mission,
+        difficulty=target,
+        draw=draw,
+        fixed_tasks=tuple(entry.tasks),
+        distribution=dist,
+        captain_takes_hardest="captain_takes_hardest" in mods,
+        captain_no_tasks="captain_no_tasks" in mods,
+        communication=communication,
+        unknown_terrain=unknown,
+        no_comm_before_trick2="no_comm_before_trick2" in mods,
+        conditions=conditions,
+        timed=timed,
+        seconds=seconds,
+        modifiers=tuple(mods),
+    )

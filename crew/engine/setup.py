@@ -1,0 +1,345 @@
+"""Preparing an attempt: seeded shuffles, the deal, the terrain card and the task draw."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from .cards import DECK_MASK, card_str, cards_in, is_submarine, mask_of
+from .missions import (
+    DIST_NORMAL,
+    HEAVY_NOISE,
+    MissionError,
+    Rules,
+    mission_rules,
+)
+from .state import TONOJA, GameState, Phase, Setup
+from .tasks import PENDING, all_tasks, conflicts, get_task, redeal_masks
+
+__all__ = [
+    "SetupError",
+    "deal",
+    "draw_tasks",
+    "draw_terrain",
+    "make_rng",
+    "needs_redeal",
+    "new_attempt",
+    "start_state",
+    "tricks_for",
+]
+
+S4 = 39
+
+
+class SetupError(ValueError):
+    """An attempt cannot be prepared from what was given (names the field and the problem)."""
+
+
+def make_rng(seed: int | str) -> random.Random:
+    """The random source of a seed: the same seed gives the same deal and draw in every version."""
+    return random.Random(f"crew-deep-sea:{seed}")
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """A uniform int in [0, n) from raw bits only (stable across Python versions)."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def shuffle(rng: random.Random, items: list[int]) -> None:
+    """Fisher-Yates shuffle in place, built on :func:`_below` so it never changes."""
+    for i in range(len(items) - 1, 0, -1):
+        j = _below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def tricks_for(players: int) -> int:
+    """Tricks in an attempt: 13 with 2 (Tonoja) or 3 players, 10 with 4, 8 with 5."""
+    return {2: 13, 3: 13, 4: 10, 5: 8}[players]
+
+
+def deal(players: int, rng: random.Random) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """Deal all 40 cards: hands per seat as bitmasks, and Tonoja's piles for two players.
+
+    3 players get 14/13/13 (seat 0 the 14); 4 get 10 each; 5 get 8 each. With two players
+    submarine 4 is set aside, Tonoja gets 7 face-down cards with one face-up card on each, and
+    submarine 4 is shuffled into the other 25 cards, 13 to each player. Tonoja's hand is her
+    face-up cards.
+    """
+    if players == 2:
+        deck = [c for c in range(40) if c != S4]
+        shuffle(rng, deck)
+        down, up, rest = deck[:7], deck[7:14], deck[14:] + [S4]
+        shuffle(rng, rest)
+        piles = tuple(zip(down, up, strict=True))
+        return (mask_of(rest[0::2]), mask_of(rest[1::2]), mask_of(up)), piles
+    if players not in (3, 4, 5):
+        raise SetupError(f"players must be 2-5, got {players}")
+    deck = list(range(40))
+    shuffle(rng, deck)
+    return tuple(mask_of(deck[i::players]) for i in range(players)), ()
+
+
+def draw_terrain(rng: random.Random) -> int:
+    """Unknown terrain: draw a random card, again while it is a submarine."""
+    while True:
+        c = _below(rng, 40)
+        if not is_submarine(c):
+            return c
+
+
+def needs_redeal(hands: Sequence[int], piles: Sequence[tuple[int, int]], task_ids: Iterable[int]) -> bool:
+    """True when one hand holds a holding that makes a drawn submarine task impossible."""
+    holdings = [m for t in task_ids for m in redeal_masks(t)]
+    if not holdings:
+        return False
+    full = list(hands)
+    if piles:
+        full[TONOJA] = mask_of(c for p in piles for c in p if c >= 0)
+    return any(h & m == m for h in full for m in holdings)
+
+
+def draw_tasks(
+    rng: random.Random,
+    rules: Rules,
+    crew: int,
+    *,
+    eligible: int | None = None,
+    exclude: Iterable[int] = (),
+) -> list[int]:
+    """Draw task cards to exactly the mission's difficulty for ``crew`` (rules C, rulings 15-16).
+
+    Cards are turned from a shuffled stack (the ``exclude``d ones, used earlier, form the discard
+    pile and come back only when the stack runs out); a card that would overshoot goes to the
+    bottom. In normal distribution with no more tasks than crew members, a conflicting pair is
+    resolved by putting the later card back and drawing another of the same difficulty.
+    """
+    if rules.draw == "none":
+        return []
+    if rules.draw == "fixed":
+        return list(rules.fixed_tasks)
+    diff = {t.id: t.difficulty_for(crew) for t in all_tasks().values()}
+    used = set(exclude)
+    stack = [t for t in sorted(diff) if t not in used]
+    shuffle(rng, stack)
+    discard = sorted(used)
+
+    def turn() -> int:
+        nonlocal stack, discard
+        if not stack:
+            stack, discard = discard, []
+            shuffle(rng, stack)
+            if not stack:
+                raise SetupError("the task stack is empty")
+        return stack.pop(0)
+
+    if rules.draw == "intro":
+        while True:
+            t = turn()
+            if diff[t] == 1:
+                return [t]
+            stack.append(t)
+
+    target = rules.difficulty or 0
+    kept: list[int] = []
+    total = 0
+    misses = 0
+    while total < target:
+        t = turn()
+        if total + diff[t] <= target:
+            kept.append(t)
+            total += diff[t]
+            misses = 0
+        else:
+            stack.append(t)
+            misses += 1
+            if misses > 200:
+                raise SetupError(f"cannot draw tasks to difficulty {target}")
+    n_elig = eligible if eligible is not None else crew
+    if rules.distribution == DIST_NORMAL and len(kept) <= n_elig:
+        for _ in range(500):
+            pair = next(
+                (
+                    (i, j)
+                    for j in range(len(kept))
+                    for i in range(j)
+                    if conflicts(kept[i], kept[j])
+                ),
+                None,
+            )
+            if pair is None:
+                break
+            j = pair[1]
+            back = kept[j]
+            stack.insert(_below(rng, len(stack) + 1), back)
+            while True:
+                t = turn()
+                if diff[t] == diff[back] and t != back:
+                    kept[j] = t
+                    break
+                stack.append(t)
+    return kept
+
+
+def _validate_hands(
+    players: int, hands: Sequence[int], piles: Sequence[tuple[int, int]]
+) -> None:
+    seats = 3 if players == 2 else players
+    if len(hands) != seats:
+        raise SetupError(f"hands: expected {seats} hands for {players} players, got {len(hands)}")
+    seen = 0
+    # Tonoja's hand holds her face-up cards; the piles add the face-down ones
+    pieces = list(hands) + [1 << d for d, _ in piles if d >= 0]
+    if piles and hands[TONOJA] != mask_of(u for _, u in piles if u >= 0):
+        raise SetupError("tonoja: her hand must be exactly the face-up cards of her piles")
+    for m in pieces:
+        if seen & m:
+            dup = ", ".join(card_str(c) for c in cards_in(seen & m))
+            raise SetupError(f"hands: card(s) dealt twice: {dup}")
+        seen |= m
+    if seen != DECK_MASK:
+        missing = ", ".join(card_str(c) for c in cards_in(DECK_MASK & ~seen))
+        raise SetupError(f"hands: every one of the 40 cards must be dealt; missing {missing}")
+    sizes = [m.bit_count() for m in hands]
+    if players == 2:
+        if len(piles) != 7 or sizes[:2] != [13, 13]:
+            raise SetupError(
+                "hands: two players need 13 cards each and Tonoja's 7 piles of 2 cards"
+            )
+        if mask_of(c for p in piles for c in p) >> S4 & 1:
+            raise SetupError("tonoja: submarine 4 is never in Tonoja's piles")
+    else:
+        expected = {3: [14, 13, 13], 4: [10] * 4, 5: [8] * 5}[players]
+        if sorted(sizes, reverse=True) != expected:
+            raise SetupError(f"hands: {players} players need {expected} cards, got {sizes}")
+
+
+def start_state(
+    players: int,
+    rules: Rules,
+    hands: Sequence[int],
+    piles: Sequence[tuple[int, int]],
+    task_ids: Sequence[int],
+    *,
+    terrain: int | None = None,
+    distress_active: bool = False,
+) -> GameState:
+    """The state at the start of distribution for an explicit deal and task set."""
+    _validate_hands(players, hands, piles)
+    seats = 3 if players == 2 else players
+    ids = tuple(task_ids)
+    for t in ids:
+        get_task(t)
+    if len(set(ids)) != len(ids):
+        raise SetupError(f"tasks: a task id appears twice in {list(ids)}")
+    if not rules.has_tasks and ids:
+        raise SetupError(f"tasks: mission {rules.mission} uses no task cards, got {list(ids)}")
+    captain = next(s for s in range(seats) if hands[s] >> S4 & 1)
+    if players == 2 and captain == TONOJA:
+        raise SetupError("hands: Tonoja can never be captain (submarine 4 belongs to a player)")
+    setup = Setup(
+        players=players,
+        seats=seats,
+        rules=rules,
+        captain=captain,
+        task_ids=ids,
+        total_tricks=tricks_for(players),
+        terrain=terrain,
+        distress_active=distress_active,
+    )
+    none = tuple(-1 for _ in ids)
+    state = GameState(
+        setup=setup,
+        phase=Phase.DISTRIBUTE,
+        hands=tuple(hands),
+        piles=tuple((int(d), int(u)) for d, u in piles),
+        owners=none,
+        turn=-1,
+        asked=0,
+        volunteers=(),
+        predictions=tuple(-1 for _ in range(seats)),
+        signals=(),
+        tokens=tuple(False for _ in range(seats)),
+        pool=(max(seats - 2, 1) if rules.communication == HEAVY_NOISE else 0),
+        distress="",
+        leader=captain,
+        trick_seats=(),
+        trick_cards=(),
+        tricks=(),
+        won=tuple(0 for _ in range(seats)),
+        counts=tuple(0 for _ in range(seats)),
+        played=0,
+        status=tuple(PENDING for _ in ids),
+        decided=tuple(0 for _ in ids),
+        result="",
+        reason="",
+        given_away=False,
+    )
+    from .game import begin_distribution
+
+    return begin_distribution(state)
+
+
+def new_attempt(
+    players: int,
+    mission: int | None,
+    *,
+    seed: int | str | None = None,
+    hands: Sequence[int] | None = None,
+    piles: Sequence[tuple[int, int]] | None = None,
+    tasks: Sequence[int] | None = None,
+    terrain: int | None = None,
+    timed: bool = False,
+    difficulty: int | None = None,
+    distress_active: bool = False,
+    exclude_tasks: Iterable[int] = (),
+) -> GameState:
+    """Prepare one attempt of ``mission`` (None: free play at ``difficulty``).
+
+    What is not given comes from ``seed``, in this order: the terrain card (unknown terrain),
+    the deal, the task draw; a deal that makes a drawn submarine task impossible is dealt again
+    (not an attempt). Explicit hands are used as they are.
+    """
+    if players not in (2, 3, 4, 5):
+        raise SetupError(f"players must be 2-5, got {players}")
+    if terrain is not None and is_submarine(terrain):
+        raise SetupError(f"terrain: {card_str(terrain)} is a submarine; terrain is a colour card")
+    try:
+        probe = mission_rules(mission, timed=timed, difficulty=difficulty)
+    except MissionError as exc:
+        raise SetupError(str(exc)) from None
+    needs_random = (
+        hands is None
+        or tasks is None and probe.has_tasks
+        or terrain is None and probe.unknown_terrain
+    )
+    rng = make_rng(seed) if seed is not None else None
+    if needs_random and rng is None:
+        raise SetupError("a seed is needed for whatever is not given (hands, tasks, terrain)")
+    if probe.unknown_terrain and terrain is None:
+        assert rng is not None
+        terrain = draw_terrain(rng)
+    rules = mission_rules(mission, timed=timed, terrain=terrain, difficulty=difficulty)
+    seats = 3 if players == 2 else players
+    dealt = hands is None
+    if hands is None:
+        assert rng is not None
+        hands, piles = deal(players, rng)
+    piles = tuple(piles or ())
+    if tasks is None:
+        assert rng is not None
+        eligible = seats - 1 if rules.captain_no_tasks else seats
+        tasks = draw_tasks(rng, rules, seats, eligible=eligible, exclude=exclude_tasks)
+    if dealt:
+        assert rng is not None
+        for _ in range(1000):
+            if not needs_redeal(hands, piles, tasks):
+                break
+            hands, piles = deal(players, rng)
+    return start_state(
+        players, rules, hands, piles, tasks, terrain=terrain, distress_active=distress_active
+    )
+

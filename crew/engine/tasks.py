@@ -1,0 +1,681 @@
+"""Task cards as rules: one evaluator per category, and conflicts between drawn tasks.
+
+After every trick each task is pending, done or failed, decided as early as public information
+allows: cards played, tricks won, trick counts, and how many tricks remain. Hidden hands are never
+consulted (ruling 14); the one exception is the three-player leftover card, which counts as
+unplayed for ever once the last trick is done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, NamedTuple
+
+from .cards import (
+    SUB,
+    SUIT_MASKS,
+    SUIT_LETTERS,
+    VALUE_MASKS,
+    mask_of,
+    parse_card,
+    parse_cards,
+    value_of,
+)
+from .data import TaskCard, load_tasks
+from .tricks import Trick
+
+__all__ = [
+    "DONE",
+    "FAILED",
+    "PENDING",
+    "STATUS_NAMES",
+    "Ctx",
+    "Task",
+    "all_tasks",
+    "conflicts",
+    "get_task",
+]
+
+PENDING, DONE, FAILED = 0, 1, 2
+STATUS_NAMES = ("pending", "done", "failed")
+
+#: The captain may never take these (compare with the captain's trick count).
+CAPTAIN_COMPARISON = frozenset({59, 60, 61})
+PREDICTION_TASKS = frozenset({83, 84})
+SECRET_PREDICTION = 84
+
+
+class Ctx(NamedTuple):
+    """What the evaluators may look at after a trick: public information only."""
+
+    won: tuple[int, ...]  # captured cards per seat
+    counts: tuple[int, ...]  # tricks won per seat
+    tricks: tuple[Trick, ...]  # completed tricks
+    avail: int  # cards that may still be played (0 once the attempt is over)
+    remaining: int  # tricks still to play (0 once over)
+    total: int  # tricks in the whole attempt
+    captain: int
+    predictions: tuple[int, ...]  # per seat, -1 when none
+    final: bool  # no more tricks will be played
+    crew: int  # crew size for thresholds (two players with Tonoja: 3)
+
+
+Evaluator = Callable[[int, Ctx], int]
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """A task card with its compiled evaluator.
+
+    ``evaluate(owner, ctx)`` returns PENDING, DONE or FAILED after a trick; ``on_lead`` (lead
+    restriction tasks only) returns FAILED when the owner has just led a forbidden card.
+    """
+
+    card: TaskCard
+    evaluate: Evaluator
+    on_lead: Callable[[int, int, int], int] | None
+    resources: frozenset[str]
+
+    @property
+    def id(self) -> int:
+        return self.card.id
+
+    @property
+    def category(self) -> str:
+        return self.card.category
+
+    @property
+    def text(self) -> str:
+        return self.card.text
+
+    def difficulty_for(self, crew: int) -> int:
+        return self.card.difficulty_for(crew)
+
+
+# --------------------------------------------------------------------------------------------
+# helpers
+
+
+def _count(mask: int) -> int:
+    return mask.bit_count()
+
+
+def _colour_mask(letters: list[str]) -> int:
+    m = 0
+    for letter in letters:
+        m |= SUIT_MASKS[SUIT_LETTERS.index(letter.upper())]
+    return m
+
+
+def _value_mask(values: list[int]) -> int:
+    m = 0
+    for v in values:
+        m |= VALUE_MASKS[v]
+    return m
+
+
+def _others(owner: int, ctx: Ctx) -> int:
+    m = 0
+    for s, w in enumerate(ctx.won):
+        if s != owner:
+            m |= w
+    return m
+
+
+def _exact_count(have: int, open_: int, n: int, final: bool) -> int:
+    """'Exactly n': fail when over n or n is out of reach; done when nothing can change it."""
+    if have > n or have + open_ < n:
+        return FAILED
+    if open_ == 0 and have == n:
+        return DONE
+    return FAILED if final else PENDING
+
+
+def _at_least(have: int, open_: int, n: int) -> int:
+    if have >= n:
+        return DONE
+    if have + open_ < n:
+        return FAILED
+    return PENDING
+
+
+def _exact_tricks(have: int, n: int, ctx: Ctx) -> int:
+    if have > n or have + ctx.remaining < n:
+        return FAILED
+    if ctx.final:
+        return DONE
+    return PENDING
+
+
+# --------------------------------------------------------------------------------------------
+# one evaluator per category
+
+
+def _win_specific_cards(p: dict[str, Any]) -> Evaluator:
+    need = mask_of(parse_cards(p["cards"]))
+    if p.get("trick") == "last":
+        card = parse_card(p["cards"][0])
+        bit = 1 << card
+
+        def final_trick_with(owner: int, ctx: Ctx) -> int:
+            if ctx.tricks:
+                last = ctx.tricks[-1]
+                is_final = len(ctx.tricks) == ctx.total
+                if card in last.cards:
+                    if not is_final or last.winner != owner:
+                        return FAILED
+                    return DONE
+                if is_final or not (ctx.avail & bit):
+                    return FAILED
+            return FAILED if ctx.final else PENDING
+
+        return final_trick_with
+
+    def win_cards(owner: int, ctx: Ctx) -> int:
+        mine = ctx.won[owner] & need
+        if mine == need:
+            return DONE
+        if _others(owner, ctx) & need or (need & ~mine & ~ctx.avail):
+            return FAILED
+        return PENDING
+
+    return win_cards
+
+
+def _count_mask(p: dict[str, Any]) -> int:
+    if "_mask" in p:  # submarine counts
+        return int(p["_mask"])
+    if "value" in p:
+        return VALUE_MASKS[int(p["value"])]
+    return _colour_mask([p["color"]])
+
+
+def _win_n(p: dict[str, Any]) -> Evaluator:
+    at_least = p["mode"] == "at_least"
+    if "counts" in p:
+        parts = [(_colour_mask([k]), int(v)) for k, v in p["counts"].items()]
+    else:
+        parts = [(_count_mask(p), int(p["count"]))]
+
+    def win_n(owner: int, ctx: Ctx) -> int:
+        results = []
+        for mask, n in parts:
+            have = _count(ctx.won[owner] & mask)
+            open_ = _count(ctx.avail & mask)
+            if at_least:
+                results.append(_at_least(have, open_, n))
+            else:
+                results.append(_exact_count(have, open_, n, ctx.final))
+        if FAILED in results:
+            return FAILED
+        return DONE if all(r == DONE for r in results) else PENDING
+
+    return win_n
+
+
+def _dont_win(p: dict[str, Any]) -> Evaluator:
+    mask = 0
+    if "colors" in p:
+        mask |= _colour_mask(p["colors"])
+    if "values" in p:
+        mask |= _value_mask([int(v) for v in p["values"]])
+
+    def dont_win(owner: int, ctx: Ctx) -> int:
+        if ctx.won[owner] & mask:
+            return FAILED
+        return DONE if not ctx.avail & mask else PENDING
+
+    return dont_win
+
+
+def _color_all_or_each(p: dict[str, Any]) -> Evaluator:
+    colours = SUIT_MASKS[:4]
+    if p["mode"] == "each_color":
+
+        def each_colour(owner: int, ctx: Ctx) -> int:
+            mine = ctx.won[owner]
+            have = 0
+            for cm in colours:
+                if mine & cm:
+                    have += 1
+                elif not ctx.avail & cm:
+                    return FAILED
+            return DONE if have == 4 else PENDING
+
+        return each_colour
+
+    def all_of_one(owner: int, ctx: Ctx) -> int:
+        mine = ctx.won[owner]
+        possible = False
+        for cm in colours:
+            if mine & cm == cm:
+                return DONE
+            if not (cm & ~mine & ~ctx.avail):
+                possible = True
+        return PENDING if possible else FAILED
+
+    return all_of_one
+
+
+def _first_last(p: dict[str, Any]) -> Evaluator:
+    win = list(p.get("win", []))
+    lose = [int(x) for x in p.get("lose", [])]
+    only = bool(p.get("only", False))
+
+    def first_last(owner: int, ctx: Ctx) -> int:
+        want = {ctx.total if w == "last" else int(w) for w in win}
+        if ctx.tricks:
+            t = len(ctx.tricks)
+            mine = ctx.tricks[-1].winner == owner
+            if t in want and not mine:
+                return FAILED
+            if t in lose and mine:
+                return FAILED
+            if only and mine and t not in want:
+                return FAILED
+        if ctx.final:
+            # the attempt ended with tricks unplayed (three-player leftover never matters here)
+            played = len(ctx.tricks)
+            if any(w > played for w in want):
+                return FAILED
+            return DONE
+        if only:
+            return PENDING
+        horizon = max(want | set(lose), default=0)
+        return DONE if len(ctx.tricks) >= horizon else PENDING
+
+    return first_last
+
+
+def _n_tricks(p: dict[str, Any]) -> Evaluator:
+    n = int(p["count"])
+
+    def n_tricks(owner: int, ctx: Ctx) -> int:
+        return _exact_tricks(ctx.counts[owner], n, ctx)
+
+    return n_tricks
+
+
+def _won_indices(owner: int, ctx: Ctx) -> list[int]:
+    return [i + 1 for i, t in enumerate(ctx.tricks) if t.winner == owner]
+
+
+def _current_run(owner: int, ctx: Ctx) -> int:
+    run = 0
+    for t in reversed(ctx.tricks):
+        if t.winner != owner:
+            break
+        run += 1
+    return run
+
+
+def _consecutive(p: dict[str, Any]) -> Evaluator:
+    n = int(p["run"])
+    mode = p["mode"]
+    if mode == "at_least_once":
+
+        def run_at_least(owner: int, ctx: Ctx) -> int:
+            run = _current_run(owner, ctx)
+            if run >= n:
+                return DONE
+            if run + ctx.remaining < n:
+                return FAILED
+            return PENDING
+
+        return run_at_least
+
+    if mode == "never":
+
+        def never_two(owner: int, ctx: Ctx) -> int:
+            if _current_run(owner, ctx) >= n:
+                return FAILED
+            return DONE if ctx.final else PENDING
+
+        return never_two
+
+    total = int(p["total"])
+
+    def exactly_in_a_row(owner: int, ctx: Ctx) -> int:
+        idx = _won_indices(owner, ctx)
+        k = len(idx)
+        if k > total:
+            return FAILED
+        if idx and idx[-1] - idx[0] + 1 != k:
+            return FAILED
+        if k < total:
+            if idx and idx[-1] != len(ctx.tricks):
+                return FAILED
+            if k + ctx.remaining < total:
+                return FAILED
+        if ctx.final:
+            return DONE if k == total else FAILED
+        return PENDING
+
+    return exactly_in_a_row
+
+
+def _compare_captain(p: dict[str, Any]) -> Evaluator:
+    op = p["op"]
+
+    def compare_captain(owner: int, ctx: Ctx) -> int:
+        mine, cap, r = ctx.counts[owner], ctx.counts[ctx.captain], ctx.remaining
+        if op == "more":
+            if mine + r <= cap:
+                return FAILED
+            if mine > cap + r:
+                return DONE
+        elif op == "fewer":
+            if mine >= cap + r:
+                return FAILED
+            if mine + r < cap:
+                return DONE
+        else:
+            if abs(mine - cap) > r:
+                return FAILED
+            if r == 0:
+                return DONE
+        return FAILED if ctx.final else PENDING
+
+    return compare_captain
+
+
+def _compare_others(p: dict[str, Any]) -> Evaluator:
+    op = p["op"]
+
+    def compare_others(owner: int, ctx: Ctx) -> int:
+        mine, r = ctx.counts[owner], ctx.remaining
+        others = [c for s, c in enumerate(ctx.counts) if s != owner]
+        if op == "more_than_each":
+            if any(c >= mine + r for c in others):
+                return FAILED
+            if all(mine > c + r for c in others):
+                return DONE
+        elif op == "fewer_than_each":
+            if any(c + r <= mine for c in others):
+                return FAILED
+            if all(mine + r < c for c in others):
+                return DONE
+        else:
+            need = ctx.total // 2 + 1
+            if mine >= need:
+                return DONE
+            if sum(others) > ctx.total - need:
+                return FAILED
+        return FAILED if ctx.final else PENDING
+
+    return compare_others
+
+
+def _one_trick(test: Callable[[Trick, int], bool], no_subs: bool) -> Evaluator:
+    """Tasks met by one trick the owner wins (sums, all above/below, parity, colour balance)."""
+
+    def one_trick(owner: int, ctx: Ctx) -> int:
+        if ctx.tricks:
+            t = ctx.tricks[-1]
+            if t.winner == owner and not (no_subs and any(c >= 36 for c in t.cards)):
+                if test(t, ctx.crew):
+                    return DONE
+        return FAILED if ctx.final else PENDING
+
+    return one_trick
+
+
+def _trick_all_above_below(p: dict[str, Any]) -> Evaluator:
+    bound = int(p["value"])
+    if p["op"] == "gt":
+        return _one_trick(lambda t, _: all(value_of(c) > bound for c in t.cards), True)
+    return _one_trick(lambda t, _: all(value_of(c) < bound for c in t.cards), True)
+
+
+def _trick_sum(p: dict[str, Any]) -> Evaluator:
+    op = p["op"]
+    if op == "in":
+        allowed = {int(v) for v in p["values"]}
+        return _one_trick(lambda t, _: sum(value_of(c) for c in t.cards) in allowed, True)
+    limits = [int(v) for v in p["thresholds"]]
+    if op == "gt":
+        return _one_trick(
+            lambda t, crew: sum(value_of(c) for c in t.cards) > limits[crew - 3], True
+        )
+    return _one_trick(lambda t, crew: sum(value_of(c) for c in t.cards) < limits[crew - 3], True)
+
+
+def _even_odd(p: dict[str, Any]) -> Evaluator:
+    rest = 0 if p["parity"] == "even" else 1
+    return _one_trick(lambda t, _: all(value_of(c) % 2 == rest for c in t.cards), True)
+
+
+def _win_with_card(p: dict[str, Any]) -> Evaluator:
+    if p["play"] == "submarine":
+        target = parse_card(p["capture"])
+        bit = 1 << target
+
+        def with_submarine(owner: int, ctx: Ctx) -> int:
+            if ctx.tricks:
+                t = ctx.tricks[-1]
+                if target in t.cards:
+                    won = t.winner == owner and t.winning_card >= 36
+                    return DONE if won else FAILED
+            if not ctx.avail & bit or not ctx.avail & SUIT_MASKS[SUB]:
+                return FAILED
+            return PENDING
+
+        return with_submarine
+
+    play = int(p["play"])
+    play_mask = VALUE_MASKS[play]
+    capture = int(p["capture"]) if "capture" in p else None
+    capture_mask = VALUE_MASKS[capture] if capture else 0
+    need_open = 2 if p.get("capture_other_card") else 1
+
+    def with_card(owner: int, ctx: Ctx) -> int:
+        if ctx.tricks:
+            t = ctx.tricks[-1]
+            if t.winner == owner:
+                w = t.winning_card
+                if w < 36 and value_of(w) == play:
+                    if capture is None or any(
+                        c != w and c < 36 and value_of(c) == capture for c in t.cards
+                    ):
+                        return DONE
+        if capture is None:
+            if not ctx.avail & play_mask:
+                return FAILED
+        elif capture == play:
+            if _count(ctx.avail & play_mask) < need_open:
+                return FAILED
+        elif not ctx.avail & play_mask or not ctx.avail & capture_mask:
+            return FAILED
+        return PENDING
+
+    return with_card
+
+
+def _dont_open(p: dict[str, Any]) -> tuple[Evaluator, Callable[[int, int, int], int]]:
+    mask = _colour_mask(p["colors"])
+
+    def dont_open(owner: int, ctx: Ctx) -> int:
+        return DONE if ctx.final else PENDING
+
+    def on_lead(owner: int, leader: int, card: int) -> int:
+        return FAILED if leader == owner and (mask >> card) & 1 else PENDING
+
+    return dont_open, on_lead
+
+
+def _predict(p: dict[str, Any]) -> Evaluator:
+    def predicted(owner: int, ctx: Ctx) -> int:
+        n = ctx.predictions[owner]
+        if n < 0:  # not yet fixed: cannot happen once tricks are played
+            return PENDING
+        return _exact_tricks(ctx.counts[owner], n, ctx)
+
+    return predicted
+
+
+def _equal_two_colors(p: dict[str, Any]) -> Evaluator:
+    a_mask, b_mask = (_colour_mask([c]) for c in p["colors"])
+    if p["scope"] == "one_trick":
+
+        def equal_in_trick(t: Trick, _: int) -> bool:
+            m = mask_of(t.cards)
+            a, b = _count(m & a_mask), _count(m & b_mask)
+            return a == b >= 1
+
+        return _one_trick(equal_in_trick, False)
+
+    def equal_overall(owner: int, ctx: Ctx) -> int:
+        mine = ctx.won[owner]
+        a, b = _count(mine & a_mask), _count(mine & b_mask)
+        ua, ub = _count(ctx.avail & a_mask), _count(ctx.avail & b_mask)
+        lo, hi = max(a, b, 1), min(a + ua, b + ub)
+        if lo > hi:
+            return FAILED
+        if ua == 0 and ub == 0:
+            return DONE
+        return PENDING
+
+    return equal_overall
+
+
+def _more_color_than(p: dict[str, Any]) -> Evaluator:
+    a_mask, b_mask = _colour_mask([p["more"]]), _colour_mask([p["than"]])
+
+    def more_than(owner: int, ctx: Ctx) -> int:
+        mine = ctx.won[owner]
+        a, b = _count(mine & a_mask), _count(mine & b_mask)
+        ua, ub = _count(ctx.avail & a_mask), _count(ctx.avail & b_mask)
+        if a + ua <= b:
+            return FAILED
+        if a > b + ub:
+            return DONE
+        return PENDING
+
+    return more_than
+
+
+def _submarine(p: dict[str, Any]) -> Evaluator:
+    subs = SUIT_MASKS[SUB]
+    if "cards" in p:
+        target = mask_of(parse_cards(p["cards"]))
+        if not p.get("no_other_submarine"):
+            return _win_specific_cards(p)
+        rest = subs & ~target
+
+        def only_this_sub(owner: int, ctx: Ctx) -> int:
+            mine = ctx.won[owner]
+            if mine & rest or _others(owner, ctx) & target:
+                return FAILED
+            if mine & target:
+                return DONE if not ctx.avail & rest else PENDING
+            return FAILED if not ctx.avail & target else PENDING
+
+        return only_this_sub
+    return _win_n({"mode": p["mode"], "count": p["count"], "_mask": subs})
+
+
+def _evaluator(card: TaskCard) -> tuple[Evaluator, Callable[[int, int, int], int] | None]:
+    p = card.params
+    cat = card.category
+    if cat == "win_specific_cards":
+        return _win_specific_cards(p), None
+    if cat in ("win_n_of_value", "win_n_of_color"):
+        return _win_n(p), None
+    if cat == "dont_win":
+        return _dont_win(p), None
+    if cat == "color_all_or_each":
+        return _color_all_or_each(p), None
+    if cat == "first_last_tricks":
+        return _first_last(p), None
+    if cat == "n_tricks":
+        return _n_tricks(p), None
+    if cat == "consecutive_tricks":
+        return _consecutive(p), None
+    if cat == "compare_captain":
+        return _compare_captain(p), None
+    if cat == "compare_others":
+        return _compare_others(p), None
+    if cat == "trick_all_above_below":
+        return _trick_all_above_below(p), None
+    if cat == "trick_sum":
+        return _trick_sum(p), None
+    if cat == "even_odd_trick":
+        return _even_odd(p), None
+    if cat == "win_with_card":
+        return _win_with_card(p), None
+    if cat == "dont_open":
+        return _dont_open(p)
+    if cat == "predict_tricks":
+        return _predict(p), None
+    if cat == "equal_two_colors":
+        return _equal_two_colors(p), None
+    if cat == "more_color_than":
+        return _more_color_than(p), None
+    return _submarine(p), None
+
+
+# --------------------------------------------------------------------------------------------
+# conflicts (ruling 16): what each task needs exclusively
+
+
+_EXTRA_CONFLICTS = frozenset(
+    {
+        frozenset({15, 19}),  # all four 9s vs at least three 9s
+        frozenset({15, 20}),  # all four 9s vs exactly two 9s
+        frozenset({19, 20}),  # three 9s + two 9s > four 9s
+        frozenset({94, 95}),  # two + three submarines > four
+        frozenset({62, 64}),  # both need the most tricks
+    }
+)
+
+
+def _resources(card: TaskCard) -> frozenset[str]:
+    p = card.params
+    res: set[str] = set()
+    if card.category == "first_last_tricks":
+        for w in p.get("win", []):
+            res.add(f"trick:{w}")
+    if card.category == "win_specific_cards":
+        if p.get("trick") == "last":
+            res.add("trick:last")
+        res.update(f"card:{c}" for c in p["cards"])
+    if card.category == "submarine" and "cards" in p:
+        res.update(f"card:{c}" for c in p["cards"])
+    if card.category == "win_with_card" and p["play"] == "submarine":
+        res.add(f"card:{p['capture']}")
+    if card.category == "compare_others" and p["op"] in ("more_than_each", "more_than_sum"):
+        res.add("majority")
+    return frozenset(res)
+
+
+@cache
+def all_tasks() -> dict[int, Task]:
+    """Every task card, compiled, by id."""
+    out: dict[int, Task] = {}
+    for card in load_tasks():
+        ev, lead = _evaluator(card)
+        out[card.id] = Task(card, ev, lead, _resources(card))
+    return out
+
+
+def get_task(task_id: int) -> Task:
+    """One task by id; raises ValueError naming the id when there is no such task."""
+    try:
+        return all_tasks()[task_id]
+    except KeyError:
+        raise ValueError(f"there is no task {task_id}: task ids are 1-96") from None
+
+
+def conflicts(a: int, b: int) -> bool:
+    """True when tasks ``a`` and ``b`` can never both succeed for two different owners."""
+    if frozenset({a, b}) in _EXTRA_CONFLICTS:
+        return True
+    return bool(get_task(a).resources & get_task(b).resources)
+
+
+def redeal_masks(task_id: int) -> tuple[int, ...]:
+    """Holdings that force a re-deal when one hand holds all cards of one of them."""
+    return tuple(mask_of(parse_cards(h)) for h in get_task(task_id).card.redeal_if)
+

@@ -1,0 +1,77 @@
+"""Trick rules: following suit and who wins a trick."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import SUB, SUIT_MASKS, card_str, suit_of, value_of
+
+__all__ = ["Trick", "follow_mask", "trick_winner", "winner_reason"]
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, the seats in play order, their cards, and the winning seat."""
+
+    leader: int
+    seats: tuple[int, ...]
+    cards: tuple[int, ...]
+    winner: int
+
+    def card_of(self, seat: int) -> int:
+        """The card ``seat`` played in this trick."""
+        return self.cards[self.seats.index(seat)]
+
+    @property
+    def winning_card(self) -> int:
+        """The card that took the trick."""
+        return self.cards[self.seats.index(self.winner)]
+
+
+def follow_mask(hand: int, led_suit: int) -> int:
+    """The cards of ``hand`` that may be played onto a trick led with ``led_suit``.
+
+    Follow suit if you can (submarines too when a submarine was led); a player void in the led
+    suit may play any card, a submarine included but never compulsory.
+    """
+    same = hand & SUIT_MASKS[led_suit]
+    return same if same else hand
+
+
+def trick_winner(cards: Sequence[int]) -> int:
+    """Index (in play order) of the winning card: highest submarine, else highest of the lead."""
+    best = 0
+    best_card = cards[0]
+    best_sub = best_card >= 36
+    led = suit_of(best_card)
+    for i in range(1, len(cards)):
+        c = cards[i]
+        if c >= 36:
+            if not best_sub or c > best_card:
+                best, best_card, best_sub = i, c, True
+        elif not best_sub and c // 9 == led and c > best_card:
+            best, best_card = i, c
+    return best
+
+
+def winner_reason(cards: Sequence[int]) -> str:
+    """A sentence saying why the winning card of ``cards`` (first card leads) takes the trick."""
+    i = trick_winner(cards)
+    w = cards[i]
+    led = suit_of(cards[0])
+    subs = [c for c in cards if suit_of(c) == SUB]
+    if suit_of(w) == SUB:
+        if len(subs) == 1:
+            if led == SUB:
+                return f"{card_str(w)} was led and is the only submarine in the trick"
+            return f"{card_str(w)} is the only submarine (trump) in the trick"
+        others = ", ".join(card_str(c) for c in subs if c != w)
+        return f"{card_str(w)} is the highest submarine (trump) in the trick, above {others}"
+    same = [c for c in cards if suit_of(c) == led]
+    if len(same) == 1:
+        return f"{card_str(w)} led and nobody followed its colour or played a submarine"
+    return (
+        f"no submarine was played; {card_str(w)} is the highest card of the led colour "
+        f"(value {value_of(w)}); cards of other colours cannot win"
+    )

@@ -1,0 +1,137 @@
+"""What one seat may see: its own hand and everything public, nothing else."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .missions import CURRENTS
+from .state import TONOJA, GameState
+from .tasks import SECRET_PREDICTION, STATUS_NAMES
+from .tricks import Trick
+
+__all__ = ["SignalView", "TaskView", "View", "view_for", "PUBLIC"]
+
+#: ``view_for(state, PUBLIC)``: what everybody at the table may see (no hand at all).
+PUBLIC = -1
+
+
+@dataclass(frozen=True, slots=True)
+class TaskView:
+    task: int
+    owner: int  # -1 while unassigned
+    status: str
+    trick: int  # 1-based trick at which it was decided, 0 while pending
+
+
+@dataclass(frozen=True, slots=True)
+class SignalView:
+    seat: int
+    card: int
+    position: str  # "top"/"middle"/"bottom", or "hidden" under currents for other seats
+    played: bool  # the shown card has since been played
+    before_trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Everything ``seat`` may know. ``hand`` is only the seat's own (empty for PUBLIC)."""
+
+    seat: int
+    players: int
+    seats: int
+    mission: int | None
+    phase: str
+    captain: int
+    turn: int
+    hand: tuple[int, ...]
+    hand_counts: tuple[int, ...]
+    tonoja_up: tuple[int, ...]  # Tonoja's face-up cards per pile (-1 none); () without Tonoja
+    tonoja_down: tuple[bool, ...]  # whether each pile still has a face-down card
+    trick: tuple[tuple[int, int], ...]  # (seat, card) of the trick under way
+    leader: int
+    last_trick: Trick | None
+    tricks_played: int
+    total_tricks: int
+    counts: tuple[int, ...]
+    tasks: tuple[TaskView, ...]
+    signals: tuple[SignalView, ...]
+    tokens_left: tuple[int, ...]
+    pool: int
+    predictions: tuple[int | None, ...]  # None: none, or a secret one of another seat
+    distress: str
+    distress_active: bool
+    communication: str
+    result: str
+    reason: str
+    volunteers: tuple[int, ...]
+
+
+def view_for(state: GameState, seat: int) -> View:
+    """The view of ``seat`` (or PUBLIC): own hand, public table, own secret prediction."""
+    st = state.setup
+    over = bool(state.result)
+    hand: tuple[int, ...] = ()
+    if 0 <= seat < st.seats and not (st.tonoja and seat == TONOJA):
+        hand = tuple(c for c in range(40) if state.hands[seat] >> c & 1)
+    secret_owner = {
+        o for t, o in zip(st.task_ids, state.owners, strict=True) if t == SECRET_PREDICTION
+    }
+    preds: list[int | None] = []
+    for s, p in enumerate(state.predictions):
+        if p < 0 or (s in secret_owner and s != seat and not over):
+            preds.append(None)
+        else:
+            preds.append(p)
+    signals = tuple(
+        SignalView(
+            m.seat,
+            m.card,
+            "hidden"
+            if st.rules.communication == CURRENTS and m.seat != seat and not over
+            else m.position,
+            bool(state.played >> m.card & 1) or m.card in state.trick_cards,
+            m.before_trick,
+        )
+        for m in state.signals
+    )
+    counts_in_hand = tuple(
+        (state.hands[s] | (state.tonoja_hidden() if st.tonoja and s == TONOJA else 0)).bit_count()
+        for s in range(st.seats)
+    )
+    return View(
+        seat=seat,
+        players=st.players,
+        seats=st.seats,
+        mission=st.rules.mission,
+        phase=state.phase,
+        captain=st.captain,
+        turn=state.turn,
+        hand=hand,
+        hand_counts=counts_in_hand,
+        tonoja_up=tuple(u for _, u in state.piles),
+        tonoja_down=tuple(d >= 0 for d, _ in state.piles),
+        trick=tuple(zip(state.trick_seats, state.trick_cards, strict=True)),
+        leader=state.leader,
+        last_trick=state.tricks[-1] if state.tricks else None,
+        tricks_played=len(state.tricks),
+        total_tricks=st.total_tricks,
+        counts=state.counts,
+        tasks=tuple(
+            TaskView(t, o, STATUS_NAMES[s], d)
+            for t, o, s, d in zip(
+                st.task_ids, state.owners, state.status, state.decided, strict=True
+            )
+        ),
+        signals=signals,
+        tokens_left=tuple(
+            0 if (st.tonoja and s == TONOJA) else state.tokens_left(s) for s in range(st.seats)
+        ),
+        pool=state.pool,
+        predictions=tuple(preds),
+        distress=state.distress,
+        distress_active=st.distress_active or bool(state.distress),
+        communication=st.rules.communication,
+        result=state.result,
+        reason=state.reason,
+        volunteers=state.volunteers,
+    )
