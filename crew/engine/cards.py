@@ -49,9 +49,7 @@ _TEXT = tuple(f"{SUIT_LETTERS[_SUIT[c]]}{_VALUE[c]}" for c in ALL_CARDS)
 #: Bitmask of every card of a suit, indexed by suit.
 SUIT_MASKS = tuple(sum(1 << c for c in ALL_CARDS if _SUIT[c] == s) for s in range(5))
 #: Bitmask of the coloured cards (never submarines) of each value 1-9; index 0 unused.
-VALUE_MASKS = (0,) + tuple(
-    sum(1 << c for c in range(36) if _VALUE[c] == v) for v in range(1, 10)
-)
+VALUE_MASKS = (0,) + tuple(sum(1 << c for c in range(36) if _VALUE[c] == v) for v in range(1, 10))
 COLOR_CARDS_MASK = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 
 _ALIASES = {

@@ -7,8 +7,8 @@ status, the next leader, the end of the attempt). The input state is never chang
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable
+from functools import cache
 from typing import NamedTuple
 
 from .actions import (
@@ -90,8 +90,7 @@ class IllegalActionError(ValueError):
         self.message = message
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened, for the user interface and the record's replay report."""
 
     kind: str
@@ -135,8 +134,8 @@ def signal_position_ok(hand: int, card: int, position: str) -> Illegal | None:
     """Whether showing ``card`` with the token at ``position`` is allowed for ``hand``."""
     if card >= 36:
         return Illegal(
-            "CANNOT_SIGNAL_SUBMARINE", f"{card_str(card)} is a submarine; submarines are never"
-            " communicated"
+            "CANNOT_SIGNAL_SUBMARINE",
+            f"{card_str(card)} is a submarine; submarines are never communicated",
         )
     if not hand >> card & 1:
         return Illegal("CARD_NOT_IN_HAND", f"{card_str(card)} is not in the hand")
@@ -157,12 +156,27 @@ def signal_position_ok(hand: int, card: int, position: str) -> Illegal | None:
     return Illegal("SIGNAL_NOT_TRUE", f"{card_str(card)} cannot be shown as {claim}: {why}")
 
 
-def _signal_illegal(state: GameState, a: Signal) -> Illegal | None:
+def _seat_signal_illegal(state: GameState, seat: int) -> Illegal | None:
+    """Whether ``seat`` could communicate at all now (tokens, Tonoja)."""
     st = state.setup
-    seat = a.seat
     if st.tonoja and seat == TONOJA:
         return Illegal("TONOJA_NEVER_SIGNALS", "Tonoja never communicates")
-    rules = st.rules
+    if st.rules.communication == HEAVY_NOISE:
+        if state.pool <= 0:
+            return Illegal("NO_TOKEN_LEFT", "all shared sonar tokens have been taken")
+    elif state.tokens[seat]:
+        return Illegal(
+            "TOKEN_ALREADY_USED",
+            f"{_seat_name(state, seat)} has already communicated in this attempt",
+        )
+    return None
+
+
+def _signal_illegal(state: GameState, a: Signal | None) -> Illegal | None:
+    """Whether signal ``a`` is allowed; with ``a`` None, whether communication is open at all."""
+    rules = state.setup.rules
+    if a is not None and state.setup.tonoja and a.seat == TONOJA:
+        return Illegal("TONOJA_NEVER_SIGNALS", "Tonoja never communicates")
     if state.phase != Phase.PLAY:
         if state.phase == Phase.PREDICT:
             return Illegal(
@@ -182,22 +196,19 @@ def _signal_illegal(state: GameState, a: Signal) -> Illegal | None:
         return Illegal("NO_COMMUNICATION", "nobody may communicate in this mission")
     if rules.no_comm_before_trick2 and not state.tricks:
         return Illegal(
-            "COMMUNICATION_NOT_YET", "in this mission nobody may communicate before trick 1 is"
-            " played"
+            "COMMUNICATION_NOT_YET",
+            "in this mission nobody may communicate before trick 1 is played",
         )
     if state.given_away and state.tricks:
         return Illegal(
             "COMMUNICATION_CLOSED",
             "the captain gave the tasks away, so communication was allowed only before trick 1",
         )
-    if rules.communication == HEAVY_NOISE:
-        if state.pool <= 0:
-            return Illegal("NO_TOKEN_LEFT", "all shared sonar tokens have been taken")
-    elif state.tokens[seat]:
-        return Illegal(
-            "TOKEN_ALREADY_USED", f"{_seat_name(state, seat)} has already communicated in this"
-            " attempt"
-        )
+    if a is None:
+        return None
+    seat = a.seat
+    if (bad := _seat_signal_illegal(state, seat)) is not None:
+        return bad
     if any(s.card == a.card for s in state.signals):
         return Illegal("ALREADY_SIGNALLED", f"{card_str(a.card)} is already on the table")
     bad = signal_position_ok(state.hands[seat], a.card, a.position)
@@ -218,19 +229,23 @@ def _comparison(state: GameState, idx: int) -> bool:
     return state.setup.task_ids[idx] in CAPTAIN_COMPARISON
 
 
-def _dist_order(state: GameState) -> list[int]:
+def _dist_order(state: GameState) -> tuple[int, ...]:
     st = state.setup
-    order = [(st.captain + k) % st.seats for k in range(st.seats)]
-    if st.rules.captain_no_tasks:
-        order = order[1:]
-    return order
+    return _order(st.captain, st.seats, st.rules.captain_no_tasks)
+
+
+@cache
+def _order(captain: int, seats: int, skip_captain: bool) -> tuple[int, ...]:
+    """Clockwise from the captain (or from the captain's left when the captain takes none)."""
+    order = tuple((captain + k) % seats for k in range(seats))
+    return order[1:] if skip_captain else order
 
 
 def _can_pass(state: GameState) -> bool:
     return len(state.setup.task_ids) < len(_dist_order(state))
 
 
-def _feasible(state: GameState, left: list[int], seats: list[int]) -> bool:
+def _feasible(state: GameState, left: list[int], seats: tuple[int, ...]) -> bool:
     """Can tasks ``left`` still all be taken, one each, by ``seats`` (captain restriction)?"""
     cap = state.setup.captain
     if len(left) > len(seats):
@@ -244,8 +259,8 @@ def _can_take(state: GameState, seat: int, idx: int) -> Illegal | None:
     tid = st.task_ids[idx]
     if seat == st.captain and tid in CAPTAIN_COMPARISON:
         return Illegal(
-            "CAPTAIN_MAY_NOT_TAKE", f"the captain may never take task {tid}, which compares with"
-            " the captain"
+            "CAPTAIN_MAY_NOT_TAKE",
+            f"the captain may never take task {tid}, which compares with the captain",
         )
     return None
 
@@ -297,9 +312,7 @@ def _next_taker(state: GameState, first: bool = False) -> GameState:
 
 def _after_distribution(state: GameState) -> GameState:
     st = state.setup
-    needs = any(
-        st.task_ids[i] in PREDICTION_TASKS for i, _ in enumerate(state.owners)
-    )
+    needs = any(st.task_ids[i] in PREDICTION_TASKS for i, _ in enumerate(state.owners))
     if needs:
         return state._replace(phase=Phase.PREDICT, turn=-1)
     return _start_tricks(state)
@@ -325,18 +338,24 @@ def _pending_predictors(state: GameState) -> list[int]:
 
 def _bad_seat(state: GameState, seat: int) -> Illegal | None:
     if not isinstance(seat, int) or not 0 <= seat < state.setup.seats:
-        return Illegal("BAD_SEAT", f"seat {seat!r} does not exist (seats 0-{state.setup.seats - 1})")
+        return Illegal(
+            "BAD_SEAT", f"seat {seat!r} does not exist (seats 0-{state.setup.seats - 1})"
+        )
     return None
 
 
 def _wrong_phase(state: GameState, what: str) -> Illegal:
-    return Illegal("WRONG_PHASE", f"{what} is not possible now: the game is in phase '{state.phase}'")
+    return Illegal(
+        "WRONG_PHASE", f"{what} is not possible now: the game is in phase '{state.phase}'"
+    )
 
 
 def _task_index(state: GameState, task: int) -> int | Illegal:
     ids = state.setup.task_ids
     if task not in ids:
-        return Illegal("NO_SUCH_TASK", f"task {task} is not one of this attempt's tasks {list(ids)}")
+        return Illegal(
+            "NO_SUCH_TASK", f"task {task} is not one of this attempt's tasks {list(ids)}"
+        )
     idx = ids.index(task)
     if state.owners[idx] >= 0:
         return Illegal(
@@ -348,7 +367,9 @@ def _task_index(state: GameState, task: int) -> int | Illegal:
 def why_illegal(state: GameState, action: Action) -> Illegal | None:
     """Why ``action`` may not be done now, or None when it is legal. The one source of legality."""
     if state.result:
-        return Illegal("GAME_OVER", f"the attempt is over ({state.result}); nothing more can be done")
+        return Illegal(
+            "GAME_OVER", f"the attempt is over ({state.result}); nothing more can be done"
+        )
     st = state.setup
     if isinstance(action, Play):
         if (bad := _bad_seat(state, action.seat)) is not None:
@@ -550,12 +571,7 @@ def _distress_illegal(state: GameState, a: Distress) -> Illegal | None:
         )
     if state.distress:
         return Illegal("DISTRESS_ALREADY_SENT", "the distress cards were already passed")
-    if (
-        state.played
-        or state.trick_cards
-        or state.signals
-        or any(p >= 0 for p in state.predictions)
-    ):
+    if state.played or state.trick_cards or state.signals or any(p >= 0 for p in state.predictions):
         return Illegal(
             "DISTRESS_TOO_LATE",
             "the distress signal must come before the first trick, any communication and any"
@@ -588,13 +604,21 @@ def _distress_illegal(state: GameState, a: Distress) -> Illegal | None:
 def distress_choices(state: GameState) -> tuple[tuple[int, ...], ...]:
     """Per crew member, the cards they could pass if the distress signal is sent now."""
     non_sub = DECK_MASK & ~SUIT_MASKS[SUB]
-    return tuple(
-        tuple(cards_in(state.hands[s] & non_sub)) for s in range(state.setup.players)
-    )
+    return tuple(tuple(cards_in(state.hands[s] & non_sub)) for s in range(state.setup.players))
 
 
 # ---------------------------------------------------------------------------------------------
 # legal actions
+
+# Actions are immutable, so legal_actions hands out shared instances (bots call it millions of
+# times).
+_PLAYS = tuple(tuple(Play(s, c) for c in range(40)) for s in range(5))
+_SIGNALS = {
+    (s, c, p): Signal(s, c, p)
+    for s in range(5)
+    for c in range(36)
+    for p in ("top", "middle", "bottom")
+}
 
 
 def legal_plays(state: GameState) -> list[int]:
@@ -604,7 +628,12 @@ def legal_plays(state: GameState) -> list[int]:
     hand = state.hands[state.turn]
     if state.trick_cards:
         hand = follow_mask(hand, suit_of(state.trick_cards[0]))
-    return list(cards_in(hand))
+    out = []
+    while hand:
+        low = hand & -hand
+        out.append(low.bit_length() - 1)
+        hand ^= low
+    return out
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -619,16 +648,28 @@ def legal_actions(state: GameState) -> list[Action]:
     st = state.setup
     out: list[Action] = []
     if phase == Phase.PLAY:
-        if not state.trick_cards:
+        if not state.trick_cards and _signal_illegal(state, None) is None:
+            shown = {m.card for m in state.signals}
             for seat in range(st.seats):
+                if _seat_signal_illegal(state, seat) is not None:
+                    continue
                 hand = state.hands[seat]
-                for card in cards_in(hand & ~SUIT_MASKS[SUB]):
-                    for pos in true_positions(hand, card):
-                        sig = Signal(seat, card, pos)
-                        if _signal_illegal(state, sig) is None:
-                            out.append(sig)
-        turn = state.turn
-        out.extend(Play(turn, c) for c in legal_plays(state))
+                for colour in range(4):
+                    same = hand & SUIT_MASKS[colour]
+                    if not same:
+                        continue
+                    low = (same & -same).bit_length() - 1
+                    high = same.bit_length() - 1
+                    if low == high:
+                        if low not in shown:
+                            out.append(_SIGNALS[seat, low, "middle"])
+                        continue
+                    if high not in shown:
+                        out.append(_SIGNALS[seat, high, "top"])
+                    if low not in shown:
+                        out.append(_SIGNALS[seat, low, "bottom"])
+        plays = _PLAYS[state.turn]
+        out.extend([plays[c] for c in legal_plays(state)])
         return out
     candidates: list[Action] = []
     if phase == Phase.DISTRIBUTE:
@@ -655,11 +696,11 @@ def legal_actions(state: GameState) -> list[Action]:
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Do ``action``: the next state and the events, or IllegalActionError (state unchanged)."""
+    if type(action) is Play and _play_ok(state, action.seat, action.card):
+        return _play(state, action.seat, action.card)
     bad = why_illegal(state, action)
     if bad is not None:
         raise IllegalActionError(bad.code, bad.message)
-    if isinstance(action, Play):
-        return _play(state, action.seat, action.card)
     events: list[Event] = []
     st = state.setup
     if isinstance(action, Signal):
@@ -737,6 +778,29 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     raise AssertionError(action)
 
 
+def _play_ok(state: GameState, seat: int, card: int) -> bool:
+    """Fast path of the Play checks in :func:`why_illegal` (same rules, no messages)."""
+    if state.result or state.phase != Phase.PLAY or seat != state.turn:
+        return False
+    if type(card) is not int or not 0 <= card < 40:
+        return False
+    hand = state.hands[seat]
+    if not hand >> card & 1:
+        return False
+    if state.trick_cards:
+        return bool(follow_mask(hand, suit_of(state.trick_cards[0])) >> card & 1)
+    return True
+
+
+_F = {name: i for i, name in enumerate(GameState._fields)}
+_HANDS, _TRICK_SEATS, _TRICK_CARDS, _TURN = (
+    _F["hands"],
+    _F["trick_seats"],
+    _F["trick_cards"],
+    _F["turn"],
+)
+
+
 def _own(state: GameState, idx: int, seat: int) -> GameState:
     owners = list(state.owners)
     owners[idx] = seat
@@ -770,10 +834,9 @@ def _play(state: GameState, seat: int, card: int) -> tuple[GameState, list[Event
     tnum = len(state.tricks) + 1
     if len(trick_cards) == 1:
         # lead restrictions
-        for i, tid in enumerate(st.task_ids):
+        for i, tid, on_lead in _lead_checks(st.task_ids):
             if status[i] == PENDING:
-                task = get_task(tid)
-                if task.on_lead is not None and task.on_lead(state.owners[i], seat, card) == FAILED:
+                if on_lead(state.owners[i], seat, card) == FAILED:
                     status = status[:i] + (FAILED,) + status[i + 1 :]
                     decided = decided[:i] + (tnum,) + decided[i + 1 :]
                     events.append(Event("task_failed", state.owners[i], task=tid, trick=tnum))
@@ -806,15 +869,12 @@ def _play(state: GameState, seat: int, card: int) -> tuple[GameState, list[Event
         events.append(Event("attempt_lost", trick=tnum, text=lost_reason))
         return new, events
     if len(trick_cards) < st.seats:
-        return (
-            state._replace(
-                hands=tuple(hands),
-                trick_seats=trick_seats,
-                trick_cards=trick_cards,
-                turn=(seat + 1) % st.seats,
-            ),
-            events,
-        )
+        fields = list(state)
+        fields[_HANDS] = tuple(hands)
+        fields[_TRICK_SEATS] = trick_seats
+        fields[_TRICK_CARDS] = trick_cards
+        fields[_TURN] = (seat + 1) % st.seats
+        return tuple.__new__(GameState, fields), events
     # the trick is complete
     w = trick_seats[trick_winner(trick_cards)]
     trick = Trick(state.leader, trick_seats, trick_cards, w)
@@ -862,6 +922,24 @@ def trick_winner_card(trick: Trick) -> int:
     return trick.winning_card
 
 
+@cache
+def _lead_checks(
+    task_ids: tuple[int, ...],
+) -> tuple[tuple[int, int, Callable[[int, int, int], int]], ...]:
+    """(index, id, check) of the tasks that restrict leads."""
+    out = []
+    for i, tid in enumerate(task_ids):
+        on_lead = get_task(tid).on_lead
+        if on_lead is not None:
+            out.append((i, tid, on_lead))
+    return tuple(out)
+
+
+@cache
+def _evaluators(task_ids: tuple[int, ...]) -> tuple[Callable[[int, Ctx], int], ...]:
+    return tuple(get_task(t).evaluate for t in task_ids)
+
+
 def _judge(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
     """After a trick: task status, mission conditions, and the end of the attempt."""
     st = state.setup
@@ -882,11 +960,12 @@ def _judge(state: GameState, events: list[Event]) -> tuple[GameState, list[Event
     status = list(state.status)
     decided = list(state.decided)
     first_fail = -1
-    for i, tid in enumerate(st.task_ids):
+    for i, evaluate in enumerate(_evaluators(st.task_ids)):
         if status[i] != PENDING:
             continue
+        tid = st.task_ids[i]
         owner = state.owners[i]
-        s = get_task(tid).evaluate(owner, ctx)
+        s = evaluate(owner, ctx)
         if final and s == PENDING:
             s = FAILED
         if s != PENDING:
@@ -903,7 +982,9 @@ def _judge(state: GameState, events: list[Event]) -> tuple[GameState, list[Event
     if first_fail >= 0:
         tid = st.task_ids[first_fail]
         result = "lost"
-        reason = f"task {tid} ({_seat_name(state, state.owners[first_fail])}) failed at trick {tnum}"
+        reason = (
+            f"task {tid} ({_seat_name(state, state.owners[first_fail])}) failed at trick {tnum}"
+        )
     else:
         reason = _condition_broken(state, final)
         if reason:
@@ -921,8 +1002,9 @@ def _judge(state: GameState, events: list[Event]) -> tuple[GameState, list[Event
             )
     if result:
         state = state._replace(phase=Phase.OVER, result=result, reason=reason)
-        events.append(Event("attempt_won" if result == "won" else "attempt_lost", trick=tnum,
-                            text=reason))
+        events.append(
+            Event("attempt_won" if result == "won" else "attempt_lost", trick=tnum, text=reason)
+        )
     return state, events
 
 

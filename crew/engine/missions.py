@@ -7,7 +7,14 @@ from dataclasses import dataclass
 from .cards import card_str, is_submarine, value_of
 from .data import MODIFIERS, MissionEntry, load_logbook
 
-__all__ = ["Rules", "MissionError", "mission_entry", "mission_rules", "terrain_mode", "last_mission"]
+__all__ = [
+    "Rules",
+    "MissionError",
+    "mission_entry",
+    "mission_rules",
+    "terrain_mode",
+    "last_mission",
+]
 
 #: Communication modes.
 NORMAL, CURRENTS, HEAVY_NOISE, NO_COMMUNICATION = "normal", "currents", "heavy_noise", "none"
@@ -94,8 +101,20 @@ def mission_rules(
         if difficulty is None or difficulty < 1:
             raise MissionError("free play needs a difficulty of 1 or more")
         return Rules(
-            None, difficulty, "draw", (), DIST_NORMAL, False, False, NORMAL, False, False, (),
-            False, None, (),
+            None,
+            difficulty,
+            "draw",
+            (),
+            DIST_NORMAL,
+            False,
+            False,
+            NORMAL,
+            False,
+            False,
+            (),
+            False,
+            None,
+            (),
         )
     entry = mission_entry(mission)
     mods = list(entry.modifiers)
@@ -135,16 +154,28 @@ def mission_rules(
     elif "intro" in mods:
         draw = "intro"
     dist = DIST_NORMAL
-    for m in (DIST_CREW_PICKS, DIST_CAPTAIN_GIVES, DIST_ONE_VOLUNTEER, DIST_TWO_VOLUNTEERS,
-              DIST_FREE):
+    for m in (
+        DIST_CREW_PICKS,
+        DIST_CAPTAIN_GIVES,
+        DIST_ONE_VOLUNTEER,
+        DIST_TWO_VOLUNTEERS,
+        DIST_FREE,
+    ):
         if m in mods:
             dist = m
     if draw == "none":
         dist = DIST_NONE
     conditions = tuple(
-        m for m in mods
-        if m in ("balance_9s", "balance_1s", "no_lead_pink_or_submarine",
-                 "first_trick_winner_leads", "yellow5_last")
+        m
+        for m in mods
+        if m
+        in (
+            "balance_9s",
+            "balance_1s",
+            "no_lead_pink_or_submarine",
+            "first_trick_winner_leads",
+            "yellow5_last",
+        )
     )
     assert all(m in MODIFIERS for m in mods)
     return Rules(

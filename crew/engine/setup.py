@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from .cards import DECK_MASK, card_str, cards_in, is_submarine, mask_of
 from .missions import (
@@ -91,7 +92,9 @@ def draw_terrain(rng: random.Random) -> int:
             return c
 
 
-def needs_redeal(hands: Sequence[int], piles: Sequence[tuple[int, int]], task_ids: Iterable[int]) -> bool:
+def needs_redeal(
+    hands: Sequence[int], piles: Sequence[tuple[int, int]], task_ids: Iterable[int]
+) -> bool:
     """True when one hand holds a holding that makes a drawn submarine task impossible."""
     holdings = [m for t in task_ids for m in redeal_masks(t)]
     if not holdings:
@@ -100,6 +103,11 @@ def needs_redeal(hands: Sequence[int], piles: Sequence[tuple[int, int]], task_id
     if piles:
         full[TONOJA] = mask_of(c for p in piles for c in p if c >= 0)
     return any(h & m == m for h in full for m in holdings)
+
+
+@cache
+def _difficulties(crew: int) -> dict[int, int]:
+    return {t.id: t.difficulty_for(crew) for t in all_tasks().values()}
 
 
 def draw_tasks(
@@ -121,7 +129,7 @@ def draw_tasks(
         return []
     if rules.draw == "fixed":
         return list(rules.fixed_tasks)
-    diff = {t.id: t.difficulty_for(crew) for t in all_tasks().values()}
+    diff = _difficulties(crew)
     used = set(exclude)
     stack = [t for t in sorted(diff) if t not in used]
     shuffle(rng, stack)
@@ -162,12 +170,7 @@ def draw_tasks(
     if rules.distribution == DIST_NORMAL and len(kept) <= n_elig:
         for _ in range(500):
             pair = next(
-                (
-                    (i, j)
-                    for j in range(len(kept))
-                    for i in range(j)
-                    if conflicts(kept[i], kept[j])
-                ),
+                ((i, j) for j in range(len(kept)) for i in range(j) if conflicts(kept[i], kept[j])),
                 None,
             )
             if pair is None:
@@ -184,9 +187,7 @@ def draw_tasks(
     return kept
 
 
-def _validate_hands(
-    players: int, hands: Sequence[int], piles: Sequence[tuple[int, int]]
-) -> None:
+def _validate_hands(players: int, hands: Sequence[int], piles: Sequence[tuple[int, int]]) -> None:
     seats = 3 if players == 2 else players
     if len(hands) != seats:
         raise SetupError(f"hands: expected {seats} hands for {players} players, got {len(hands)}")
@@ -313,8 +314,10 @@ def new_attempt(
         raise SetupError(str(exc)) from None
     needs_random = (
         hands is None
-        or tasks is None and probe.has_tasks
-        or terrain is None and probe.unknown_terrain
+        or tasks is None
+        and probe.has_tasks
+        or terrain is None
+        and probe.unknown_terrain
     )
     rng = make_rng(seed) if seed is not None else None
     if needs_random and rng is None:
@@ -342,4 +345,3 @@ def new_attempt(
     return start_state(
         players, rules, hands, piles, tasks, terrain=terrain, distress_active=distress_active
     )
-

@@ -15,8 +15,8 @@ from typing import Any, NamedTuple
 
 from .cards import (
     SUB,
-    SUIT_MASKS,
     SUIT_LETTERS,
+    SUIT_MASKS,
     VALUE_MASKS,
     mask_of,
     parse_card,
@@ -678,4 +678,3 @@ def conflicts(a: int, b: int) -> bool:
 def redeal_masks(task_id: int) -> tuple[int, ...]:
     """Holdings that force a re-deal when one hand holds all cards of one of them."""
     return tuple(mask_of(parse_cards(h)) for h in get_task(task_id).card.redeal_if)
-

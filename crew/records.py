@@ -1,0 +1,421 @@
+"""The game record ``crew-record/1``: save file, replay, ``crew verify`` input and test fixture.
+
+See ``docs/record-format.md``. A record names the crew, the mission and the deal (explicitly, or
+through a seed) and lists the actions in order; replaying it through the engine reproduces the
+game exactly. Loading validates with errors that name the file and the field.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .engine import (
+    Action,
+    Assign,
+    CardError,
+    Distress,
+    GameState,
+    GiveAll,
+    IllegalActionError,
+    Pass,
+    Play,
+    Predict,
+    Signal,
+    Take,
+    TimeUp,
+    Volunteer,
+    apply,
+    card_str,
+    cards_in,
+    mask_of,
+    new_attempt,
+    parse_card,
+)
+from .engine.game import Event
+from .engine.setup import SetupError
+from .engine.tasks import STATUS_NAMES
+
+__all__ = [
+    "FORMAT",
+    "Record",
+    "RecordError",
+    "Replay",
+    "action_from_json",
+    "action_to_json",
+    "dump_record",
+    "load_record",
+    "parse_record",
+    "record_for",
+    "replay",
+    "verify_report",
+]
+
+FORMAT = "crew-record/1"
+
+
+class RecordError(ValueError):
+    """A record that cannot be read: names the source, the field and what is wrong."""
+
+
+class Record(BaseModel):
+    """One game record (one attempt of a mission)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["crew-record/1"] = Field(description="always 'crew-record/1'")
+    players: int = Field(ge=2, le=5, description="human crew members; 2 means Tonoja plays too")
+    names: list[str] | None = Field(default=None, description="one name per human seat")
+    mission: int | None = Field(
+        default=None, ge=0, description="logbook mission (0 intro, 1-32, 33+ epilogue); null: free"
+    )
+    difficulty: int | None = Field(default=None, ge=1, description="free play: the draw target")
+    timed: bool = Field(default=False, description="real-time missions: played with the clock")
+    seed: int | str | None = Field(default=None, description="source of anything not given")
+    terrain: str | None = Field(default=None, description="unknown terrain: the drawn card")
+    hands: list[list[str]] | None = Field(default=None, description="cards per seat, seat order")
+    tonoja: list[list[str]] | None = Field(
+        default=None, description="two players: Tonoja's 7 piles as [face-down, face-up]"
+    )
+    tasks: list[int] | None = Field(default=None, description="task ids laid out, draw order")
+    attempt: int = Field(default=1, ge=1, description="which attempt of the mission this is")
+    distress_active: bool = Field(
+        default=False, description="the distress signal was sent in an earlier attempt"
+    )
+    actions: list[dict[str, Any]] = Field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------------------------
+# actions <-> JSON
+
+_VERBS = (
+    "take",
+    "pass",
+    "volunteer",
+    "give",
+    "assign",
+    "predict",
+    "distress",
+    "signal",
+    "play",
+    "time_up",
+)
+_KEYS: dict[str, set[str]] = {
+    "take": {"take", "seat"},
+    "pass": {"pass", "seat"},
+    "volunteer": {"volunteer", "seat"},
+    "give": {"give"},
+    "assign": {"assign", "to"},
+    "predict": {"predict", "seat"},
+    "distress": {"distress", "cards"},
+    "signal": {"signal", "seat", "position"},
+    "play": {"play", "seat"},
+    "time_up": {"time_up"},
+}
+
+
+def _int(d: dict[str, Any], key: str, where: str) -> int:
+    v = d.get(key)
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise RecordError(f"{where}.{key}: expected a whole number, got {v!r}")
+    return v
+
+
+def _card(v: Any, where: str) -> int:
+    if not isinstance(v, str):
+        raise RecordError(f"{where}: expected a card such as 'P7', got {v!r}")
+    try:
+        return parse_card(v)
+    except CardError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def action_from_json(d: Any, where: str = "action") -> Action:
+    """Turn one record action into an engine action; RecordError names ``where`` and the key."""
+    if not isinstance(d, dict):
+        raise RecordError(f'{where}: expected an object such as {{"play": "P7", "seat": 0}}')
+    verbs = [v for v in _VERBS if v in d]
+    if len(verbs) != 1:
+        raise RecordError(
+            f"{where}: expected exactly one of {', '.join(_VERBS)}; got keys {sorted(d)}"
+        )
+    verb = verbs[0]
+    extra = set(d) - _KEYS[verb]
+    if extra:
+        raise RecordError(f"{where}: unexpected key(s) {sorted(extra)} for a '{verb}' action")
+    missing = _KEYS[verb] - set(d)
+    if missing:
+        raise RecordError(f"{where}: a '{verb}' action needs {sorted(missing)}")
+    if verb == "take":
+        return Take(_int(d, "seat", where), _int(d, "take", where))
+    if verb == "pass":
+        if d["pass"] is not True:
+            raise RecordError(f"{where}.pass: must be true")
+        return Pass(_int(d, "seat", where))
+    if verb == "volunteer":
+        if not isinstance(d["volunteer"], bool):
+            raise RecordError(f"{where}.volunteer: must be true or false")
+        return Volunteer(_int(d, "seat", where), d["volunteer"])
+    if verb == "give":
+        return GiveAll(_int(d, "give", where))
+    if verb == "assign":
+        return Assign(_int(d, "assign", where), _int(d, "to", where))
+    if verb == "predict":
+        return Predict(_int(d, "seat", where), _int(d, "predict", where))
+    if verb == "distress":
+        if d["distress"] not in ("left", "right"):
+            raise RecordError(f"{where}.distress: must be 'left' or 'right', got {d['distress']!r}")
+        cards = d["cards"]
+        if not isinstance(cards, list):
+            raise RecordError(f"{where}.cards: expected a list of cards, one per crew member")
+        return Distress(
+            d["distress"], tuple(_card(c, f"{where}.cards[{i}]") for i, c in enumerate(cards))
+        )
+    if verb == "signal":
+        if d["position"] not in ("top", "middle", "bottom"):
+            raise RecordError(
+                f"{where}.position: must be top, middle or bottom, got {d['position']!r}"
+            )
+        return Signal(_int(d, "seat", where), _card(d["signal"], f"{where}.signal"), d["position"])
+    if verb == "play":
+        return Play(_int(d, "seat", where), _card(d["play"], f"{where}.play"))
+    if d["time_up"] is not True:
+        raise RecordError(f"{where}.time_up: must be true")
+    return TimeUp()
+
+
+def action_to_json(a: Action) -> dict[str, Any]:
+    """The record form of an engine action."""
+    if isinstance(a, Take):
+        return {"take": a.task, "seat": a.seat}
+    if isinstance(a, Pass):
+        return {"pass": True, "seat": a.seat}
+    if isinstance(a, Volunteer):
+        return {"volunteer": a.yes, "seat": a.seat}
+    if isinstance(a, GiveAll):
+        return {"give": a.to}
+    if isinstance(a, Assign):
+        return {"assign": a.task, "to": a.to}
+    if isinstance(a, Predict):
+        return {"predict": a.tricks, "seat": a.seat}
+    if isinstance(a, Distress):
+        return {"distress": a.direction, "cards": [card_str(c) for c in a.cards]}
+    if isinstance(a, Signal):
+        return {"signal": card_str(a.card), "seat": a.seat, "position": a.position}
+    if isinstance(a, Play):
+        return {"play": card_str(a.card), "seat": a.seat}
+    return {"time_up": True}
+
+
+# ---------------------------------------------------------------------------------------------
+# loading and saving
+
+
+def _explain(source: str, exc: ValidationError) -> RecordError:
+    parts = []
+    for err in exc.errors():
+        loc = ".".join(str(x) for x in err["loc"]) or "(top level)"
+        parts.append(f"{loc}: {err['msg']}")
+    return RecordError(f"{source}: " + "; ".join(parts))
+
+
+def parse_record(data: Any, source: str = "record") -> Record:
+    """Validate a record already read from JSON (RecordError names the source and field)."""
+    if not isinstance(data, dict):
+        raise RecordError(f"{source}: a record is a JSON object, got {type(data).__name__}")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"{source}: format: expected '{FORMAT}', got {data.get('format')!r}")
+    try:
+        rec = Record.model_validate(data)
+    except ValidationError as exc:
+        raise _explain(source, exc) from None
+    for i, a in enumerate(rec.actions):
+        action_from_json(a, f"{source}: actions[{i}]")
+    return rec
+
+
+def load_record(path: str | Path) -> Record:
+    """Read and validate a record file."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{p}: no such file") from None
+    except OSError as exc:
+        raise RecordError(f"{p}: cannot read: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            f"{p}: not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
+        ) from None
+    return parse_record(data, str(p))
+
+
+def dump_record(rec: Record) -> str:
+    """The record as JSON text: one key per line, one action per line (easy to read and diff)."""
+    data = rec.model_dump(exclude_none=True)
+    actions = data.pop("actions", [])
+    lines = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in data.items()]
+    acts = ",\n".join("    " + json.dumps(a, ensure_ascii=False) for a in actions)
+    lines.append('  "actions": [' + (f"\n{acts}\n  ]" if actions else "]"))
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def record_for(
+    state: GameState,
+    *,
+    names: list[str] | None = None,
+    seed: int | str | None = None,
+    attempt: int = 1,
+    difficulty: int | None = None,
+) -> Record:
+    """A new record for the start of ``state`` (explicit hands, Tonoja's piles, tasks)."""
+    st = state.setup
+    hands = [[card_str(c) for c in cards_in(h)] for h in state.hands[: st.players]]
+    tonoja = None
+    if st.tonoja:
+        tonoja = [[card_str(d), card_str(u)] for d, u in state.piles]
+    return Record(
+        format=FORMAT,
+        players=st.players,
+        names=names,
+        mission=st.rules.mission,
+        difficulty=difficulty if st.rules.mission is None else None,
+        timed=st.rules.timed,
+        seed=seed,
+        terrain=card_str(st.terrain) if st.terrain is not None else None,
+        hands=hands,
+        tonoja=tonoja,
+        tasks=list(st.task_ids),
+        attempt=attempt,
+        distress_active=st.distress_active,
+        actions=[],
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# replay
+
+
+@dataclass
+class Violation:
+    action: int
+    reason: str
+    message: str
+
+
+@dataclass
+class Replay:
+    """The outcome of replaying a record."""
+
+    start: GameState
+    state: GameState
+    states: list[GameState] = field(default_factory=list)
+    events: list[list[Event]] = field(default_factory=list)
+    violation: Violation | None = None
+
+
+def initial_state(rec: Record, source: str = "record") -> GameState:
+    """The state at the start of the recorded attempt."""
+    hands = piles = None
+    if rec.hands is not None:
+        hands = []
+        for i, h in enumerate(rec.hands):
+            hands.append(mask_of(_card(c, f"{source}: hands[{i}][{j}]") for j, c in enumerate(h)))
+        if rec.players == 2:
+            if rec.tonoja is None:
+                raise RecordError(
+                    f"{source}: tonoja: a two-player record with hands needs Tonoja's 7 piles"
+                )
+            piles = []
+            for i, pile in enumerate(rec.tonoja):
+                if len(pile) != 2:
+                    raise RecordError(f"{source}: tonoja[{i}]: a pile is [face-down, face-up]")
+                piles.append(
+                    tuple(_card(c, f"{source}: tonoja[{i}][{j}]") for j, c in enumerate(pile))
+                )
+            if len(hands) == 2:
+                hands.append(mask_of(u for _, u in piles))
+    terrain = _card(rec.terrain, f"{source}: terrain") if rec.terrain else None
+    try:
+        return new_attempt(
+            rec.players,
+            rec.mission,
+            seed=rec.seed,
+            hands=hands,
+            piles=piles,  # type: ignore[arg-type]
+            tasks=rec.tasks,
+            terrain=terrain,
+            timed=rec.timed,
+            difficulty=rec.difficulty,
+            distress_active=rec.distress_active,
+        )
+    except (SetupError, ValueError) as exc:
+        raise RecordError(f"{source}: {exc}") from None
+
+
+def replay(rec: Record, source: str = "record", keep_states: bool = False) -> Replay:
+    """Replay every action; stops at the first illegal one (reported as the violation)."""
+    start = initial_state(rec, source)
+    state = start
+    out = Replay(start=start, state=start)
+    for i, raw in enumerate(rec.actions):
+        action = action_from_json(raw, f"{source}: actions[{i}]")
+        try:
+            state, events = apply(state, action)
+        except IllegalActionError as exc:
+            out.violation = Violation(i, exc.code, exc.message)
+            break
+        if keep_states:
+            out.states.append(state)
+        out.events.append(events)
+    out.state = state
+    return out
+
+
+def verify_report(rec: Record, source: str = "record") -> dict[str, Any]:
+    """The ``crew verify --json`` document for a record."""
+    r = replay(rec, source)
+    s = r.state
+    st = s.setup
+    result = s.result or "in_progress"
+    return {
+        "ok": r.violation is None,
+        "violation": None
+        if r.violation is None
+        else {
+            "action": r.violation.action,
+            "reason": r.violation.reason,
+            "message": r.violation.message,
+        },
+        "result": result,
+        "reason": s.reason or None,
+        "players": st.players,
+        "mission": st.rules.mission,
+        "captain": st.captain,
+        "tricks": [
+            {
+                "lead": t.leader,
+                "seats": list(t.seats),
+                "cards": [card_str(c) for c in t.cards],
+                "winner": t.winner,
+            }
+            for t in s.tricks
+        ],
+        "tasks": [
+            {
+                "task": tid,
+                "seat": owner if owner >= 0 else None,
+                "status": STATUS_NAMES[status],
+                "trick": decided or None,
+            }
+            for tid, owner, status, decided in zip(
+                st.task_ids, s.owners, s.status, s.decided, strict=True
+            )
+        ],
+    }
