@@ -1,0 +1,252 @@
+"""Where saves and the campaign logbook live, written atomically and never silently overwritten.
+
+Everything is under the platform data directory (``platformdirs``), or ``$CREW_HOME`` when set:
+``saves/current.json`` is the unfinished game (a game record, rewritten after every action) and
+``logbook.json`` the campaign logbook. A file that cannot be read is copied aside as
+``<name>.damaged-<time>`` and reported; it is never overwritten without the user being told.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from datetime import date, datetime
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .records import Record, RecordError, dump_record, load_record
+
+__all__ = [
+    "CampaignLog",
+    "CrewLog",
+    "DamagedFileError",
+    "MissionLog",
+    "StorageError",
+    "atomic_write_text",
+    "clear_game",
+    "game_path",
+    "home",
+    "load_game",
+    "load_log",
+    "log_path",
+    "logged_attempts",
+    "note_attempt",
+    "save_game",
+    "save_log",
+]
+
+
+class StorageError(ValueError):
+    """Saves or the logbook cannot be read or written (the message names the file)."""
+
+
+class DamagedFileError(StorageError):
+    """A file exists but is damaged; ``kept`` is the copy made beside it."""
+
+    def __init__(self, path: Path, kept: Path, problem: str) -> None:
+        super().__init__(
+            f"{path} is damaged ({problem}); a copy was kept as {kept.name} and nothing was "
+            "overwritten"
+        )
+        self.path = path
+        self.kept = kept
+        self.problem = problem
+
+
+def home() -> Path:
+    """The data directory: ``$CREW_HOME`` or the platform's user data directory for crew."""
+    env = os.environ.get("CREW_HOME")
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("crew", appauthor=False))
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves either the old or the new file whole.
+
+    The text goes to a temporary file in the same folder, is flushed and fsynced, then replaces
+    the target with ``os.replace``.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    try:
+        dfd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:
+        pass
+    finally:
+        os.close(dfd)
+
+
+def _keep_damaged(path: Path, problem: str) -> DamagedFileError:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    kept = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while kept.exists():
+        n += 1
+        kept = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    shutil.copy2(path, kept)
+    return DamagedFileError(path, kept, problem)
+
+
+# ---------------------------------------------------------------------------------------------
+# the unfinished game
+
+
+def game_path() -> Path:
+    """Where the unfinished game is saved."""
+    return home() / "saves" / "current.json"
+
+
+def save_game(rec: Record) -> Path:
+    """Save the game record (after every action)."""
+    p = game_path()
+    atomic_write_text(p, dump_record(rec))
+    return p
+
+
+def load_game() -> Record | None:
+    """The saved unfinished game, or None when there is none.
+
+    A damaged save is copied aside and reported with DamagedFileError; the file itself stays.
+    """
+    p = game_path()
+    if not p.exists():
+        return None
+    try:
+        return load_record(p)
+    except RecordError as exc:
+        raise _keep_damaged(p, str(exc).removeprefix(f"{p}: ")) from None
+
+
+def clear_game() -> None:
+    """Forget the unfinished game (once its attempt has ended and been written down)."""
+    try:
+        game_path().unlink()
+    except FileNotFoundError:
+        pass
+
+
+# ---------------------------------------------------------------------------------------------
+# the campaign logbook
+
+
+class MissionLog(BaseModel):
+    """One mission of one crew, as in the printed logbook's table."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    attempts: int = Field(default=0, ge=0, description="attempts played, the successful included")
+    distress: bool = Field(default=False, description="the distress signal was used")
+    won_on: str | None = Field(default=None, description="ISO date of the success")
+
+
+class CrewLog(BaseModel):
+    """A named crew: its members, its missions and where it continues."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    members: list[str] = Field(default_factory=list)
+    missions: dict[int, MissionLog] = Field(default_factory=dict)
+    current: int = Field(default=1, ge=0, description="the next mission to play")
+
+
+class CampaignLog(BaseModel):
+    """Every crew's campaign (any number of crews)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: str = "crew-logbook/1"
+    crews: dict[str, CrewLog] = Field(default_factory=dict)
+
+
+def log_path() -> Path:
+    return home() / "logbook.json"
+
+
+def load_log() -> CampaignLog:
+    """The logbook (empty when there is none yet); DamagedFileError when it cannot be read."""
+    p = log_path()
+    if not p.exists():
+        return CampaignLog()
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+        return CampaignLog.model_validate(data)
+    except json.JSONDecodeError as exc:
+        raise _keep_damaged(p, f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err["loc"])
+        raise _keep_damaged(p, f"{where}: {err['msg']}") from None
+    except OSError as exc:
+        raise StorageError(f"{p}: cannot read: {exc.strerror}") from None
+
+
+def save_log(log: CampaignLog) -> Path:
+    """Write the logbook atomically."""
+    p = log_path()
+    atomic_write_text(p, log.model_dump_json(indent=2) + "\n")
+    return p
+
+
+def logged_attempts(ml: MissionLog) -> int:
+    """The number written in the logbook: attempts, plus 1 once if distress was used."""
+    return ml.attempts + (1 if ml.distress else 0)
+
+
+def note_attempt(
+    log: CampaignLog,
+    crew: str,
+    mission: int,
+    *,
+    won: bool,
+    distress: bool,
+    members: list[str] | None = None,
+    today: date | None = None,
+) -> CampaignLog:
+    """The logbook after one finished attempt of ``mission`` by ``crew`` (a new copy).
+
+    Every attempt counts one; using the distress signal in any attempt marks the mission (it
+    adds 1 once when the attempts are written down); a success records the date and moves the
+    crew's current mission on. A mission already won stays as it was written when replayed.
+    """
+    new = log.model_copy(deep=True)
+    entry = new.crews.get(crew)
+    if entry is None:
+        entry = CrewLog(members=list(members or []))
+        new.crews[crew] = entry
+    elif members:
+        entry.members = list(members)
+    ml = entry.missions.get(mission)
+    if ml is not None and ml.won_on is not None:
+        return new  # written down already: replaying a won mission changes nothing
+    if ml is None:
+        ml = MissionLog()
+    ml.attempts += 1
+    ml.distress = ml.distress or distress
+    if won:
+        ml.won_on = (today or date.today()).isoformat()
+        if mission >= entry.current:
+            entry.current = mission + 1
+    entry.missions[mission] = ml
+    return new
