@@ -1,0 +1,126 @@
+"""What every ``crew`` subcommand shares: exit codes, errors, JSON output, card parsing, styling.
+
+Kept free of heavy imports: ``rich`` is only imported when a command prints for people.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
+
+__all__ = [
+    "ANSWERED",
+    "BAD_INPUT",
+    "CliError",
+    "NOT_ALLOWED",
+    "card_text",
+    "console",
+    "emit_json",
+    "parse_card_list",
+    "parse_names",
+    "parse_seed",
+    "seat_label",
+]
+
+#: Exit codes (a contract): answered, the answer is "illegal / not allowed", bad input.
+ANSWERED, NOT_ALLOWED, BAD_INPUT = 0, 1, 2
+
+
+class CliError(Exception):
+    """Stops a command: ``message`` goes to stderr and ``code`` becomes the exit code."""
+
+    def __init__(self, message: str, code: int = BAD_INPUT) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+def emit_json(doc: Any) -> None:
+    """Print exactly one JSON document on stdout."""
+    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+
+
+def console() -> Console:
+    """A rich console on the current stdout (no markup, no automatic highlighting)."""
+    from rich.console import Console
+
+    return Console(highlight=False, emoji=False, markup=False)
+
+
+def parse_card_list(texts: Sequence[str] | str, where: str) -> list[int]:
+    """Cards from command-line text (spaces or commas between cards), no card twice.
+
+    ``where`` names the input in error messages (``--hand``, ``the trick``); a bad card names
+    the string and its position, a duplicate names the card.
+    """
+    from ..engine.cards import CardError, card_str, parse_card
+
+    parts = texts.replace(",", " ").split() if isinstance(texts, str) else []
+    if not isinstance(texts, str):
+        for t in texts:
+            parts.extend(t.replace(",", " ").split())
+    cards: list[int] = []
+    for i, raw in enumerate(parts, 1):
+        try:
+            card = parse_card(raw)
+        except CardError as exc:
+            raise CliError(f"{where}: card {i}: {exc}") from None
+        if card in cards:
+            first = cards.index(card) + 1
+            raise CliError(
+                f"{where}: {card_str(card)} is given twice (cards {first} and {i}); "
+                "every card exists once"
+            )
+        cards.append(card)
+    return cards
+
+
+def parse_seed(text: str | None) -> int | str | None:
+    """A seed from the command line: digits become a number, anything else stays text."""
+    if text is None:
+        return None
+    t = text.strip()
+    if t.isdigit():
+        return int(t)
+    if not t:
+        raise CliError("--seed: a seed cannot be empty")
+    return t
+
+
+def parse_names(values: Sequence[str] | None, players: int | None) -> list[str]:
+    """Crew names from ``--names`` (separate words, or commas); one per crew member."""
+    names = [n.strip() for item in values or () for n in item.split(",") if n.strip()]
+    if names and players is not None and len(names) != players:
+        raise CliError(
+            f"--names: {len(names)} names for {players} players; give one name per crew member"
+        )
+    return names
+
+
+_STYLES = ("magenta", "blue", "green", "yellow", "bold")
+
+
+def card_text(card: int, *, bold: bool = False) -> Text:
+    """A card for people: its notation (letter + value), coloured as a help, never as the only
+    clue."""
+    from rich.text import Text
+
+    from ..engine.cards import card_str, suit_of
+
+    style = _STYLES[suit_of(card)] + (" bold reverse" if bold else "")
+    return Text(card_str(card), style=style)
+
+
+def seat_label(seat: int, players: int, names: Sequence[str] | None = None) -> str:
+    """How a seat is named for people: ``seat 1 (Bob)``, ``Tonoja (seat 2)``."""
+    if players == 2 and seat == 2:
+        return "Tonoja (seat 2)"
+    if names and 0 <= seat < len(names):
+        return f"seat {seat} ({names[seat]})"
+    return f"seat {seat}"

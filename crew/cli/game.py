@@ -1,0 +1,244 @@
+"""``crew deal`` and ``crew verify``: starting a game record and judging one."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from typing import Any
+
+from ..engine.cards import card_str, cards_in, parse_card, sort_key
+from ..engine.missions import CURRENTS, HEAVY_NOISE, NO_COMMUNICATION, mission_entry
+from ..engine.setup import SetupError, new_attempt
+from ..engine.state import GameState
+from ..engine.tasks import get_task
+from ..records import (
+    Record,
+    RecordError,
+    dump_record,
+    load_record,
+    parse_record,
+    record_for,
+    verify_report,
+)
+from .common import (
+    ANSWERED,
+    NOT_ALLOWED,
+    CliError,
+    card_text,
+    console,
+    emit_json,
+    parse_names,
+    parse_seed,
+    seat_label,
+)
+
+_COMMUNICATION = {
+    "normal": "normal sonar communication",
+    CURRENTS: "currents (the token's statement is hidden)",
+    HEAVY_NOISE: "heavy noise (shared sonar tokens)",
+    NO_COMMUNICATION: "no communication at all",
+}
+
+
+def _clock(seconds: int) -> str:
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def deal(args: argparse.Namespace) -> int:
+    """Deal an attempt; print it for people, or (``--json``) as the start of a game record."""
+    seed = parse_seed(args.seed)
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    mission = args.mission
+    if mission is None and args.difficulty is None:
+        mission = 1
+    names = parse_names(args.names, args.players)
+    try:
+        state = new_attempt(
+            args.players, mission, seed=seed, timed=args.timed, difficulty=args.difficulty
+        )
+    except (SetupError, ValueError) as exc:
+        raise CliError(f"cannot deal: {exc}") from None
+    rec = record_for(state, names=names or None, seed=seed, difficulty=args.difficulty)
+    if args.json:
+        sys.stdout.write(dump_record(rec))
+        return ANSWERED
+    _show_deal(state, rec, args)
+    return ANSWERED
+
+
+def _sorted_cards(mask: int) -> list[int]:
+    return sorted(cards_in(mask), key=sort_key)
+
+
+def _show_deal(state: GameState, rec: Record, args: argparse.Namespace) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    st = state.setup
+    rules = st.rules
+    out = console()
+    names = rec.names
+    title = "Free play" if rules.mission is None else f"Mission {rules.mission}"
+    out.print(Text.assemble((title, "bold"), f" · {st.players} players · seed {rec.seed}"))
+    if rules.mission is not None:
+        out.print(Text(mission_entry(rules.mission).rule), style="italic")
+    out.print(
+        f"Captain: {seat_label(st.captain, st.players, names)} (holds S4), leads the first trick"
+    )
+    if st.terrain is not None:
+        out.print(
+            f"Terrain card {card_str(st.terrain)} drawn: {_COMMUNICATION[rules.communication]}"
+        )
+    elif rules.communication != "normal":
+        out.print(f"Communication: {_COMMUNICATION[rules.communication]}")
+    if rules.timed and rules.seconds:
+        out.print(f"Real time: {_clock(rules.seconds)} once the tasks are placed")
+    if st.task_ids:
+        crew = st.crew
+        total = sum(get_task(t).card.difficulty_for(crew) for t in st.task_ids)
+        table = Table(
+            title=f"Tasks (difficulty {total} for a crew of {crew})", title_justify="left"
+        )
+        table.add_column("id", justify="right")
+        table.add_column("diff", justify="right")
+        table.add_column("task")
+        for t in st.task_ids:
+            card = get_task(t).card
+            table.add_row(str(t), str(card.difficulty_for(crew)), card.text)
+        out.print(table)
+    else:
+        out.print("No task cards in this mission.")
+    hands = Table(title="Hands", title_justify="left")
+    hands.add_column("seat")
+    hands.add_column("cards")
+    for seat in range(st.players):
+        line = Text()
+        for i, c in enumerate(_sorted_cards(state.hands[seat])):
+            if i:
+                line.append(" ")
+            line.append_text(card_text(c))
+        hands.add_row(seat_label(seat, st.players, names), line)
+    out.print(hands)
+    if st.tonoja:
+        piles = Text()
+        for i, (down, up) in enumerate(state.piles):
+            if i:
+                piles.append("   ")
+            piles.append_text(card_text(up))
+            piles.append(f" on {card_str(down)}")
+        out.print("Tonoja (seat 2), 7 piles, face-up card on face-down card:")
+        out.print(piles)
+    cmd = f"crew deal --players {st.players}"
+    if rules.mission is not None:
+        cmd += f" --mission {rules.mission}"
+    else:
+        cmd += f" --difficulty {rules.difficulty}"
+    if rules.timed:
+        cmd += " --timed"
+    cmd += f" --seed {rec.seed}"
+    out.print(f"Save it as a game record: {cmd} --json > game.json")
+
+
+# ---------------------------------------------------------------------------------------------
+# verify
+
+
+def _read(path: str) -> tuple[Record, str]:
+    if path == "-":
+        source = "<stdin>"
+        try:
+            data = json.loads(sys.stdin.read())
+        except json.JSONDecodeError as exc:
+            raise RecordError(
+                f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
+            ) from None
+        return parse_record(data, source), source
+    return load_record(path), path
+
+
+def verify(args: argparse.Namespace) -> int:
+    """Replay a record: exit 0 when every action was legal, 1 at an illegal one, 2 unreadable."""
+    try:
+        rec, source = _read(args.file)
+        report = verify_report(rec, source)
+    except RecordError as exc:
+        raise CliError(str(exc)) from None
+    if args.json:
+        emit_json(report)
+    else:
+        _show_report(rec, report)
+    return ANSWERED if report["ok"] else NOT_ALLOWED
+
+
+def _show_report(rec: Record, report: dict[str, Any]) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    out = console()
+    players = report["players"]
+    seats = 3 if players == 2 else players
+    names = rec.names
+    mission = report["mission"]
+    title = "Free play" if mission is None else f"Mission {mission}"
+    out.print(
+        Text.assemble(
+            (title, "bold"),
+            f" · {players} players · captain {seat_label(report['captain'], players, names)}"
+            f" · {len(rec.actions)} actions",
+        )
+    )
+    if report["tricks"]:
+        table = Table(title="Tricks", title_justify="left")
+        table.add_column("#", justify="right")
+        for s in range(seats):
+            table.add_column(seat_label(s, players, names))
+        table.add_column("won by")
+        for n, t in enumerate(report["tricks"], 1):
+            cells: list[Text | str] = ["" for _ in range(seats)]
+            for seat, c in zip(t["seats"], t["cards"], strict=True):
+                cell = Text("›" if seat == t["lead"] else " ")
+                cell.append_text(card_text(parse_card(c), bold=seat == t["winner"]))
+                cell.append("*" if seat == t["winner"] else "")
+                cells[seat] = cell
+            table.add_row(str(n), *cells, seat_label(t["winner"], players, names))
+        out.print(table)
+        out.print("› the lead, * the winning card")
+    else:
+        out.print("No trick was completed.")
+    if report["tasks"]:
+        table = Table(title="Tasks", title_justify="left")
+        table.add_column("id", justify="right")
+        table.add_column("task")
+        table.add_column("owner")
+        table.add_column("status")
+        for task in report["tasks"]:
+            seat = task["seat"]
+            status = task["status"]
+            if task["trick"]:
+                status += f" at trick {task['trick']}"
+            table.add_row(
+                str(task["task"]),
+                get_task(task["task"]).card.text,
+                "-" if seat is None else seat_label(seat, players, names),
+                status,
+            )
+        out.print(table)
+    v = report["violation"]
+    if v is not None:
+        action = rec.actions[v["action"]]
+        out.print(
+            Text.assemble(
+                (f"Illegal action {v['action']}", "bold"),
+                f" ({json.dumps(action, ensure_ascii=False)}): {v['reason']}",
+            )
+        )
+        out.print(Text(v["message"]))
+        out.print("Everything before it was legal; the replay stops there.")
+        return
+    if report["result"] == "in_progress":
+        out.print(f"Legal so far; the attempt is unfinished after {len(report['tricks'])} tricks.")
+    else:
+        out.print(Text(f"Result: {report['result']}: {report['reason']}", style="bold"))

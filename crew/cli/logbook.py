@@ -1,0 +1,84 @@
+"""``crew logbook``: the campaign logbook of every crew, like the printed one."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .common import ANSWERED, CliError, console, emit_json
+
+
+def _crew_json(name: str, crew: Any) -> dict[str, Any]:
+    from ..storage import logged_attempts
+
+    return {
+        "crew": name,
+        "members": list(crew.members),
+        "current": crew.current,
+        "missions": [
+            {
+                "number": number,
+                "attempts": ml.attempts,
+                "distress": ml.distress,
+                "logged": logged_attempts(ml),
+                "won_on": ml.won_on,
+            }
+            for number, ml in sorted(crew.missions.items())
+        ],
+    }
+
+
+def logbook(args: argparse.Namespace) -> int:
+    """Every crew's logbook (or one crew's): attempts per mission, distress, date won."""
+    from ..storage import StorageError, load_log
+
+    try:
+        log = load_log()
+    except StorageError as exc:  # DamagedFileError included: the damaged file was kept aside
+        raise CliError(str(exc)) from None
+    crews = sorted(log.crews.items(), key=lambda kv: kv[0].lower())
+    if args.crew is not None:
+        chosen = [(n, c) for n, c in crews if n == args.crew]
+        if not chosen:
+            chosen = [(n, c) for n, c in crews if n.lower() == args.crew.lower()]
+        if not chosen:
+            known = ", ".join(n for n, _ in crews) or "none yet"
+            raise CliError(f"--crew: there is no crew {args.crew!r} in the logbook; crews: {known}")
+        crews = chosen
+    docs = [_crew_json(n, c) for n, c in crews]
+    if args.json:
+        emit_json(docs)
+        return ANSWERED
+    from rich.table import Table
+    from rich.text import Text
+
+    out = console()
+    if not docs:
+        out.print("The logbook is empty: no crew has finished an attempt yet. Play with `crew`.")
+        return ANSWERED
+    for i, d in enumerate(docs):
+        if i:
+            out.print()
+        members = ", ".join(d["members"]) or "no members noted"
+        out.print(Text.assemble((f"Crew {d['crew']}", "bold"), f" ({members})"))
+        out.print(f"Next mission: {d['current']}")
+        if not d["missions"]:
+            out.print("No mission played yet.")
+            continue
+        table = Table()
+        table.add_column("mission", justify="right")
+        table.add_column("attempts", justify="right")
+        table.add_column("distress")
+        table.add_column("logged", justify="right")
+        table.add_column("won on")
+        for m in d["missions"]:
+            table.add_row(
+                str(m["number"]),
+                str(m["attempts"]),
+                "yes (+1)" if m["distress"] else "-",
+                str(m["logged"]) if m["won_on"] else "-",
+                m["won_on"] or "not yet",
+            )
+        out.print(table)
+    out.print("logged = attempts written in the logbook, the distress signal adding 1 once.")
+    return ANSWERED

@@ -1,0 +1,277 @@
+"""The ``crew`` command line: argument parsing and dispatch.
+
+Each subcommand lives in a small module that is imported only when it runs, so ``crew --help``
+stays fast and nothing but ``crew`` / ``crew play`` imports the Textual app.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .common import BAD_INPUT, CliError, parse_names, parse_seed
+
+__all__ = ["build_parser", "main"]
+
+_EXAMPLES = """\
+examples:
+  crew                                   open the game (new game, continue, logbook, rules)
+  crew play --players 2 --mission 5      straight into a two-player game with Tonoja
+  crew check trick P5 P9 S1 G3           who wins this trick, and why
+  crew check legal --hand "P3 P7 B2 S4" --trick B5
+  crew check signal --hand "P3 P7 B2 S4" P7
+  crew deal --players 4 --mission 5 --seed 42 --json > game.json
+  crew verify game.json                  replay a game record and judge it
+  crew rules communication               the rules of sonar communication
+
+Query commands take --json and then print exactly one JSON document.
+Exit codes: 0 answered, 1 the answer is "illegal / not allowed", 2 bad input.
+"""
+
+
+class _VersionAction(argparse.Action):
+    """``--version``, looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            v = version("crew-deep-sea")
+        except PackageNotFoundError:
+            v = "unknown"
+        sys.stdout.write(f"crew {v}\n")
+        parser.exit()
+
+
+def _players(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of players (2-5)") from None
+    if not 2 <= n <= 5:
+        raise argparse.ArgumentTypeError(f"{n} players: the game is for 2 to 5 players")
+    return n
+
+
+def _mission(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a mission number (0 intro, 1-32, 33+ epilogue)"
+        ) from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"there is no mission {n}: 0 intro, 1-32, 33+ epilogue")
+    return n
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _json_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print one JSON document instead")
+
+
+def _game_options(p: argparse.ArgumentParser, *, players_required: bool) -> None:
+    p.add_argument(
+        "--players",
+        type=_players,
+        required=players_required,
+        metavar="N",
+        help="crew members, 2-5 (2: with Tonoja)",
+    )
+    p.add_argument("--mission", type=_mission, metavar="M", help="logbook mission (0 intro)")
+    p.add_argument("--seed", metavar="S", help="deal code: the same seed gives the same deal")
+    p.add_argument("--timed", action="store_true", help="real-time missions: play with the timer")
+    p.add_argument(
+        "--difficulty",
+        type=_whole,
+        metavar="D",
+        help="free play (no --mission): draw tasks to this difficulty",
+    )
+    p.add_argument("--names", nargs="+", metavar="NAME", help="one name per crew member")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole ``crew`` argument parser (each subcommand names its handler)."""
+    fmt = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(
+        prog="crew",
+        description="The Crew: Mission Deep Sea, the cooperative trick-taking game, in a "
+        "terminal. Without a command it opens the game.",
+        epilog=_EXAMPLES,
+        formatter_class=fmt,
+    )
+    parser.add_argument("--version", action=_VersionAction)
+    parser.set_defaults(handler=None)
+    sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
+
+    p = sub.add_parser("play", help="start a game straight away (the TUI)", formatter_class=fmt)
+    _game_options(p, players_required=False)
+    p.set_defaults(handler="play")
+
+    p = sub.add_parser("check", help="rules questions: trick winner, legal cards, signals")
+    checks = p.add_subparsers(dest="check", title="checks", metavar="CHECK", required=True)
+    c = checks.add_parser(
+        "trick",
+        help="who wins a trick (the first card leads; cards in play order)",
+        description="Which card wins the trick, its 0-based position and why. The first card "
+        "leads; the order given is the play order.",
+    )
+    c.add_argument("cards", nargs="+", metavar="CARD", help="2-5 cards such as P5 S1")
+    _json_flag(c)
+    c.set_defaults(handler="check:trick")
+    c = checks.add_parser(
+        "legal",
+        help="which cards of a hand may be played now",
+        description="The cards of --hand that may be played onto --trick (all of them when "
+        "leading).",
+    )
+    c.add_argument("--hand", required=True, metavar="CARDS", help='e.g. "P3 P7 B2 S4"')
+    c.add_argument("--trick", metavar="CARDS", help="the cards already in the trick, lead first")
+    _json_flag(c)
+    c.set_defaults(handler="check:legal")
+    c = checks.add_parser(
+        "signal",
+        help="may this card be communicated, and how",
+        description="Whether CARD of --hand may be communicated and with which token position "
+        "(top: highest, middle: only, bottom: lowest of its colour). Exit code 1 when not.",
+    )
+    c.add_argument("--hand", required=True, metavar="CARDS", help='e.g. "P3 P7 B2 S4"')
+    c.add_argument("card", metavar="CARD", help="the card to show")
+    c.add_argument(
+        "--position", choices=("top", "middle", "bottom"), help="check this claim in particular"
+    )
+    _json_flag(c)
+    c.set_defaults(handler="check:signal")
+
+    p = sub.add_parser(
+        "deal",
+        help="deal an attempt and print the start of a game record",
+        description="Deal the cards and draw the tasks of a mission. With --json: the start of "
+        "a game record (crew-record/1) to play from or to share.",
+    )
+    _game_options(p, players_required=True)
+    _json_flag(p)
+    p.set_defaults(handler="game:deal")
+
+    p = sub.add_parser(
+        "verify",
+        help="replay a game record and judge it",
+        description="Replay a game record: the first illegal action with its reason, or the "
+        "trick-by-trick result and each task's status. Exit 0 legal, 1 illegal action, 2 "
+        "unreadable record. FILE '-' reads standard input.",
+    )
+    p.add_argument("file", metavar="FILE", help="a crew-record/1 JSON file, or - for stdin")
+    _json_flag(p)
+    p.set_defaults(handler="game:verify")
+
+    p = sub.add_parser("tasks", help="the 96 task cards, or one of them")
+    p.add_argument("id", nargs="?", type=_whole, metavar="ID", help="a task id, 1-96")
+    p.add_argument("--players", type=_players, metavar="N", help="show the difficulty for N")
+    _json_flag(p)
+    p.set_defaults(handler="info:tasks")
+
+    p = sub.add_parser("missions", help="the logbook missions, or one with its rules")
+    p.add_argument("number", nargs="?", type=_mission, metavar="N", help="0 intro, 1-32, 33+")
+    _json_flag(p)
+    p.set_defaults(handler="info:missions")
+
+    p = sub.add_parser("rules", help="the rules of the game, by topic")
+    p.add_argument("topic", nargs="?", metavar="TOPIC", help="a topic; none: list the topics")
+    _json_flag(p)
+    p.set_defaults(handler="info:rules")
+
+    p = sub.add_parser("schema", help="the JSON Schema of a game record (crew-record/1)")
+    _json_flag(p)
+    p.set_defaults(handler="info:schema")
+
+    p = sub.add_parser("logbook", help="your crews' campaign logbook")
+    p.add_argument("--crew", metavar="NAME", help="only this crew")
+    _json_flag(p)
+    p.set_defaults(handler="logbook:logbook")
+    return parser
+
+
+def _check_mission(args: argparse.Namespace) -> None:
+    """Refuse an impossible mission choice before the TUI opens (e.g. --timed on mission 5)."""
+    if args.mission is None and args.difficulty is None:
+        if args.timed:
+            raise CliError("--timed: name a real-time mission with --mission (14, 15, 16 or 26)")
+        return
+    from ..engine.missions import MissionError, mission_rules
+
+    try:
+        mission_rules(args.mission, timed=args.timed, difficulty=args.difficulty)
+    except MissionError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _play(args: argparse.Namespace | None) -> int:
+    """Open the TUI: the menu (no arguments) or straight into a game (``crew play``)."""
+    if args is None:
+        kwargs: dict[str, Any] = {
+            "players": None,
+            "mission": None,
+            "seed": None,
+            "names": [],
+            "timed": False,
+            "difficulty": None,
+        }
+    else:
+        names = parse_names(args.names, args.players)
+        if names and args.players is None:
+            if not 2 <= len(names) <= 5:
+                raise CliError(f"--names: {len(names)} names; the game is for 2 to 5 players")
+            args.players = len(names)
+        _check_mission(args)
+        kwargs = {
+            "players": args.players,
+            "mission": args.mission,
+            "seed": parse_seed(args.seed),
+            "names": names,
+            "timed": args.timed,
+            "difficulty": args.difficulty,
+        }
+    from crew.tui.app import main as tui_main
+
+    return int(tui_main(**kwargs) or 0)
+
+
+def _handler(name: str) -> Callable[[argparse.Namespace], int]:
+    if name == "play":
+        return _play
+    module, func = name.split(":")
+    mod = importlib.import_module(f"crew.cli.{module}")
+    fn: Callable[[argparse.Namespace], int] = getattr(mod, func)
+    return fn
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``crew`` with ``argv`` (default: the process arguments); returns the exit code."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(args_list)
+    except SystemExit as exc:  # --help, --version and usage errors (argparse exits 2)
+        return exc.code if isinstance(exc.code, int) else BAD_INPUT
+    try:
+        if args.handler is None:
+            return _play(None)
+        return _handler(args.handler)(args)
+    except CliError as exc:
+        sys.stdout.flush()
+        sys.stderr.write(f"crew: {exc.message}\n")
+        return exc.code
+    except BrokenPipeError:
+        return 0
