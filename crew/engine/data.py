@@ -242,12 +242,17 @@ def parse_logbook(raw: dict[str, Any], path: Path) -> Logbook:
     """Validate the content of a logbook file."""
     entries = raw.get("mission")
     if isinstance(entries, list):
+        seen: set[int] = set()
         for i, entry in enumerate(entries):
+            num = entry.get("number", "?") if isinstance(entry, dict) else "?"
+            label = f"mission entry {i + 1} (number {num})"
             try:
-                MissionEntry.model_validate(entry)
+                mission = MissionEntry.model_validate(entry)
             except ValidationError as exc:
-                num = entry.get("number", "?") if isinstance(entry, dict) else "?"
-                raise _explain(path, f"mission entry {i + 1} (number {num})", exc) from None
+                raise _explain(path, label, exc) from None
+            if mission.number in seen:
+                raise DataError(f"{path}: {label}: duplicate mission number {mission.number}")
+            seen.add(mission.number)
     try:
         return Logbook.model_validate(raw)
     except ValidationError as exc:

@@ -265,14 +265,35 @@ def _can_take(state: GameState, seat: int, idx: int) -> Illegal | None:
     return None
 
 
-def _volunteer_order(state: GameState) -> list[int]:
+def _hardest_for_captain(state: GameState) -> int:
+    """Mission 19: the highest difficulty among the tasks the captain may take (rulings 5)."""
     st = state.setup
-    return [(st.captain + k) % st.seats for k in range(1, st.seats + 1)]
+    return max(
+        (get_task(t).difficulty_for(st.crew) for t in st.task_ids if t not in CAPTAIN_COMPARISON),
+        default=0,
+    )
+
+
+def _volunteer_order(state: GameState) -> tuple[int, ...]:
+    st = state.setup
+    return tuple((st.captain + k) % st.seats for k in range(1, st.seats + 1))
 
 
 def _may_receive_all(state: GameState, seat: int) -> bool:
     st = state.setup
     return not (seat == st.captain and any(t in CAPTAIN_COMPARISON for t in st.task_ids))
+
+
+def _may_volunteer(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` may say yes: the captain never takes a task comparing with the captain.
+
+    One volunteer receives every task; of two volunteers the captain needs only one task that
+    the captain may take, the other volunteer takes the comparison tasks.
+    """
+    if _needed_volunteers(state) == 1:
+        return _may_receive_all(state, seat)
+    st = state.setup
+    return seat != st.captain or any(t not in CAPTAIN_COMPARISON for t in st.task_ids)
 
 
 def _needed_volunteers(state: GameState) -> int:
@@ -431,7 +452,7 @@ def why_illegal(state: GameState, action: Action) -> Illegal | None:
             return bad
         if st.rules.captain_takes_hardest and action.seat == st.captain and state.asked == 0:
             crew = st.crew
-            best = max(get_task(t).difficulty_for(crew) for t in st.task_ids)
+            best = _hardest_for_captain(state)
             if get_task(action.task).difficulty_for(crew) != best:
                 return Illegal(
                     "MUST_TAKE_HARDEST",
@@ -460,6 +481,17 @@ def why_illegal(state: GameState, action: Action) -> Illegal | None:
                 f"it is {_seat_name(state, state.turn)}'s turn to choose a task, not"
                 f" {_seat_name(state, action.seat)}'s",
             )
+        if (
+            st.rules.captain_takes_hardest
+            and action.seat == st.captain
+            and state.asked == 0
+            and _hardest_for_captain(state) > 0
+        ):
+            return Illegal(
+                "MUST_TAKE_HARDEST",
+                f"the captain may not pass: the captain must first take a task of the highest"
+                f" difficulty ({_hardest_for_captain(state)})",
+            )
         if not _can_pass(state):
             return Illegal(
                 "CANNOT_PASS",
@@ -486,14 +518,14 @@ def why_illegal(state: GameState, action: Action) -> Illegal | None:
                 f" {_seat_name(state, action.seat)}",
             )
         order = _volunteer_order(state)
-        eligible_left = sum(1 for s in order[state.asked :] if _may_receive_all(state, s))
+        eligible_left = sum(1 for s in order[state.asked :] if _may_volunteer(state, s))
         still = _needed_volunteers(state) - len(state.volunteers)
-        if action.yes and not _may_receive_all(state, action.seat):
+        if action.yes and not _may_volunteer(state, action.seat):
             return Illegal(
                 "CAPTAIN_MAY_NOT_TAKE",
                 "the captain may not volunteer: a task compares with the captain",
             )
-        if not action.yes and _may_receive_all(state, action.seat) and eligible_left <= still:
+        if not action.yes and _may_volunteer(state, action.seat) and eligible_left <= still:
             return Illegal(
                 "VOLUNTEER_FORCED",
                 f"the tasks must be placed within this round; {_seat_name(state, action.seat)}"
@@ -529,11 +561,15 @@ def why_illegal(state: GameState, action: Action) -> Illegal | None:
                     f" {_seat_name(state, action.to)}",
                 )
             empty = [v for v in state.volunteers if v not in state.owners]
-            if len(_tasks_left(state)) <= len(empty) and action.to not in empty:
+            left_after = [i for i in _tasks_left(state) if i != idx]
+            empty_after = [v for v in empty if v != action.to]
+            if len(left_after) < len(empty_after) or (
+                st.captain in empty_after and all(_comparison(state, i) for i in left_after)
+            ):
                 return Illegal(
                     "EACH_VOLUNTEER_NEEDS_A_TASK",
                     f"each volunteer must take at least one task; give this one to"
-                    f" {_seat_name(state, empty[0])}",
+                    f" {_seat_name(state, empty_after[0])}",
                 )
         return None
     if isinstance(action, Predict):

@@ -76,9 +76,11 @@ def view_for(state: GameState, seat: int) -> View:
     secret_owner = {
         o for t, o in zip(st.task_ids, state.owners, strict=True) if t == SECRET_PREDICTION
     }
+    # the captain fixes Tonoja's numbers, so the captain also sees her secret prediction
+    knows = {seat, TONOJA} if st.tonoja and seat == st.captain else {seat}
     preds: list[int | None] = []
     for s, p in enumerate(state.predictions):
-        if p < 0 or (s in secret_owner and s != seat and not over):
+        if p < 0 or (s in secret_owner and s not in knows and not over):
             preds.append(None)
         else:
             preds.append(p)
@@ -108,7 +110,8 @@ def view_for(state: GameState, seat: int) -> View:
         turn=state.turn,
         hand=hand,
         hand_counts=counts_in_hand,
-        tonoja_up=tuple(u for _, u in state.piles),
+        # a face-up card already played to the current trick is on the table, not in the pile
+        tonoja_up=tuple(-1 if u in state.trick_cards else u for _, u in state.piles),
         tonoja_down=tuple(d >= 0 for d, _ in state.piles),
         trick=tuple(zip(state.trick_seats, state.trick_cards, strict=True)),
         leader=state.leader,
