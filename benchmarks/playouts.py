@@ -30,6 +30,29 @@ def playout(seed: int, rng: random.Random, task_ids: list[int]) -> tuple[str, in
     return state.result, len(state.tricks), actions
 
 
+def full_deal(seed: int, rng: random.Random) -> int:
+    """A deal with no task cards, so random play always goes through all 10 tricks."""
+    state = new_attempt(PLAYERS, None, seed=seed, difficulty=1, tasks=[])
+    actions = 0
+    while not state.result:
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+        actions += 1
+    assert len(state.tricks) == 10
+    return actions
+
+
+def rate(run: object, seconds: float) -> tuple[int, float]:
+    """Call ``run(i)`` for about ``seconds``; (calls, elapsed)."""
+    count = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        run(count)  # type: ignore[operator]
+        count += 1
+        if count % 64 == 0 and time.perf_counter() >= deadline:
+            return count, time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="how long to run")
@@ -51,7 +74,9 @@ def main() -> None:
         if count % 64 == 0 and time.perf_counter() >= deadline:
             break
     elapsed = time.perf_counter() - start
+    full, full_elapsed = rate(lambda i: full_deal(i, rng), args.seconds / 2)
     print(f"players {PLAYERS}, tasks {TASKS}, random legal actions, set-up included")
+    print(f"full deals without tasks (all 10 tricks): {full / full_elapsed:.0f} per second")
     print(f"playouts {count} in {elapsed:.2f} s ({won} won)")
     print(f"tricks per playout {tricks / count:.2f}, actions per playout {actions / count:.1f}")
     print(f"playouts_per_second {count / elapsed:.0f}")
