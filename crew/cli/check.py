@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..engine.cards import SUB, card_str, cards_in, mask_of, suit_of
-from ..engine.game import signal_position_ok, true_positions
+from ..engine.signals import signal_position_ok, true_positions
 from ..engine.tricks import follow_mask, trick_winner, winner_reason
 from .common import ANSWERED, NOT_ALLOWED, CliError, card_text, console, emit_json, parse_card_list
 

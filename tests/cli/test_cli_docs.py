@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import crew.engine.game as game
+import crew.engine.signals as signals
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "record-format.md"
 
@@ -27,7 +28,9 @@ def test_example_record_verifies_as_documented(crew, write):
 
 
 def test_every_reason_code_is_documented():
-    source = Path(game.__file__).read_text(encoding="utf-8")
+    source = "".join(
+        Path(m.__file__).read_text(encoding="utf-8") for m in (game, signals) if m.__file__
+    )
     codes = set(re.findall(r'Illegal\(\s*"([A-Z_]+)"', source))
     assert len(codes) > 30
     documented = set(re.findall(r"^\| `([A-Z_]+)` \|", DOC.read_text(encoding="utf-8"), re.M))
