@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from functools import cache
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache, partial
 
 from .cards import DECK_MASK, card_str, cards_in, is_submarine, mask_of
 from .missions import (
@@ -110,6 +110,16 @@ def _difficulties(crew: int) -> dict[int, int]:
     return {t.id: t.difficulty_for(crew) for t in all_tasks().values()}
 
 
+def _fits(diff: dict[int, int], room: int, t: int) -> bool:
+    """Whether card ``t`` can be kept without overshooting the target (``room`` left)."""
+    return diff[t] <= room
+
+
+def _same_difficulty(diff: dict[int, int], back: int, t: int) -> bool:
+    """A replacement for ``back``: another card of the same difficulty."""
+    return t != back and diff[t] == diff[back]
+
+
 def draw_tasks(
     rng: random.Random,
     rules: Rules,
@@ -120,10 +130,13 @@ def draw_tasks(
 ) -> list[int]:
     """Draw task cards to exactly the mission's difficulty for ``crew`` (rules C, rulings 15-16).
 
-    Cards are turned from a shuffled stack (the ``exclude``d ones, used earlier, form the discard
-    pile and come back only when the stack runs out); a card that would overshoot goes to the
-    bottom. In normal distribution with no more tasks than crew members, a conflicting pair is
-    resolved by putting the later card back and drawing another of the same difficulty.
+    Cards are turned from a shuffled stack; the ``exclude``d ones (used earlier) form the discard
+    pile, which is shuffled back in only when the stack has run out of cards that could still be
+    kept. A card that would overshoot the target goes to the bottom of the stack. In normal
+    distribution with no more tasks than crew members who may take one (``eligible``, default
+    ``crew``), a conflicting pair is resolved by putting the later drawn card back into the stack
+    and drawing another of the same difficulty. The intro mission keeps the first card of
+    difficulty 1.
     """
     if rules.draw == "none":
         return []
@@ -135,42 +148,50 @@ def draw_tasks(
     shuffle(rng, stack)
     discard = sorted(used)
 
-    def turn() -> int:
-        nonlocal stack, discard
-        if not stack:
-            stack, discard = discard, []
-            shuffle(rng, stack)
-            if not stack:
-                raise SetupError("the task stack is empty")
-        return stack.pop(0)
+    def turn_until(fits: Callable[[int], bool]) -> int:
+        """Turn cards until one fits; the others go to the bottom of the stack."""
+        nonlocal discard
+        misses = 0
+        while True:
+            if misses >= len(stack):
+                # nothing left in the stack fits: the discard pile is shuffled back in
+                if not discard:
+                    raise SetupError(
+                        f"cannot draw tasks to difficulty {rules.difficulty} for {crew} seats:"
+                        " no task card left fits"
+                    )
+                back = list(discard)
+                discard = []
+                shuffle(rng, back)
+                stack.extend(back)
+                misses = 0
+                continue
+            t = stack.pop(0)
+            if fits(t):
+                return t
+            stack.append(t)
+            misses += 1
 
     if rules.draw == "intro":
-        while True:
-            t = turn()
-            if diff[t] == 1:
-                return [t]
-            stack.append(t)
+        return [turn_until(lambda t: diff[t] == 1)]
 
     target = rules.difficulty or 0
     kept: list[int] = []
     total = 0
-    misses = 0
     while total < target:
-        t = turn()
-        if total + diff[t] <= target:
-            kept.append(t)
-            total += diff[t]
-            misses = 0
-        else:
-            stack.append(t)
-            misses += 1
-            if misses > 200:
-                raise SetupError(f"cannot draw tasks to difficulty {target}")
+        t = turn_until(partial(_fits, diff, target - total))
+        kept.append(t)
+        total += diff[t]
     n_elig = eligible if eligible is not None else crew
     if rules.distribution == DIST_NORMAL and len(kept) <= n_elig:
         for _ in range(500):
             pair = next(
-                ((i, j) for j in range(len(kept)) for i in range(j) if conflicts(kept[i], kept[j])),
+                (
+                    (i, j)
+                    for j in range(len(kept))
+                    for i in range(j)
+                    if conflicts(kept[i], kept[j], crew)
+                ),
                 None,
             )
             if pair is None:
@@ -178,12 +199,7 @@ def draw_tasks(
             j = pair[1]
             back = kept[j]
             stack.insert(_below(rng, len(stack) + 1), back)
-            while True:
-                t = turn()
-                if diff[t] == diff[back] and t != back:
-                    kept[j] = t
-                    break
-                stack.append(t)
+            kept[j] = turn_until(partial(_same_difficulty, diff, back))
     return kept
 
 

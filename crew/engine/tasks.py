@@ -84,7 +84,7 @@ class Task:
 
     @property
     def category(self) -> str:
-        return self.card.category
+        return str(self.card.category)
 
     @property
     def text(self) -> str:
@@ -393,7 +393,9 @@ def _compare_others(p: dict[str, Any]) -> Evaluator:
             if all(mine > c + r for c in others):
                 return DONE
         elif op == "fewer_than_each":
-            if any(c + r <= mine for c in others):
+            # every other player must end above the owner; the remaining tricks are shared, so
+            # the others' shortfalls together must fit into them
+            if sum(max(0, mine + 1 - c) for c in others) > r:
                 return FAILED
             if all(mine + r < c for c in others):
                 return DONE
@@ -408,8 +410,16 @@ def _compare_others(p: dict[str, Any]) -> Evaluator:
     return compare_others
 
 
-def _one_trick(test: Callable[[Trick, int], bool], no_subs: bool) -> Evaluator:
-    """Tasks met by one trick the owner wins (sums, all above/below, parity, colour balance)."""
+#: ``possible(avail, crew)``: can a qualifying trick still be formed from the unplayed cards?
+Possible = Callable[[int, int], bool]
+
+
+def _one_trick(test: Callable[[Trick, int], bool], no_subs: bool, possible: Possible) -> Evaluator:
+    """Tasks met by one trick the owner wins (sums, all above/below, parity, colour balance).
+
+    Done on the first qualifying trick the owner wins; failed at the end, or earlier as soon as
+    the cards not yet played (public information) can no longer form a qualifying trick.
+    """
 
     def one_trick(owner: int, ctx: Ctx) -> int:
         if ctx.tricks:
@@ -417,34 +427,97 @@ def _one_trick(test: Callable[[Trick, int], bool], no_subs: bool) -> Evaluator:
             if t.winner == owner and not (no_subs and any(c >= 36 for c in t.cards)):
                 if test(t, ctx.crew):
                     return DONE
-        return FAILED if ctx.final else PENDING
+        if ctx.final or not possible(ctx.avail, ctx.crew):
+            return FAILED
+        return PENDING
 
     return one_trick
+
+
+def _value_counts(avail: int) -> list[int]:
+    """How many unplayed coloured cards there are of each value (index 0 unused)."""
+    return [0] + [_count(avail & VALUE_MASKS[v]) for v in range(1, 10)]
+
+
+def _enough(values: list[int]) -> Possible:
+    """A trick of only these values (coloured cards) needs one unplayed such card per seat."""
+    mask = _value_mask(values)
+    return lambda avail, crew: _count(avail & mask) >= crew
+
+
+def _extreme_sum(avail: int, crew: int, highest: bool) -> int | None:
+    """The highest (or lowest) total of ``crew`` unplayed coloured cards; None if too few."""
+    counts = _value_counts(avail)
+    total, need = 0, crew
+    for v in range(9, 0, -1) if highest else range(1, 10):
+        k = min(need, counts[v])
+        total += k * v
+        need -= k
+    return None if need else total
+
+
+def _sums_of(avail: int, crew: int) -> int:
+    """Bitmask of the totals that ``crew`` unplayed coloured cards can make (bit s = total s)."""
+    reach = [1] + [0] * crew  # reach[k]: totals of k cards
+    for v, n in enumerate(_value_counts(avail)):
+        for _ in range(n if v else 0):
+            for k in range(crew, 0, -1):
+                reach[k] |= reach[k - 1] << v
+    return reach[crew]
 
 
 def _trick_all_above_below(p: dict[str, Any]) -> Evaluator:
     bound = int(p["value"])
     if p["op"] == "gt":
-        return _one_trick(lambda t, _: all(value_of(c) > bound for c in t.cards), True)
-    return _one_trick(lambda t, _: all(value_of(c) < bound for c in t.cards), True)
+        return _one_trick(
+            lambda t, _: all(value_of(c) > bound for c in t.cards),
+            True,
+            _enough(list(range(bound + 1, 10))),
+        )
+    return _one_trick(
+        lambda t, _: all(value_of(c) < bound for c in t.cards), True, _enough(list(range(1, bound)))
+    )
 
 
 def _trick_sum(p: dict[str, Any]) -> Evaluator:
     op = p["op"]
     if op == "in":
         allowed = {int(v) for v in p["values"]}
-        return _one_trick(lambda t, _: sum(value_of(c) for c in t.cards) in allowed, True)
+        wanted = sum(1 << v for v in allowed)
+        return _one_trick(
+            lambda t, _: sum(value_of(c) for c in t.cards) in allowed,
+            True,
+            lambda avail, crew: bool(_sums_of(avail, crew) & wanted),
+        )
     limits = [int(v) for v in p["thresholds"]]
     if op == "gt":
+
+        def high_enough(avail: int, crew: int) -> bool:
+            best = _extreme_sum(avail, crew, highest=True)
+            return best is not None and best > limits[crew - 3]
+
         return _one_trick(
-            lambda t, crew: sum(value_of(c) for c in t.cards) > limits[crew - 3], True
+            lambda t, crew: sum(value_of(c) for c in t.cards) > limits[crew - 3],
+            True,
+            high_enough,
         )
-    return _one_trick(lambda t, crew: sum(value_of(c) for c in t.cards) < limits[crew - 3], True)
+
+    def low_enough(avail: int, crew: int) -> bool:
+        best = _extreme_sum(avail, crew, highest=False)
+        return best is not None and best < limits[crew - 3]
+
+    return _one_trick(
+        lambda t, crew: sum(value_of(c) for c in t.cards) < limits[crew - 3], True, low_enough
+    )
 
 
 def _even_odd(p: dict[str, Any]) -> Evaluator:
     rest = 0 if p["parity"] == "even" else 1
-    return _one_trick(lambda t, _: all(value_of(c) % 2 == rest for c in t.cards), True)
+    return _one_trick(
+        lambda t, _: all(value_of(c) % 2 == rest for c in t.cards),
+        True,
+        _enough([v for v in range(1, 10) if v % 2 == rest]),
+    )
 
 
 def _win_with_card(p: dict[str, Any]) -> Evaluator:
@@ -486,7 +559,14 @@ def _win_with_card(p: dict[str, Any]) -> Evaluator:
         elif capture == play:
             if _count(ctx.avail & play_mask) < need_open:
                 return FAILED
-        elif not ctx.avail & play_mask or not ctx.avail & capture_mask:
+        elif capture < play:
+            if not ctx.avail & play_mask or not ctx.avail & capture_mask:
+                return FAILED
+        elif not any(
+            ctx.avail & play_mask & cm and ctx.avail & capture_mask & ~cm for cm in SUIT_MASKS[:4]
+        ):
+            # a higher card of the winning card's own colour would beat it, so the captured card
+            # must be of another colour
             return FAILED
         return PENDING
 
@@ -524,7 +604,12 @@ def _equal_two_colors(p: dict[str, Any]) -> Evaluator:
             a, b = _count(m & a_mask), _count(m & b_mask)
             return a == b >= 1
 
-        return _one_trick(equal_in_trick, False)
+        # submarines may be in that trick: any seats - 2 other cards complete it
+        return _one_trick(
+            equal_in_trick,
+            False,
+            lambda avail, _: bool(avail & a_mask) and bool(avail & b_mask),
+        )
 
     def equal_overall(owner: int, ctx: Ctx) -> int:
         mine = ctx.won[owner]
@@ -627,7 +712,20 @@ _EXTRA_CONFLICTS = frozenset(
         frozenset({19, 20}),  # three 9s + two 9s > four 9s
         frozenset({94, 95}),  # two + three submarines > four
         frozenset({62, 64}),  # both need the most tricks
+        frozenset({14, 73}),  # all four 3s vs winning a trick with one's own 3
+        frozenset({21, 77}),  # exactly three 6s + the two 6s of "a 6 takes a 6" > four 6s
+        frozenset({38, 39}),  # a card of every colour vs all nine cards of one colour
+        frozenset({14, 39}),  # all four 3s hold a card of every colour
+        frozenset({15, 39}),  # all four 9s hold a card of every colour
+        frozenset({50, 63}),  # fewer tricks than a player who wins none
     }
+)
+
+#: Pairs that conflict only for some crew sizes: (pair, crew sizes).
+_CREW_CONFLICTS = (
+    # five players play 8 tricks: exactly 4 tricks plus a majority (5) or "more than each" (5)
+    (frozenset({53, 64}), frozenset({5})),
+    (frozenset({53, 62}), frozenset({5})),
 )
 
 
@@ -668,9 +766,16 @@ def get_task(task_id: int) -> Task:
         raise ValueError(f"there is no task {task_id}: task ids are 1-96") from None
 
 
-def conflicts(a: int, b: int) -> bool:
-    """True when tasks ``a`` and ``b`` can never both succeed for two different owners."""
-    if frozenset({a, b}) in _EXTRA_CONFLICTS:
+def conflicts(a: int, b: int, crew: int | None = None) -> bool:
+    """True when tasks ``a`` and ``b`` can never both succeed for two different owners (ruling 16).
+
+    ``crew`` (seats at the table; two players with Tonoja: 3) adds the pairs that are only
+    impossible for that crew size, because of the number of tricks.
+    """
+    pair = frozenset({a, b})
+    if pair in _EXTRA_CONFLICTS:
+        return True
+    if crew is not None and any(pair == p and crew in sizes for p, sizes in _CREW_CONFLICTS):
         return True
     return bool(get_task(a).resources & get_task(b).resources)
 
