@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -44,6 +44,7 @@ __all__ = [
     "FORMAT",
     "Record",
     "RecordError",
+    "TableNotes",
     "Replay",
     "action_from_json",
     "action_to_json",
@@ -55,11 +56,24 @@ __all__ = [
     "verify_report",
 ]
 
-FORMAT = "crew-record/1"
+FORMAT: Final = "crew-record/1"
 
 
 class RecordError(ValueError):
     """A record that cannot be read: names the source, the field and what is wrong."""
+
+
+class TableNotes(BaseModel):
+    """What a user interface keeps with a saved game that is not part of the game itself."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    crew: str | None = Field(default=None, description="the campaign crew playing, if any")
+    base_seed: int | str | None = Field(
+        default=None, description="the seed the first attempt started from (deal code)"
+    )
+    time_left: float | None = Field(default=None, description="real time: seconds left")
+    logged: bool = Field(default=False, description="the finished attempt is in the logbook")
 
 
 class Record(BaseModel):
@@ -85,6 +99,9 @@ class Record(BaseModel):
     attempt: int = Field(default=1, ge=1, description="which attempt of the mission this is")
     distress_active: bool = Field(
         default=False, description="the distress signal was sent in an earlier attempt"
+    )
+    table: TableNotes | None = Field(
+        default=None, description="user interface notes (campaign crew, clock); not game rules"
     )
     actions: list[dict[str, Any]] = Field(default_factory=list)
 

@@ -67,6 +67,7 @@ __all__ = [
     "distress_choices",
     "legal_actions",
     "legal_plays",
+    "may_communicate",
     "signal_position_ok",
     "true_positions",
     "why_illegal",
@@ -119,6 +120,19 @@ def _seat_signal_illegal(state: GameState, seat: int) -> Illegal | None:
             f"{_seat_name(state, seat)} has already communicated in this attempt",
         )
     return None
+
+
+def may_communicate(state: GameState, seat: int) -> Illegal | None:
+    """Whether ``seat`` may communicate now, judged on public facts only (never the hand).
+
+    Phase, the trick under way, the mission's communication rules and the seat's tokens decide;
+    which card, if any, can truthfully be shown is the hand's business (see ``why_illegal``).
+    """
+    if state.result:
+        return Illegal("GAME_OVER", f"the attempt is over ({state.result})")
+    if not 0 <= seat < state.setup.seats:
+        return Illegal("BAD_SEAT", f"seat {seat!r} does not exist")
+    return _signal_illegal(state, None) or _seat_signal_illegal(state, seat)
 
 
 def _signal_illegal(state: GameState, a: Signal | None) -> Illegal | None:

@@ -1,0 +1,311 @@
+"""The Textual app: ``crew`` (title screen) and ``crew play ...`` (straight into a game).
+
+``create_app`` is the factory shared by :func:`main` and the tests.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from textual.app import App
+from textual.binding import Binding
+
+from crew import storage
+
+from .render import mission_rule
+from .session import GameSpec, Session, SessionError, is_realtime
+
+if TYPE_CHECKING:
+    from .screens.game import GameScreen
+
+__all__ = ["CrewApp", "create_app", "main"]
+
+
+class CrewApp(App[int]):
+    """The whole game at one shared terminal."""
+
+    CSS_PATH = "crew.tcss"
+    TITLE = "crew: The Crew, Mission Deep Sea"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
+        Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
+        Binding("q", "request_quit", "Quit", show=False),
+        Binding("question_mark", "help", "Help", show=False),
+    ]
+
+    def __init__(
+        self,
+        spec: GameSpec | None = None,
+        *,
+        clock_interval: float | None = 0.5,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__()
+        self.spec = spec
+        self.session: Session | None = None
+        self.title_message = ""
+        self.clock_interval = clock_interval
+        self._clock = clock
+        self._last_tick = clock()
+        self._quitting = False
+
+    # -- start --------------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        from .screens.title import TitleScreen
+
+        self.push_screen(TitleScreen())
+        if self.spec is not None:
+            try:
+                session = Session.new(self.spec)
+            except (SessionError, storage.StorageError) as exc:
+                self.title_message = str(exc)
+            else:
+                self.open_game(session)
+        if self.clock_interval:
+            self.set_interval(self.clock_interval, self.tick_clock)
+
+    def open_game(self, session: Session) -> None:
+        from .screens.game import GameScreen
+
+        self.session = session
+        self._last_tick = self._clock()
+        self.push_screen(GameScreen(session))
+        if session.notice:
+            self.notify(session.notice, severity="warning", timeout=10)
+
+    def continue_game(self) -> None:
+        try:
+            rec = storage.load_game()
+            if rec is None:
+                raise SessionError("there is no unfinished game")
+            session = Session.resume(rec)
+        except (SessionError, storage.StorageError) as exc:
+            self.title_message = str(exc)
+            from .screens.title import TitleScreen
+
+            if isinstance(self.screen, TitleScreen):
+                self.screen.refresh_menu()
+            return
+        self.open_game(session)
+
+    def new_game(self) -> None:
+        from .screens.dialogs import ConfirmScreen
+        from .screens.newgame import NewGameScreen
+
+        def made(spec: GameSpec | None) -> None:
+            if spec is None:
+                return
+            try:
+                session = Session.new(spec)
+            except (SessionError, storage.StorageError) as exc:
+                self.title_message = str(exc)
+                self.notify(str(exc), severity="error")
+                return
+            self.title_message = ""
+            self.open_game(session)
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.push_screen(NewGameScreen(), made)
+
+        try:
+            has_save = storage.load_game() is not None
+        except storage.StorageError:
+            has_save = False
+        if has_save:
+            self.push_screen(
+                ConfirmScreen("Start a new game? The unfinished game will be replaced."), confirmed
+            )
+        else:
+            confirmed(True)
+
+    def show_rules(self) -> None:
+        from .screens.dialogs import HelpScreen
+
+        self.push_screen(HelpScreen(keys=False))
+
+    # -- the end of an attempt ------------------------------------------------------------------
+
+    def show_result(self) -> None:
+        from .screens.result import ResultScreen
+
+        assert self.session is not None
+        self.push_screen(ResultScreen(self.session), self._after_result)
+
+    def _after_result(self, choice: str | None) -> None:
+        from .screens.dialogs import PickScreen
+        from .screens.game import GameScreen
+        from .widgets.choices import Choice
+
+        s = self.session
+        assert s is not None
+        game = self._game_screen()
+        if choice in ("same", "new"):
+            s.retry(same_tasks=choice == "same")
+        elif choice == "next":
+            nxt = (s.mission or 0) + 1
+            if is_realtime(nxt):
+
+                def timed(answer: bool | None) -> None:
+                    s.next_mission(timed=bool(answer))
+                    self._last_tick = self._clock()
+                    if game is not None:
+                        game.sync()
+
+                self.push_screen(
+                    PickScreen(
+                        f"Mission {nxt} is a real-time mission",
+                        [Choice("Timed", True), Choice("Untimed", False)],
+                    ),
+                    timed,
+                )
+                return
+            s.next_mission()
+        else:
+            s.forget()
+            self.back_to_title()
+            return
+        self._last_tick = self._clock()
+        if isinstance(game, GameScreen):
+            game.sync()
+
+    def _game_screen(self) -> GameScreen | None:
+        from .screens.game import GameScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, GameScreen):
+                return screen
+        return None
+
+    def back_to_title(self) -> None:
+        from .screens.title import TitleScreen
+
+        self.session = None
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+        if isinstance(self.screen, TitleScreen):
+            self.screen.refresh_menu()
+
+    # -- real time ------------------------------------------------------------------------------
+
+    def tick_clock(self) -> None:
+        now = self._clock()
+        dt = now - self._last_tick
+        self._last_tick = now
+        self.advance_clock(dt)
+
+    def advance_clock(self, seconds: float) -> None:
+        """Let time pass on the mission clock; at zero the attempt is lost (TimeUp)."""
+        from .screens.game import GameScreen
+        from .screens.gate import GateScreen
+
+        s = self.session
+        if s is None or not s.clock_running:
+            return
+        ran_out = s.tick(seconds)
+        game = self._game_screen()
+        if ran_out:
+            while self.screen is not game and len(self.screen_stack) > 1:
+                self.pop_screen()
+            if isinstance(game, GameScreen):
+                game._gating = False
+                game.sync()
+            return
+        if isinstance(self.screen, (GameScreen, GateScreen)):
+            self.screen.refresh_clock()
+
+    # -- help and quitting ------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        from .screens.dialogs import HelpScreen
+
+        if isinstance(self.screen, HelpScreen):
+            return
+        rule = mission_rule(self.session) if self.session is not None else None
+        self.push_screen(HelpScreen(rule))
+
+    def action_request_quit(self) -> None:
+        from .screens.dialogs import ConfirmScreen
+
+        if self._quitting:
+            return
+        self._quitting = True
+
+        def answer(yes: bool | None) -> None:
+            self._quitting = False
+            if yes:
+                self.save_now()
+                self.exit(0)
+
+        saved = " The game is saved: choose Continue next time." if self.session else ""
+        self.push_screen(ConfirmScreen("Quit crew?" + saved), answer)
+
+    def save_now(self) -> None:
+        s = self.session
+        if s is not None and not s.state.over:
+            try:
+                s.save()
+            except OSError:
+                pass
+
+
+def create_app(
+    players: int | None = None,
+    mission: int | None = None,
+    seed: int | str | None = None,
+    names: Sequence[str] | str | None = None,
+    timed: bool = False,
+    difficulty: int | None = None,
+    *,
+    crew: str | None = None,
+    clock_interval: float | None = 0.5,
+) -> CrewApp:
+    """The app: the title screen, or straight into a game when any game option is given.
+
+    Without ``players`` the crew size is the number of names (or 4); without ``mission`` and
+    ``difficulty`` the game is mission 1. Raises SessionError for an impossible game.
+    """
+    if isinstance(names, str):
+        names = [n.strip() for n in names.split(",") if n.strip()]
+    names = list(names or [])
+    given = (
+        players is not None
+        or mission is not None
+        or seed is not None
+        or bool(names)
+        or timed
+        or difficulty is not None
+        or crew is not None
+    )
+    spec = None
+    if given:
+        n = players if players is not None else (len(names) or 4)
+        if mission is None and difficulty is None:
+            mission = 1
+        spec = GameSpec(n, names, mission, difficulty, timed, seed, crew).checked()
+    return CrewApp(spec, clock_interval=clock_interval)
+
+
+def main(
+    players: int | None = None,
+    mission: int | None = None,
+    seed: int | str | None = None,
+    names: Sequence[str] | str | None = None,
+    timed: bool = False,
+    difficulty: int | None = None,
+) -> int:
+    """Run the TUI; returns the exit code (2 for an impossible game)."""
+    try:
+        app = create_app(players, mission, seed, names, timed, difficulty)
+    except SessionError as exc:
+        sys.stderr.write(f"crew: {exc}\n")
+        return 2
+    result = app.run()
+    if app.return_code not in (None, 0):
+        return int(app.return_code)
+    return int(result or 0)

@@ -1,0 +1,296 @@
+"""Rich renderables for the table: cards, the crew, the tasks, the status line.
+
+Everything here is drawn from engine views (``view_for``), never from raw hands. Each colour
+also has a glyph (``SUIT_GLYPHS``) so nothing depends on seeing colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.table import Table
+from rich.text import Text
+
+from crew.engine import TONOJA, View, card_str, get_task, mission_entry
+from crew.engine.cards import COLOR_NAMES, SUIT_GLYPHS, suit_of
+from crew.engine.game import Event
+from crew.engine.missions import CURRENTS, HEAVY_NOISE, NO_COMMUNICATION
+from crew.engine.tasks import PREDICTION_TASKS, SECRET_PREDICTION
+
+from .session import Session
+
+__all__ = [
+    "SUIT_STYLES",
+    "card_markup",
+    "card_text",
+    "cards_text",
+    "clock_text",
+    "crew_table",
+    "news_text",
+    "status_text",
+    "tasks_table",
+]
+
+#: One style per suit (pink, blue, green, yellow, submarine); the glyph carries the same meaning.
+SUIT_STYLES = ("bold #ff6fcf", "bold #6fa8ff", "bold #5fd75f", "bold #ffd75f", "bold #e0e0e0")
+
+POSITION_WORDS = {
+    "top": "↑ highest",
+    "middle": "● only",
+    "bottom": "↓ lowest",
+    "hidden": "? hidden",
+}
+
+
+def card_label(card: int) -> str:
+    """Glyph and notation of a card, e.g. ``♥P7`` (pink 7) or ``⚓S4``."""
+    return f"{SUIT_GLYPHS[suit_of(card)]}{card_str(card)}"
+
+
+def card_text(card: int, *, dim: bool = False) -> Text:
+    style = SUIT_STYLES[suit_of(card)]
+    if dim:
+        style = "dim strike"
+    return Text(card_label(card), style=style)
+
+
+def card_markup(card: int) -> str:
+    return f"[{SUIT_STYLES[suit_of(card)]}]{card_label(card)}[/]"
+
+
+def cards_text(cards: Iterable[int], sep: str = " ") -> Text:
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(c))
+    return out
+
+
+def clock_text(seconds: float) -> str:
+    s = max(0, int(seconds + 0.999))
+    return f"{s // 60}:{s % 60:02d}"
+
+
+def mission_label(session: Session) -> str:
+    m = session.mission
+    if m is None:
+        return f"Free play, difficulty {session.record.difficulty}"
+    if m == 0:
+        return "Intro mission"
+    return f"Mission {m}"
+
+
+def comm_label(view: View) -> str:
+    if view.communication == CURRENTS:
+        return "currents"
+    if view.communication == HEAVY_NOISE:
+        return f"heavy noise ({view.pool} shared token{'s' if view.pool != 1 else ''} left)"
+    if view.communication == NO_COMMUNICATION:
+        return "no communication"
+    return "normal"
+
+
+def status_text(session: Session) -> Text:
+    """The one-line header: mission, attempt, trick, sonar, distress, clock (captain: ★)."""
+    v = session.public_view()
+    parts = [
+        mission_label(session),
+        f"attempt {session.attempt}",
+        f"trick {min(v.tricks_played + 1, v.total_tricks)}/{v.total_tricks}",
+        f"sonar {comm_label(v)}",
+    ]
+    if v.distress:
+        parts.append(f"distress: passed {v.distress}")
+    elif v.distress_active:
+        parts.append("distress: active")
+    else:
+        parts.append("distress: off")
+    out = Text()
+    if session.time_left is not None:
+        # the clock first, so a narrow terminal never cuts it off
+        running = session.clock_running
+        out.append(
+            f"time {clock_text(session.time_left)}" + ("" if running else " (not started)"),
+            style="bold reverse" if running and session.time_left <= 30 else "bold",
+        )
+        out.append(" · ")
+    out.append(" · ".join(parts))
+    return out
+
+
+def _sonar_cell(view: View, seat: int) -> Text:
+    if view.players == 2 and seat == TONOJA:
+        return Text("never signals", style="dim")
+    shown = [s for s in view.signals if s.seat == seat]
+    out = Text()
+    for i, sig in enumerate(shown):
+        if i:
+            out.append(", ")
+        out.append_text(card_text(sig.card))
+        out.append(" " + POSITION_WORDS.get(sig.position, sig.position))
+        if sig.played:
+            out.append(" (played)", style="dim")
+    if shown:
+        return out
+    if view.communication == NO_COMMUNICATION:
+        return Text("—", style="dim")
+    if view.communication == HEAVY_NOISE:
+        return Text("shared tokens" if view.pool else "no token left", style="dim")
+    if view.tokens_left[seat]:
+        return Text("● token ready")
+    return Text("○ used", style="dim")
+
+
+def crew_table(session: Session, *, show_last: bool = False) -> Table:
+    """One row per seat: turn, name, captain, the (last) trick, tricks won, cards, sonar."""
+    v = session.public_view()
+    table = Table(box=None, padding=(0, 1), expand=True, show_edge=False, pad_edge=False)
+    last = v.last_trick
+    if show_last and last is not None:
+        trick_head = f"Last trick ({v.tricks_played})"
+    else:
+        trick_head = f"Trick {min(v.tricks_played + 1, v.total_tricks)}"
+    table.add_column("", width=1, no_wrap=True)
+    table.add_column("Crew", no_wrap=True, min_width=10)
+    table.add_column(trick_head, no_wrap=True, min_width=12)
+    table.add_column("Won", justify="right", no_wrap=True)
+    table.add_column("Cards", justify="right", no_wrap=True)
+    table.add_column("Sonar", no_wrap=True, overflow="ellipsis", ratio=1)
+    played = dict(v.trick)
+    for seat in range(v.seats):
+        name = Text(session.name(seat), style="bold" if seat == v.turn else "")
+        if seat == v.captain:
+            name.append(" ★cpt")
+        if show_last and last is not None:
+            cell = Text()
+            if seat in last.seats:
+                c = last.cards[last.seats.index(seat)]
+                cell.append_text(card_text(c))
+                if seat == last.leader:
+                    cell.append(" led")
+                if seat == last.winner:
+                    cell.append(" ✓won", style="bold")
+        else:
+            cell = Text()
+            if seat in played:
+                cell.append_text(card_text(played[seat]))
+                if v.trick and v.trick[0][0] == seat:
+                    cell.append(" led")
+            elif v.phase == "play" and not v.result and seat == v.turn:
+                cell.append("to play…", style="italic")
+            else:
+                cell.append("·", style="dim")
+        marker = "▶" if seat == v.turn and not v.result and v.turn >= 0 else ""
+        table.add_row(
+            marker,
+            name,
+            cell,
+            str(v.counts[seat]),
+            str(v.hand_counts[seat]),
+            _sonar_cell(v, seat),
+        )
+    return table
+
+
+def tonoja_text(session: Session) -> Text | None:
+    """Tonoja's face-up cards (public) and how many piles still hide a card."""
+    v = session.public_view()
+    if not v.tonoja_up:
+        return None
+    out = Text("Tonoja face up: ", style="bold")
+    up = [c for c in v.tonoja_up if c >= 0]
+    out.append_text(cards_text(sorted(up)) if up else Text("none"))
+    down = sum(v.tonoja_down)
+    out.append(f"  ({down} face-down card{'s' if down != 1 else ''} under them)", style="dim")
+    return out
+
+
+def task_status_cell(status: str, trick: int) -> Text:
+    if status == "done":
+        return Text(f"✓ done @{trick}", style="bold green")
+    if status == "failed":
+        return Text(f"✗ failed @{trick}", style="bold red")
+    return Text("· open")
+
+
+def tasks_table(session: Session, *, viewer: int = -1) -> Table:
+    """The attempt's tasks: status (with the deciding trick), id, owner, text, predictions."""
+    from crew.engine import view_for
+
+    v = view_for(session.state, viewer) if viewer >= 0 else session.public_view()
+    table = Table(box=None, padding=(0, 1), expand=True, show_header=False, show_edge=False)
+    table.add_column("status", no_wrap=True, width=12)
+    table.add_column("id", no_wrap=True, justify="right", width=3)
+    table.add_column("owner", no_wrap=True, width=8, overflow="ellipsis")
+    table.add_column("task", no_wrap=True, overflow="ellipsis", ratio=1)
+    for t in v.tasks:
+        owner = session.name(t.owner) if t.owner >= 0 else "—"
+        text = Text(get_task(t.task).text)
+        if t.task in PREDICTION_TASKS and t.owner >= 0:
+            p = v.predictions[t.owner]
+            if p is not None:
+                text = Text(f"[predicted {p}] ") + text
+            elif t.task == SECRET_PREDICTION and session.state.predictions[t.owner] >= 0:
+                text = Text("[secret prediction made] ") + text
+        table.add_row(task_status_cell(t.status, t.trick), f"#{t.task}", owner, text)
+    if not v.tasks:
+        table.add_row("", "", "", Text(mission_rule_short(session), style="italic"))
+    return table
+
+
+def mission_rule(session: Session) -> str:
+    m = session.mission
+    if m is None:
+        return "Free play: tasks drawn to the chosen difficulty, distributed normally."
+    return mission_entry(m).rule
+
+
+def mission_rule_short(session: Session) -> str:
+    text = mission_rule(session)
+    return text if len(text) < 200 else text[:197] + "…"
+
+
+def news_text(session: Session) -> Text:
+    """What just happened, from the engine's events (public facts only)."""
+    out: list[str] = []
+    for e in session.last_events:
+        text = _event_words(session, e)
+        if text:
+            out.append(text)
+    return Text("  ".join(out[-3:]))
+
+
+def _event_words(session: Session, e: Event) -> str:
+    name = session.name(e.seat) if e.seat >= 0 else ""
+    if e.kind == "play":
+        return f"{name} played {card_label(e.card)}."
+    if e.kind == "trick_won":
+        return f"Trick {e.trick} won by {name} with {card_label(e.card)}."
+    if e.kind == "task_done":
+        return f"Task #{e.task} ({name}) done."
+    if e.kind == "task_failed":
+        return f"Task #{e.task} ({name}) FAILED."
+    if e.kind == "take":
+        return f"{name} took task #{e.task}."
+    if e.kind == "pass":
+        return f"{name} passed."
+    if e.kind == "volunteer":
+        return f"{name} said {e.text}."
+    if e.kind == "give":
+        return f"All tasks go to {name}."
+    if e.kind == "assign":
+        return f"Task #{e.task} goes to {name}."
+    if e.kind == "signal":
+        return f"{name} signalled {card_label(e.card)}."
+    if e.kind == "distress":
+        return f"Distress signal: everybody passed one card to the {e.text}."
+    if e.kind == "predict":
+        return f"{name} made a prediction."
+    if e.kind == "tonoja_flip":
+        return f"Tonoja turns up {card_label(e.card)}."
+    return ""
+
+
+def suit_word(card: int) -> str:
+    return f"{SUIT_GLYPHS[suit_of(card)]} {COLOR_NAMES[suit_of(card)]}"

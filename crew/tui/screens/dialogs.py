@@ -1,0 +1,161 @@
+"""Small modal screens, each typed by its result: confirm, pick one, help."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+
+from ..widgets.choices import Choice, Choices
+
+__all__ = ["ConfirmScreen", "HelpScreen", "PickScreen", "SeatPicker", "help_renderable"]
+
+T = TypeVar("T")
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n", "answer(False)", "No"),
+        Binding("escape", "answer(False)", "No", show=False),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="dialog-title")
+            yield Static("y: yes    n: no", classes="dialog-hint")
+        yield Footer()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class PickScreen(ModalScreen[T | None], Generic[T]):
+    """Choose one of a few values (Esc: none)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(
+        self, title: str, items: Sequence[Choice], keys: Sequence[str] | None = None
+    ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.items = list(items)
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield Choices(id="pick")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        pick = self.query_one("#pick", Choices)
+        pick.set_choices(self.items, keys=self.keys)
+        pick.focus()
+
+    @on(OptionList.OptionSelected, "#pick")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.items[event.option_index].value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SeatPicker(PickScreen[int]):
+    """Which crew member (by name)."""
+
+    def __init__(self, title: str, names: Sequence[str]) -> None:
+        super().__init__(title, [Choice(n, i) for i, n in enumerate(names)])
+
+
+KEYS = (
+    ("Enter", "choose; play / pass / show the card under the cursor; open a gate"),
+    ("← →", "move along a hand"),
+    ("p7 b3 g1 y9 s4", "jump to that card: colour letter, then value"),
+    ("↑ ↓  1-9", "move in a list; a number chooses that entry"),
+    ("x", "pass (task distribution, when passing is allowed)"),
+    ("y / n", "answer the volunteer question"),
+    ("v", "look at your own hand during a public step (behind your gate)"),
+    ("l", "show or hide the last completed trick (only that one)"),
+    ("Esc", "back"),
+    ("?", "this help"),
+    ("q, Ctrl+C", "quit (asks first; the game is always saved)"),
+    ("mouse", "click a card, a list entry or a key in the footer"),
+)
+
+GLYPHS = "♥ pink   ♦ blue   ♣ green   ♠ yellow   ⚓ submarine (trump)"
+
+
+def help_renderable(mission_rule: str | None = None, *, keys: bool = True) -> Group:
+    """The key table, the current mission's rule and the rules (house rulings marked)."""
+    parts: list[Any] = []
+    if keys:
+        parts.append(Text("Keys", style="bold underline"))
+        table = Table(box=None, show_header=False, padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for k, what in KEYS:
+            table.add_row(k, what)
+        parts.append(table)
+        parts.append(Text("Card glyphs: " + GLYPHS))
+        parts.append(Text(""))
+    if mission_rule:
+        parts.append(Text("This mission", style="bold underline"))
+        parts.append(Text(mission_rule))
+        parts.append(Text(""))
+    parts.append(Text("Rules", style="bold underline"))
+    try:
+        from crew import rulebook
+    except ImportError:  # the rulebook module is optional at runtime
+        parts.append(Text("(the rules text is not installed)", style="dim"))
+        return Group(*parts)
+    for topic in rulebook.TOPICS:
+        parts.append(Text(topic.title, style="bold"))
+        parts.append(Text(topic.text))
+        for r in topic.house_rulings():
+            parts.append(Text(f"{r.label} (not printed rules): {r.text}", style="italic"))
+        parts.append(Text(""))
+    return Group(*parts)
+
+
+class HelpScreen(ModalScreen[None]):
+    """`?`: keys, this mission's rule and the rules, house rulings marked as such."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("question_mark", "close", "Close", show=False),
+        Binding("q", "close", "Close", show=False),
+    ]
+
+    def __init__(self, mission_rule: str | None = None, *, keys: bool = True) -> None:
+        super().__init__()
+        self.mission_rule = mission_rule
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-box"):
+            yield Static(help_renderable(self.mission_rule, keys=self.keys), id="help-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-box").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,60 @@
+"""The hand-off gate: a full screen that hides the table until the named player takes over."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+__all__ = ["GateScreen"]
+
+
+class GateScreen(Screen[None]):
+    """The hand-off ("Pass the terminal to Bob — Bob, press Enter"); nothing private on it."""
+
+    AUTO_FOCUS = None
+    BINDINGS = [
+        Binding("enter", "open", "Show my hand"),
+        Binding("q", "app.request_quit", "Quit"),
+    ]
+
+    def __init__(self, who: str, detail: str = "") -> None:
+        super().__init__()
+        self.who = who
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="gate-box"):
+            yield Static(
+                f"Pass the terminal to {self.who} — {self.who}, press Enter", id="gate-title"
+            )
+            yield Static(f"Everybody else: look away. {self.detail}".strip(), id="gate-detail")
+            yield Static("", id="gate-clock")
+            with Center():
+                button = Button(f"I am {self.who}", id="gate-open", variant="primary")
+                button.can_focus = False  # Enter is the screen's: "show my hand"
+                yield button
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_clock()
+        self.set_focus(None)
+
+    def refresh_clock(self) -> None:
+        from ..render import clock_text
+
+        session = getattr(self.app, "session", None)
+        clock = self.query_one("#gate-clock", Static)
+        if session is not None and session.clock_running and session.time_left is not None:
+            clock.update(f"Time left: {clock_text(session.time_left)}")
+        else:
+            clock.update("")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_open(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,129 @@
+"""The end of an attempt: won or lost, which task decided it at which trick, what next."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+
+from crew.engine import get_task, view_for
+from crew.engine.view import PUBLIC
+
+from ..render import mission_label, tasks_table
+from ..session import Session
+from ..widgets.choices import Choice, Choices
+
+__all__ = ["ResultScreen"]
+
+
+def why(s: Session) -> str:
+    """Which task decided the attempt at which trick (or the mission condition, or the clock)."""
+    st = s.state
+    v = view_for(st, PUBLIC)
+    reason = s.humanize(st.reason)
+    if st.result == "lost":
+        failed = [t for t in v.tasks if t.status == "failed"]
+        if failed:
+            t = min(failed, key=lambda t: t.trick)
+            owner = s.name(t.owner) if t.owner >= 0 else "nobody"
+            return (
+                f"Lost at trick {t.trick}: task #{t.task} ({owner}) failed. {get_task(t.task).text}"
+            )
+        if st.reason == "time ran out":
+            return f"Lost during trick {st.trick_number}: the time ran out."
+        return f"Lost: {reason}"
+    done = [t for t in v.tasks if t.status == "done"]
+    if done:
+        last = max(done, key=lambda t: t.trick)
+        return (
+            f"Won at trick {last.trick}: every task is done; the last was task #{last.task}"
+            f" ({s.name(last.owner)})."
+        )
+    return f"Won: {reason}"
+
+
+class ResultScreen(Screen[str]):
+    """Dismissed with "same", "new", "next" or "title"."""
+
+    BINDINGS = [
+        Binding("r", "choose('same')", "Retry, same tasks"),
+        Binding("n", "choose('new')", "Retry, new tasks"),
+        Binding("m", "choose('next')", "Next mission"),
+        Binding("t", "choose('title')", "Title"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("q", "app.request_quit", "Quit"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="result-box"):
+            yield Static(id="result-title")
+            yield Static(id="result-reason")
+            yield Static(id="result-tasks")
+            yield Static(id="result-crew")
+            yield Static(id="result-log")
+            yield Choices(id="result-choices")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        s = self.session
+        st = s.state
+        v = view_for(st, PUBLIC)
+        won = st.result == "won"
+        title = Text(f"{mission_label(s)}, attempt {s.attempt}: ", style="bold")
+        title.append(
+            "WON" if won else "LOST", style="bold reverse green" if won else "bold reverse red"
+        )
+        title.append(f"   (deal code {s.record.seed})", style="dim")
+        self.query_one("#result-title", Static).update(title)
+        self.query_one("#result-reason", Static).update(Text(why(s), style="bold"))
+        self.query_one("#result-tasks", Static).update(tasks_table(s))
+        crew = Text("Tricks won: ")
+        crew.append(", ".join(f"{s.name(i)} {v.counts[i]}" for i in range(v.seats)))
+        preds = [(i, p) for i, p in enumerate(v.predictions) if p is not None]
+        if preds:
+            crew.append("   Predictions: ")
+            crew.append(", ".join(f"{s.name(i)} {p}" for i, p in preds))
+        self.query_one("#result-crew", Static).update(crew)
+        line = s.logbook_line() or "Free play: nothing is written in the logbook."
+        self.query_one("#result-log", Static).update(Text(line, style="italic"))
+        nxt = s.mission + 1 if s.mission is not None else None
+        why_not = ""
+        if nxt is None:
+            why_not = "free play at a difficulty has no next mission"
+        elif not won:
+            why_not = "the mission is not won yet"
+        items = [
+            Choice("Retry with the same tasks (new deal)", "same"),
+            Choice("Retry with new tasks (new deal)", "new"),
+            Choice(f"Next mission ({nxt})" if nxt is not None else "Next mission", "next", why_not),
+            Choice("Back to the title screen", "title"),
+        ]
+        choices = self.query_one("#result-choices", Choices)
+        choices.set_choices(items, keys=["r", "n", "m", "t"], highlight=2 if won and nxt else 0)
+        choices.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters and parameters[0] == "next":
+            s = self.session
+            return True if s.state.result == "won" and s.mission is not None else None
+        return True
+
+    @on(OptionList.OptionSelected, "#result-choices")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        item = self.query_one("#result-choices", Choices).items[event.option_index]
+        if item.unavailable:
+            self.notify(f"Not possible: {item.unavailable}", severity="warning")
+            return
+        self.dismiss(item.value)
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)

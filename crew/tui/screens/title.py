@@ -1,0 +1,179 @@
+"""The title screen (Continue, New game, Logbook, Rules, Quit) and the logbook."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+
+from crew import storage
+
+from ..widgets.choices import Choice, Choices
+
+if TYPE_CHECKING:
+    from ..app import CrewApp
+
+__all__ = ["LogbookScreen", "TitleScreen"]
+
+BANNER = """\
+  ~ ~  T H E   C R E W  ~ ~
+      Mission Deep Sea
+  a cooperative trick-taking game for 2-5 players at one terminal"""
+
+
+class TitleScreen(Screen[None]):
+    """The menu ``crew`` opens with."""
+
+    BINDINGS = [
+        Binding("c", "pick('continue')", "Continue"),
+        Binding("n", "pick('new')", "New game"),
+        Binding("l", "pick('logbook')", "Logbook"),
+        Binding("r", "pick('rules')", "Rules"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("q", "app.request_quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.has_save = False
+        self.problem = ""
+
+    @property
+    def crew_app(self) -> CrewApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="title-box"):
+            yield Static(Text(BANNER, style="bold"), id="banner")
+            yield Choices(id="menu")
+            yield Static(id="title-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_menu()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_menu()
+
+    def refresh_menu(self) -> None:
+        self.problem = ""
+        try:
+            rec = storage.load_game()
+            self.has_save = rec is not None
+            detail = ""
+            if rec is not None:
+                what = f"mission {rec.mission}" if rec.mission is not None else "free play"
+                names = ", ".join(rec.names or [])
+                detail = f" ({what}, attempt {rec.attempt}, {names})"
+        except storage.StorageError as exc:
+            self.has_save = False
+            self.problem = str(exc)
+            detail = ""
+        items = []
+        keys = []
+        if self.has_save:
+            items.append(Choice("Continue the unfinished game" + detail, "continue"))
+            keys.append("c")
+        items += [
+            Choice("New game", "new"),
+            Choice("Logbook", "logbook"),
+            Choice("Rules", "rules"),
+            Choice("Quit", "quit"),
+        ]
+        keys += ["n", "l", "r", ""]  # q asks before quitting, like everywhere
+        menu = self.query_one("#menu", Choices)
+        menu.set_choices(items, keys=keys)
+        menu.focus()
+        msg = self.problem or self.crew_app.title_message
+        self.query_one("#title-message", Static).update(Text(msg, style="bold red") if msg else "")
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick" and parameters and parameters[0] == "continue":
+            return self.has_save
+        return True
+
+    @on(OptionList.OptionSelected, "#menu")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_pick(self.query_one("#menu", Choices).items[event.option_index].value)
+
+    def action_pick(self, what: str) -> None:
+        app = self.crew_app
+        if what == "continue":
+            app.continue_game()
+        elif what == "new":
+            app.new_game()
+        elif what == "logbook":
+            app.push_screen(LogbookScreen())
+        elif what == "rules":
+            app.show_rules()
+        elif what == "quit":
+            app.exit(0)
+
+
+class LogbookScreen(Screen[None]):
+    """Every campaign crew: members, missions with their attempts (distress +1), next mission."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("enter", "back", "Back", show=False),
+        Binding("q", "app.request_quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="logbook-box"):
+            yield Static(self._content(), id="logbook-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#logbook-box").focus()
+
+    def _content(self) -> Group | Text:
+        try:
+            log = storage.load_log()
+        except storage.StorageError as exc:
+            return Text(str(exc), style="bold red")
+        if not log.crews:
+            return Text(
+                "The logbook is empty. Start a new game as a campaign crew to write in it.",
+                style="italic",
+            )
+        parts: list[Text | Table] = [Text("Logbook", style="bold underline")]
+        for name, crew in log.crews.items():
+            parts.append(
+                Text(
+                    f"{name}  (crew: {', '.join(crew.members) or '—'};"
+                    f" next mission {crew.current})",
+                    style="bold",
+                )
+            )
+            table = Table(box=None, padding=(0, 2), show_edge=False)
+            table.add_column("Mission", justify="right")
+            table.add_column("Attempts", justify="right")
+            table.add_column("Distress")
+            table.add_column("Logged", justify="right")
+            table.add_column("Won")
+            for m in sorted(crew.missions):
+                ml = crew.missions[m]
+                table.add_row(
+                    str(m),
+                    str(ml.attempts),
+                    "◉ +1" if ml.distress else "—",
+                    str(storage.logged_attempts(ml)),
+                    ml.won_on or "not yet",
+                )
+            parts.append(table)
+            parts.append(Text(""))
+        return Group(*parts)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,667 @@
+"""The hot-seat game behind the TUI, without any Textual: state, record, names, campaign, gates.
+
+A :class:`Session` owns one game at one shared terminal. It applies actions through the engine
+(which alone decides legality, trick winners and task status), writes the game record after every
+action, and answers the two questions the screens ask: *what happens now* (:meth:`Session.step`)
+and *must the terminal be handed to somebody first* (:meth:`Session.gate_seat`).
+
+Privacy protocol: a step is *private* when it shows a hand (``Step.viewer``); a private step may
+only be shown after its viewer acknowledged a hand-off gate (:meth:`Session.open_gate`). A public
+step always closes the gate again, so the next private step needs a new one. Two consecutive
+private steps of the same viewer need no gate in between.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from crew import storage
+from crew.engine import (
+    TONOJA,
+    Action,
+    Distress,
+    GameState,
+    Illegal,
+    Phase,
+    Play,
+    Predict,
+    Signal,
+    TimeUp,
+    View,
+    apply,
+    distress_choices,
+    legal_actions,
+    mission_entry,
+    mission_rules,
+    new_attempt,
+    view_for,
+    why_illegal,
+)
+from crew.engine.attempts import attempt_seed, retry
+from crew.engine.game import Event, may_communicate
+from crew.engine.view import PUBLIC
+from crew.records import Record, TableNotes, action_to_json, record_for, replay
+
+__all__ = [
+    "DEFAULT_NAMES",
+    "GameSpec",
+    "Session",
+    "SessionError",
+    "Step",
+    "StepKind",
+    "humanize",
+]
+
+DEFAULT_NAMES = ("Ann", "Bob", "Cas", "Dee", "Eve")
+
+
+class SessionError(ValueError):
+    """A game cannot be started or continued (the message says why)."""
+
+
+class StepKind:
+    """What the table is waiting for."""
+
+    DRAW = "draw"  # public: the drawn tasks are shown to everybody
+    DISTRIBUTE = "distribute"  # private: take a task or pass
+    VOLUNTEER = "volunteer"  # private: answer the captain's question
+    GIVE = "give"  # all tasks to one member: private (captain) or public (the crew picks)
+    ASSIGN = "assign"  # public: free task choice / the two volunteers split
+    DISTRESS = "distress"  # public: send the distress signal? which direction?
+    DISTRESS_CARD = "distress_card"  # private: the card this member passes
+    PREDICT = "predict"  # private: the number of tricks a prediction task's owner will win
+    COMMUNICATE = "communicate"  # public: does anybody want to signal before this trick?
+    SIGNAL = "signal"  # private: the card and token position shown
+    PLAY = "play"  # private: play a card (the captain plays for Tonoja)
+    PEEK = "peek"  # private, read-only: a member looks at their hand during a public step
+    RESULT = "result"  # public: the attempt is over
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One thing the table waits for: its kind, the seat it is for, whose hand it may show."""
+
+    kind: str
+    seat: int = -1  # the seat acting (Tonoja's seat on her turns); -1 for the whole crew
+    viewer: int = -1  # the human whose hand may be on screen; -1: a public step
+
+    @property
+    def private(self) -> bool:
+        return self.viewer >= 0
+
+
+@dataclass
+class GameSpec:
+    """What a new game needs: crew, names, mission (or free difficulty), timing, seed, campaign."""
+
+    players: int
+    names: list[str] = field(default_factory=list)
+    mission: int | None = 1
+    difficulty: int | None = None
+    timed: bool = False
+    seed: int | str | None = None
+    crew: str | None = None  # campaign crew name; None: free play
+
+    def checked(self) -> GameSpec:
+        """The spec with default names filled in; SessionError when something is wrong."""
+        if self.players not in (2, 3, 4, 5):
+            raise SessionError(f"the crew has 2 to 5 players, not {self.players}")
+        names = [n.strip() for n in self.names if n.strip()]
+        if not names:
+            names = list(DEFAULT_NAMES[: self.players])
+        if len(names) != self.players:
+            raise SessionError(
+                f"{len(names)} names for {self.players} players; give one name per crew member"
+            )
+        if len({n.lower() for n in names}) != len(names):
+            raise SessionError(f"names must be different: {', '.join(names)}")
+        if any(n.lower() == "tonoja" for n in names):
+            raise SessionError("Tonoja is the dummy crew member's name; choose another name")
+        if any(len(n) > 12 for n in names):
+            raise SessionError("names are at most 12 characters long")
+        if self.mission is None and self.difficulty is None:
+            raise SessionError("free play needs a mission number or a difficulty")
+        try:
+            mission_rules(
+                self.mission,
+                timed=self.timed,
+                difficulty=self.difficulty if self.mission is None else None,
+            )
+        except ValueError as exc:
+            raise SessionError(str(exc)) from None
+        seed = self.seed if self.seed is not None else random.randrange(100000, 1000000)
+        return GameSpec(
+            self.players, names, self.mission, self.difficulty, self.timed, seed, self.crew
+        )
+
+
+def is_realtime(mission: int | None) -> bool:
+    """Whether a logbook mission offers the timed/untimed choice (14, 15, 16, 26)."""
+    return mission is not None and mission_entry(mission).realtime is not None
+
+
+# ---------------------------------------------------------------------------------------------
+# the session
+
+
+_SEAT_RE = re.compile(r"\bseat (\d)\b")
+
+
+def humanize(text: str, names: Sequence[str]) -> str:
+    """An engine message with seat numbers replaced by the crew members' names."""
+    text = text.replace("Tonoja (seat 2)", "Tonoja")
+
+    def name(m: re.Match[str]) -> str:
+        seat = int(m.group(1))
+        if seat < len(names):
+            return names[seat]
+        return "Tonoja" if seat == TONOJA else m.group(0)
+
+    return _SEAT_RE.sub(name, text)
+
+
+class Session:
+    """One hot-seat game: the engine state, its record and everything the screens must know."""
+
+    def __init__(
+        self,
+        state: GameState,
+        record: Record,
+        names: list[str],
+        *,
+        base_seed: int | str | None,
+        crew: str | None = None,
+        time_left: float | None = None,
+        logged: bool = False,
+        autosave: bool = True,
+    ) -> None:
+        self.state = state
+        self.record = record
+        self.names = names
+        self.base_seed = base_seed
+        self.crew = crew
+        self.autosave = autosave
+        self.time_left = time_left
+        self.logged = logged
+        self.notice = ""  # something the screens should tell everybody once (e.g. a damaged file)
+        self.last_events: list[Event] = []
+        self._reset_table(draw_seen=bool(record.actions))
+
+    def _reset_table(self, *, draw_seen: bool) -> None:
+        self.unlocked: int | None = None  # the human whose gate was acknowledged
+        self.draw_seen = draw_seen
+        self.distress_decided = False
+        self.distress_direction: str | None = None
+        self.distress_cards: dict[int, int] = {}
+        self.comm_closed = 0  # the trick before which the communication window was closed
+        self.signaller: int | None = None
+        self.peeking: int | None = None
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, spec: GameSpec, *, autosave: bool = True) -> Session:
+        """Start the first attempt of ``spec`` (a campaign crew continues its logbook)."""
+        spec = spec.checked()
+        state, attempt = _first_attempt(spec, autosave=autosave)
+        assert spec.seed is not None
+        rec = record_for(
+            state,
+            names=list(spec.names),
+            seed=attempt_seed(spec.seed, attempt),
+            attempt=attempt,
+            difficulty=spec.difficulty if spec.mission is None else None,
+        )
+        s = cls(
+            state,
+            rec,
+            list(spec.names),
+            base_seed=spec.seed,
+            crew=spec.crew,
+            time_left=_clock(state),
+            autosave=autosave,
+        )
+        s.save()
+        return s
+
+    @classmethod
+    def resume(cls, rec: Record, *, autosave: bool = True) -> Session:
+        """Continue a saved game at the same point; every private step starts with a gate."""
+        r = replay(rec, "saved game")
+        if r.violation is not None:
+            raise SessionError(
+                f"the saved game cannot be continued: action {r.violation.action + 1} is not"
+                f" allowed ({r.violation.message})"
+            )
+        notes = rec.table
+        names = list(rec.names or DEFAULT_NAMES[: rec.players])
+        base = notes.base_seed if notes is not None else None
+        if base is None:
+            base = _base_seed(rec.seed, rec.attempt)
+        time_left = notes.time_left if notes is not None else None
+        if time_left is None:
+            time_left = _clock(r.state)
+        s = cls(
+            r.state,
+            rec,
+            names,
+            base_seed=base,
+            crew=notes.crew if notes is not None else None,
+            time_left=time_left,
+            logged=notes.logged if notes is not None else False,
+            autosave=autosave,
+        )
+        if s.state.over and not s.logged:
+            s._write_logbook()
+            s.save()
+        return s
+
+    # -- names and views ----------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.state.setup.players
+
+    @property
+    def seats(self) -> int:
+        return self.state.setup.seats
+
+    @property
+    def attempt(self) -> int:
+        return self.record.attempt
+
+    @property
+    def mission(self) -> int | None:
+        return self.state.setup.rules.mission
+
+    def name(self, seat: int) -> str:
+        """The name of a seat: a crew member's, or Tonoja's."""
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return "Tonoja" if self.state.setup.tonoja and seat == TONOJA else f"seat {seat}"
+
+    def humanize(self, text: str) -> str:
+        return humanize(text, self.names)
+
+    def public_view(self) -> View:
+        return view_for(self.state, PUBLIC)
+
+    def hand_view(self) -> View | None:
+        """The view of the human whose hand may be on screen now, or None (public step)."""
+        step = self.step()
+        if not step.private or self.unlocked != step.viewer:
+            return None
+        return view_for(self.state, step.viewer)
+
+    def controller(self, seat: int) -> int:
+        return self.state.setup.controller(seat)
+
+    # -- what happens now -----------------------------------------------------------------------
+
+    def step(self) -> Step:
+        """What the table waits for now (pure: asking changes nothing)."""
+        s = self.state
+        st = s.setup
+        if s.over:
+            return Step(StepKind.RESULT)
+        if self.peeking is not None:
+            return Step(StepKind.PEEK, self.peeking, self.peeking)
+        if not self.draw_seen:
+            return Step(StepKind.DRAW)
+        if s.phase == Phase.DISTRIBUTE:
+            return Step(StepKind.DISTRIBUTE, s.turn, self.controller(s.turn))
+        if s.phase == Phase.VOLUNTEER:
+            return Step(StepKind.VOLUNTEER, s.turn, self.controller(s.turn))
+        if s.phase == Phase.GIVE:
+            if s.turn >= 0:
+                return Step(StepKind.GIVE, s.turn, s.turn)
+            return Step(StepKind.GIVE)
+        if s.phase == Phase.ASSIGN:
+            return Step(StepKind.ASSIGN)
+        if self.distress_direction is not None:
+            for seat in range(st.players):
+                if seat not in self.distress_cards:
+                    return Step(StepKind.DISTRESS_CARD, seat, seat)
+        if not self.distress_decided and self.distress_possible():
+            return Step(StepKind.DISTRESS)
+        if s.phase == Phase.PREDICT:
+            seat = self.predictors()[0]
+            return Step(StepKind.PREDICT, seat, self.controller(seat))
+        if not s.trick_cards and self.comm_closed != s.trick_number:
+            if self.signaller is not None:
+                return Step(StepKind.SIGNAL, self.signaller, self.signaller)
+            if self.communicators():
+                return Step(StepKind.COMMUNICATE)
+        return Step(StepKind.PLAY, s.turn, self.controller(s.turn))
+
+    def gate_seat(self) -> int | None:
+        """The human who must be handed the terminal before the current step, or None."""
+        step = self.step()
+        if step.private and self.unlocked != step.viewer:
+            return step.viewer
+        return None
+
+    def open_gate(self) -> None:
+        """The gate was acknowledged: the current step's viewer may now see their hand."""
+        step = self.step()
+        if step.private:
+            self.unlocked = step.viewer
+
+    def _after(self) -> None:
+        # a public step takes the hand off the screen: the next private step needs a gate
+        if not self.step().private:
+            self.unlocked = None
+
+    # -- engine questions -----------------------------------------------------------------------
+
+    def distress_possible(self) -> bool:
+        """Whether the crew may still send (or, when active, use) the distress signal now."""
+        s = self.state
+        if s.phase not in (Phase.PREDICT, Phase.PLAY) or s.over:
+            return False
+        choices = distress_choices(s)
+        if any(not c for c in choices):
+            return False
+        probe = Distress("left", tuple(c[0] for c in choices))
+        return why_illegal(s, probe) is None
+
+    def predictors(self) -> list[int]:
+        """The seats that still have to fix a prediction, in the engine's order."""
+        seats: list[int] = []
+        for a in legal_actions(self.state):
+            if isinstance(a, Predict) and a.seat not in seats:
+                seats.append(a.seat)
+        return seats
+
+    def may_communicate(self, seat: int) -> Illegal | None:
+        """Whether ``seat`` may communicate before this trick, judged on public facts only, so
+        the communication window never tells the table anything about a hand."""
+        return may_communicate(self.state, seat)
+
+    def communicators(self) -> list[int]:
+        """The seats that may communicate now (public facts only)."""
+        return [s for s in range(self.seats) if self.may_communicate(s) is None]
+
+    def legal_cards(self) -> set[int]:
+        """The cards the seat to play may play now (from the engine)."""
+        return {a.card for a in legal_actions(self.state) if isinstance(a, Play)}
+
+    def signal_illegal(self, seat: int, card: int) -> Illegal | None:
+        """None when ``card`` may be shown with some position; else the engine's reason."""
+        first: Illegal | None = None
+        for pos in ("top", "middle", "bottom"):
+            bad = why_illegal(self.state, Signal(seat, card, pos))
+            if bad is None:
+                return None
+            first = first or bad
+        return first
+
+    def distress_card_illegal(self, seat: int, card: int) -> Illegal | None:
+        """Why ``seat`` may not pass ``card`` (the engine judges a whole distress action)."""
+        choices = distress_choices(self.state)
+        cards = tuple(card if s == seat else choices[s][0] for s in range(self.players))
+        return why_illegal(self.state, Distress(self.distress_direction or "left", cards))  # type: ignore[arg-type]
+
+    # -- doing things ---------------------------------------------------------------------------
+
+    def act(self, action: Action) -> Illegal | None:
+        """Apply ``action`` (recorded and saved); the engine's reason when it is not allowed."""
+        bad = why_illegal(self.state, action)
+        if bad is not None:
+            return Illegal(bad.code, self.humanize(bad.message))
+        self.state, self.last_events = apply(self.state, action)
+        self.record.actions.append(action_to_json(action))
+        if self.state.over:
+            self.signaller = None
+            self._write_logbook()
+        self.save()
+        self._after()
+        return None
+
+    def ack_draw(self) -> None:
+        self.draw_seen = True
+        self._after()
+
+    def decide_distress(self, direction: str | None) -> None:
+        """The crew's decision: None declines; "left"/"right" starts collecting the cards."""
+        if direction is None:
+            self.distress_decided = True
+        else:
+            self.distress_direction = direction
+            self.distress_cards = {}
+        self._after()
+
+    def cancel_distress(self) -> None:
+        """Back to the decision (no card has been passed yet)."""
+        self.distress_direction = None
+        self.distress_cards = {}
+        self._after()
+
+    def choose_distress_card(self, card: int) -> Illegal | None:
+        """The current member's card to pass; the last one sends the whole distress action."""
+        step = self.step()
+        assert step.kind == StepKind.DISTRESS_CARD and self.distress_direction is not None
+        bad = self.distress_card_illegal(step.seat, card)
+        if bad is not None:
+            return Illegal(bad.code, self.humanize(bad.message))
+        self.distress_cards[step.seat] = card
+        if len(self.distress_cards) == self.players:
+            cards = tuple(self.distress_cards[s] for s in range(self.players))
+            action = Distress(self.distress_direction, cards)  # type: ignore[arg-type]
+            self.distress_direction = None
+            self.distress_cards = {}
+            self.distress_decided = True
+            bad = self.act(action)
+            assert bad is None, bad
+            return None
+        self._after()
+        return None
+
+    def close_communication(self) -> None:
+        """Nobody (more) wants to signal: on to the trick."""
+        self.comm_closed = self.state.trick_number
+        self._after()
+
+    def start_signal(self, seat: int) -> Illegal | None:
+        bad = self.may_communicate(seat)
+        if bad is not None:
+            return Illegal(bad.code, self.humanize(bad.message))
+        self.signaller = seat
+        self._after()
+        return None
+
+    def cancel_signal(self) -> None:
+        self.signaller = None
+        self._after()
+
+    def signal(self, card: int, position: str) -> Illegal | None:
+        assert self.signaller is not None
+        bad = self.act(Signal(self.signaller, card, position))  # type: ignore[arg-type]
+        if bad is None:
+            self.signaller = None
+            self._after()
+        return bad
+
+    def peek(self, seat: int) -> None:
+        """A crew member asks to look at their hand during a public step (behind their gate)."""
+        if not self.step().private and 0 <= seat < self.players:
+            self.peeking = seat
+            self._after()
+
+    def end_peek(self) -> None:
+        self.peeking = None
+        self._after()
+
+    # -- real time -------------------------------------------------------------------------------
+
+    @property
+    def clock_running(self) -> bool:
+        """The timer runs once the tasks are placed, until the attempt ends."""
+        s = self.state
+        return self.time_left is not None and not s.over and s.phase in (Phase.PREDICT, Phase.PLAY)
+
+    def tick(self, seconds: float) -> bool:
+        """Let ``seconds`` pass on the clock; at zero the attempt is lost (True when it ran out)."""
+        if not self.clock_running or self.time_left is None:
+            return False
+        self.time_left = max(0.0, self.time_left - seconds)
+        if self.time_left > 0:
+            return False
+        self.peeking = None
+        bad = self.act(TimeUp())
+        return bad is None
+
+    # -- saving and the logbook -------------------------------------------------------------------
+
+    def notes(self) -> TableNotes:
+        """The campaign crew, deal code, clock and logbook mark, kept inside the saved record."""
+        return TableNotes(
+            crew=self.crew,
+            base_seed=self.base_seed,
+            time_left=self.time_left,
+            logged=self.logged,
+        )
+
+    def save(self) -> None:
+        """Write the record, with the table notes, atomically (one file, so never out of step)."""
+        if not self.autosave:
+            return
+        self.record.table = self.notes()
+        storage.save_game(self.record)
+
+    def forget(self) -> None:
+        """The finished game is done with: no Continue for it."""
+        if not self.autosave:
+            return
+        storage.clear_game()
+
+    def _write_logbook(self) -> None:
+        if self.logged:
+            return
+        self.logged = True
+        if self.crew is None or self.mission is None or not self.autosave:
+            return
+        st = self.state.setup
+        log = storage.load_log()
+        log = storage.note_attempt(
+            log,
+            self.crew,
+            self.mission,
+            won=self.state.result == "won",
+            distress=bool(self.state.distress) or st.distress_active,
+            members=list(self.names),
+        )
+        storage.save_log(log)
+
+    def logbook_line(self) -> str:
+        """What the logbook says about this mission for the campaign crew ('' in free play)."""
+        if self.crew is None or self.mission is None:
+            return ""
+        try:
+            log = storage.load_log()
+        except storage.StorageError as exc:
+            return str(exc)
+        entry = log.crews.get(self.crew)
+        ml = entry.missions.get(self.mission) if entry else None
+        if ml is None:
+            return f"Logbook of {self.crew}: mission {self.mission} not written yet"
+        n = storage.logged_attempts(ml)
+        extra = " (+1 for the distress signal)" if ml.distress else ""
+        won = f", won on {ml.won_on}" if ml.won_on else ""
+        return (
+            f"Logbook of {self.crew}: mission {self.mission}: {ml.attempts} attempt"
+            f"{'s' if ml.attempts != 1 else ''}{extra} = {n}{won}"
+        )
+
+    # -- after the attempt -------------------------------------------------------------------------
+
+    def retry(self, *, same_tasks: bool) -> None:
+        """The next attempt of the same mission: a new deal, same or new tasks."""
+        attempt = self.attempt + 1
+        base = self.base_seed if self.base_seed is not None else random.randrange(10**6)
+        self.base_seed = base
+        state = retry(self.state, attempt_seed(base, attempt), same_tasks=same_tasks)
+        self._start(state, attempt)
+
+    def next_mission(self, *, timed: bool = False) -> None:
+        """The first attempt of the next mission (a campaign continues where its logbook is)."""
+        mission = self.mission
+        if mission is None:
+            raise SessionError("free play at a difficulty has no next mission")
+        spec = GameSpec(
+            self.players,
+            list(self.names),
+            mission + 1,
+            timed=timed,
+            seed=random.randrange(100000, 1000000),
+            crew=self.crew,
+        ).checked()
+        state, attempt = _first_attempt(spec, autosave=self.autosave)
+        self.base_seed = spec.seed
+        self._start(state, attempt)
+
+    def _start(self, state: GameState, attempt: int) -> None:
+        diff = self.record.difficulty
+        assert self.base_seed is not None
+        self.state = state
+        self.record = record_for(
+            state,
+            names=list(self.names),
+            seed=attempt_seed(self.base_seed, attempt),
+            attempt=attempt,
+            difficulty=diff,
+        )
+        self.time_left = _clock(state)
+        self.logged = False
+        self.last_events = []
+        self._reset_table(draw_seen=False)
+        self.save()
+
+
+def _first_attempt(spec: GameSpec, *, autosave: bool) -> tuple[GameState, int]:
+    """The state and attempt number a new game of ``spec`` starts with.
+
+    A campaign crew that already failed this mission continues its count of attempts, and a
+    distress signal sent in those attempts stays active (rules F6, H5).
+    """
+    attempt = 1
+    distress_active = False
+    if spec.crew is not None and spec.mission is not None:
+        log = storage.load_log()
+        entry = log.crews.get(spec.crew)
+        ml = entry.missions.get(spec.mission) if entry else None
+        if ml is not None and ml.won_on is None:
+            attempt = ml.attempts + 1
+            distress_active = ml.distress
+        if entry is None and autosave:
+            log.crews[spec.crew] = storage.CrewLog(members=list(spec.names))
+            storage.save_log(log)
+    assert spec.seed is not None
+    try:
+        state = new_attempt(
+            spec.players,
+            spec.mission,
+            seed=attempt_seed(spec.seed, attempt),
+            timed=spec.timed,
+            difficulty=spec.difficulty if spec.mission is None else None,
+            distress_active=distress_active,
+        )
+    except ValueError as exc:
+        raise SessionError(str(exc)) from None
+    return state, attempt
+
+
+def _clock(state: GameState) -> float | None:
+    seconds = state.setup.rules.seconds
+    return float(seconds) if state.setup.rules.timed and seconds else None
+
+
+def _base_seed(seed: int | str | None, attempt: int) -> int | str | None:
+    if seed is None or attempt == 1:
+        return seed
+    suffix = f"/{attempt}"
+    text = str(seed)
+    return text[: -len(suffix)] if text.endswith(suffix) else seed

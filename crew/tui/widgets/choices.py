@@ -1,0 +1,84 @@
+"""A list of choices: arrows and Enter, a digit for each of the first nine, a click.
+
+Choices the engine forbids stay in the list, dimmed and labelled with the reason, so that trying
+one explains it instead of silently doing nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+__all__ = ["Choice", "Choices"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One entry: what it says, what it means, and why it is unavailable ('' when allowed)."""
+
+    label: str | Text
+    value: Any
+    unavailable: str = ""
+
+
+class Choices(OptionList):
+    """An option list of values (``OptionSelected.option_index`` indexes ``items``)."""
+
+    BINDINGS = [Binding("enter", "select", "Choose", show=True)]
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes, markup=False)
+        self.items: list[Choice] = []
+        self.keys: list[str] = []
+
+    def set_choices(
+        self,
+        items: Sequence[Choice],
+        *,
+        highlight: int | None = None,
+        keys: Sequence[str] | None = None,
+        show_keys: bool = True,
+    ) -> None:
+        """Show ``items``; ``keys`` are their shortcut keys (default 1-9 when at most nine)."""
+        self.items = list(items)
+        if keys is None:
+            keys = [str(i + 1) for i in range(len(self.items))] if len(self.items) <= 9 else []
+        self.keys = list(keys)
+        width = max((len(k) for k in self.keys), default=0) if show_keys else 0
+        options = []
+        for i, item in enumerate(self.items):
+            label = Text()
+            if not show_keys:
+                pass
+            elif i < len(self.keys):
+                label.append(f"{self.keys[i]:>{width}} ", style="bold")
+            elif self.keys:
+                label.append(" " * (width + 1))
+            label.append_text(item.label if isinstance(item.label, Text) else Text(item.label))
+            if item.unavailable:
+                label.stylize("dim")
+                label.append(f"  (not allowed: {item.unavailable})", style="dim italic")
+            options.append(Option(label))
+        self.set_options(options)
+        if highlight is None:
+            highlight = next((i for i, c in enumerate(self.items) if not c.unavailable), 0)
+        if self.items:
+            self.highlighted = highlight
+
+    def on_key(self, event: events.Key) -> None:
+        ch = event.character or ""
+        if ch and ch in self.keys:
+            self.highlighted = self.keys.index(ch)
+            event.stop()
+            event.prevent_default()
+            self.action_select()
+
+    def value(self, index: int) -> Any:
+        return self.items[index].value

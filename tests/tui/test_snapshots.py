@@ -1,0 +1,97 @@
+"""Text snapshots of key screens at 80x24 (deterministic: a seeded game, fixed key presses).
+
+The snapshots live in ``tests/tui/snapshots/*.txt``. After an intended change of the screens,
+regenerate them with::
+
+    CREW_UPDATE_SNAPSHOTS=1 python -m pytest tests/tui/test_snapshots.py
+
+and review the diff before committing.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from tui_driver import Player, screen_text
+
+from crew.tui.app import CrewApp, create_app
+from crew.tui.screens.game import GameScreen
+from crew.tui.screens.result import ResultScreen
+from crew.tui.session import StepKind
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+SIZE = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def crew_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CREW_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def check_snapshot(name: str, text: str) -> None:
+    path = SNAPSHOTS / f"{name}.txt"
+    if os.environ.get("CREW_UPDATE_SNAPSHOTS"):
+        SNAPSHOTS.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"missing snapshot {path.name}: run with CREW_UPDATE_SNAPSHOTS=1"
+    expected = path.read_text(encoding="utf-8")
+    assert text == expected, f"screen differs from snapshot {path.name}:\n{text}"
+
+
+def open_table(app: CrewApp) -> bool:
+    return (
+        isinstance(app.screen, GameScreen)
+        and app.session is not None
+        and (app.session.gate_seat() is None)
+    )
+
+
+async def drive_until(pilot, app: CrewApp, player: Player, cond: Callable[[CrewApp], bool]):  # type: ignore[no-untyped-def]
+    for _ in range(500):
+        await pilot.pause()
+        if cond(app):
+            return
+        assert await player.act(pilot, app), "the game ended before the wanted screen"
+    raise AssertionError("the wanted screen never came")
+
+
+async def test_snapshots_of_key_screens() -> None:
+    # three players, mission 2, deal code 5: the first crew member may signal before trick 1
+    app = create_app(players=3, mission=2, seed=5, names="Ann,Bob,Cas", clock_interval=None)
+    player = Player(signal_before=1)
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None
+
+        def communication(app: CrewApp) -> bool:
+            return (
+                open_table(app) and s.step().kind == StepKind.COMMUNICATE and bool(s.state.signals)
+            )
+
+        await drive_until(pilot, app, player, communication)
+        assert s.state.trick_number == 1 and len(s.state.signals) == 1
+        check_snapshot("communication_window", screen_text(app))
+
+        def mid_trick(app: CrewApp) -> bool:
+            # a trick under way in which the crew member to play must follow suit
+            return (
+                open_table(app)
+                and s.step().kind == StepKind.PLAY
+                and len(s.state.tricks) >= 1
+                and len(s.state.trick_cards) == 2
+                and len(s.legal_cards()) < s.state.hands[s.state.turn].bit_count()
+            )
+
+        await drive_until(pilot, app, player, mid_trick)
+        check_snapshot("table_mid_trick", screen_text(app))
+
+        await pilot.press("l")  # the last trick, on request
+        check_snapshot("table_last_trick", screen_text(app))
+        await pilot.press("l")
+
+        await drive_until(pilot, app, player, lambda a: isinstance(a.screen, ResultScreen))
+        check_snapshot("result", screen_text(app))

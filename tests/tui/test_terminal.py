@@ -1,0 +1,187 @@
+"""The installed ``crew`` in a real terminal (tmux, 80x24): a seeded mission to its result, and a
+game killed half-way that ``crew`` -> Continue resumes at the same gate.
+
+The test plays like the crew would: it reads the screen (``capture-pane``), and where a card must
+be chosen it asks the engine which cards are legal in the autosaved game. tmux is required: the
+tests fail (not skip) without it.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from crew.engine import Play, card_str, legal_actions
+from crew.records import load_record, replay
+
+CREW = Path(sys.executable).parent / "crew"
+WAIT = 20.0  # seconds to wait for a screen before giving up (a hang guard, not a measurement)
+
+
+class Terminal:
+    """One tmux server (own socket) running one program at 80x24."""
+
+    def __init__(self, home: Path) -> None:
+        tmux = shutil.which("tmux")
+        assert tmux is not None, "tmux is required for the terminal tests"
+        assert CREW.exists(), f"the crew script is not installed beside {sys.executable}"
+        self.tmux = tmux
+        self.socket = f"crew-test-{uuid.uuid4().hex[:8]}"
+        self.home = home
+        self.session = "crew"
+
+    def _run(self, *args: str) -> str:
+        out = subprocess.run(
+            [self.tmux, "-L", self.socket, *args], capture_output=True, text=True, check=True
+        )
+        return out.stdout
+
+    def start(self, command: str) -> None:
+        self._run(
+            "new-session", "-d", "-s", self.session, "-x", "80", "-y", "24",
+            "-e", f"CREW_HOME={self.home}",
+            command,
+        )  # fmt: skip
+
+    def screen(self) -> str:
+        return self._run("capture-pane", "-p", "-t", self.session)
+
+    def keys(self, *keys: str) -> None:
+        self._run("send-keys", "-t", self.session, *keys)
+
+    def settled(self) -> str:
+        """The screen once two captures 0.1 s apart agree (Textual draws a frame in parts)."""
+        last = self.screen()
+        while True:
+            time.sleep(0.1)
+            now = self.screen()
+            if now == last:
+                return now
+            last = now
+
+    def wait_for(self, text: str) -> str:
+        deadline = time.monotonic() + WAIT
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.settled()
+            if text in screen:
+                return screen
+        raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
+
+    def wait_change(self, before: str) -> str:
+        deadline = time.monotonic() + WAIT
+        screen = before
+        while time.monotonic() < deadline:
+            screen = self.settled()
+            if screen != before and screen.strip():
+                return screen
+        raise AssertionError(f"the screen did not change after a key:\n{screen}")
+
+    def alive(self) -> bool:
+        try:
+            self._run("has-session", "-t", self.session)
+        except subprocess.CalledProcessError:
+            return False
+        return True
+
+    def kill(self) -> None:
+        subprocess.run([self.tmux, "-L", self.socket, "kill-server"], capture_output=True)
+
+
+@pytest.fixture
+def terminal(tmp_path: Path) -> Iterator[Terminal]:
+    term = Terminal(tmp_path / "home")
+    yield term
+    term.kill()
+
+
+def saved_state(home: Path):  # type: ignore[no-untyped-def]
+    r = replay(load_record(home / "saves" / "current.json"))
+    assert r.violation is None
+    return r.state
+
+
+def play_on(term: Terminal, screen: str, *, stop_after_plays: int | None = None) -> str:
+    """Answer screens like a careful crew until the result (or after ``stop_after_plays``)."""
+    plays = 0
+    for _ in range(400):
+        if "attempt 1: WON" in screen or "attempt 1: LOST" in screen:
+            return screen
+        if "Pass the terminal to" in screen:
+            term.keys("Enter")
+        elif "Begin the distribution" in screen:
+            term.keys("Enter")
+        elif ": take a task" in screen:
+            term.keys("Enter")  # the first task this crew member may take is highlighted
+        elif "Send the distress signal?" in screen:
+            term.keys("1")
+        elif "does anybody want to signal?" in screen:
+            term.keys("1")
+        elif "play a card to trick" in screen:
+            if stop_after_plays is not None and plays >= stop_after_plays:
+                return screen
+            state = saved_state(term.home)
+            card = min(a.card for a in legal_actions(state) if isinstance(a, Play))
+            text = card_str(card)
+            term.keys(text[0].lower(), text[1], "Enter")
+            plays += 1
+        else:
+            raise AssertionError(f"unexpected screen:\n{screen}")
+        screen = term.wait_change(screen)
+    raise AssertionError("no result after 400 screens")
+
+
+def test_seeded_mission_to_its_result(terminal: Terminal) -> None:
+    terminal.start(f"{CREW} play --players 3 --mission 1 --seed 7 --names Ann,Bob,Cas")
+    screen = terminal.wait_for("Begin the distribution")
+    assert "Captain: Bob" in screen
+    assert all(len(line) <= 80 for line in screen.splitlines())
+    screen = play_on(terminal, screen)
+    state = saved_state(terminal.home)
+    assert state.over
+    # Bob (captain) took task 40 "Win the first trick"; the result names it and the trick
+    word = "WON" if state.result == "won" else "LOST"
+    assert f"Mission 1, attempt 1: {word}" in screen
+    assert "task #40 (Bob)" in screen and "at trick 1" in screen
+    assert (state.tricks[0].winner == 1) == (state.result == "won")
+    terminal.keys("q")
+    terminal.wait_for("Quit crew?")
+    terminal.keys("y")
+    deadline = time.monotonic() + WAIT
+    while terminal.alive() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not terminal.alive()  # the program ended and tmux closed its window
+
+
+def test_killed_half_way_then_continue(terminal: Terminal) -> None:
+    terminal.start(f"{CREW} play --players 4 --mission 3 --seed 11 --names Ann,Bob,Cas,Dee")
+    screen = terminal.wait_for("Begin the distribution")
+    screen = play_on(terminal, screen, stop_after_plays=2)
+    before = saved_state(terminal.home)
+    assert len(before.trick_cards) == 2 and not before.over
+    # the table of trick 1 with two cards played, as the next crew member sees it
+    assert "play a card to trick 1" in screen
+    terminal.kill()  # the terminal is closed with the game running
+    assert not terminal.alive()
+
+    terminal.start(str(CREW))
+    screen = terminal.wait_for("Continue the unfinished game")
+    assert "mission 3, attempt 1, Ann, Bob, Cas, Dee" in screen
+    terminal.keys("c")
+    screen = terminal.wait_for("Pass the terminal to")
+    # the same point: same hands, and the gate of the crew member to play, not a hand
+    assert saved_state(terminal.home) == before
+    names = ["Ann", "Bob", "Cas", "Dee"]
+    who = names[before.turn]
+    assert f"Pass the terminal to {who} — {who}, press Enter" in screen
+    assert not any(g in screen for g in "♥♦♣♠⚓")
+    screen = play_on(terminal, screen)
+    assert saved_state(terminal.home).over
+    assert "Mission 3, attempt 1:" in screen

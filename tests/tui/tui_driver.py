@@ -1,0 +1,156 @@
+"""Helpers that drive the TUI by key presses, as players at one terminal would.
+
+``screen_text`` renders the current screen to plain text (what a terminal would show);
+``Player`` decides which keys the seat to act presses, from what the engine allows.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rich.console import Console
+from textual.pilot import Pilot
+
+from crew.engine import Signal, card_str, distress_choices, legal_actions
+from crew.tui.app import CrewApp
+from crew.tui.screens.game import GameScreen
+from crew.tui.screens.gate import GateScreen
+from crew.tui.screens.result import ResultScreen
+from crew.tui.session import StepKind
+
+CARD_RE = re.compile(r"[♥♦♣♠⚓]([PBGYS][1-9])")
+
+
+def screen_text(app: CrewApp) -> str:
+    """The current screen as plain text lines (no colour), like a terminal capture."""
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        record=True,
+        legacy_windows=False,
+        color_system=None,
+        force_terminal=True,
+    )
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    console.print(update)
+    text = console.export_text()
+    return "\n".join(line.rstrip() for line in text.splitlines()).rstrip("\n") + "\n"
+
+
+def cards_on(text: str) -> set[str]:
+    """The card labels (with their glyph) that appear in a rendered screen."""
+    return set(CARD_RE.findall(text))
+
+
+def card_keys(card: int) -> list[str]:
+    """The keys that put the hand's cursor on ``card``: colour letter, then value."""
+    c = card_str(card)
+    return [c[0].lower(), c[1]]
+
+
+@dataclass
+class Player:
+    """A simple crew: the lowest legal card, the first allowed choice; optional extras.
+
+    ``distress``: the direction to send the distress signal in (first attempt only);
+    ``signal_before``: the trick before which the first seat that may signal does so;
+    ``illegal_once``: try one unavailable card once (when following suit forbids one);
+    ``peek_once``: at the first communication window, the last crew member looks at their hand.
+    """
+
+    distress: str | None = None
+    signal_before: int | None = None
+    illegal_once: bool = False
+    peek_once: bool = False
+    peeked: bool = False
+    log: list[str] = field(default_factory=list)
+    illegal_tried: tuple[int, int, str] | None = None  # (seat, card, message)
+    signalled: Signal | None = None
+
+    async def act(self, pilot: Pilot[int], app: CrewApp) -> bool:
+        """Press the keys for one step; False once the result screen is showing."""
+        screen = app.screen
+        if isinstance(screen, ResultScreen):
+            return False
+        if isinstance(screen, GateScreen):
+            self.log.append(f"gate {screen.who}")
+            await pilot.press("enter")
+            return True
+        assert isinstance(screen, GameScreen), screen
+        s = app.session
+        assert s is not None
+        step = s.step()
+        self.log.append(step.kind)
+        if step.kind == StepKind.PLAY:
+            legal = sorted(s.legal_cards())
+            if self.illegal_once and self.illegal_tried is None:
+                hand_cards = [c for c in range(40) if s.state.hands[step.seat] >> c & 1]
+                bad = [c for c in hand_cards if c not in legal]
+                if bad:
+                    before = s.state
+                    await pilot.press(*card_keys(bad[0]), "enter")
+                    await pilot.pause()
+                    assert s.state is before, "an illegal card changed the state"
+                    self.illegal_tried = (step.seat, bad[0], screen_text(app))
+            await pilot.press(*card_keys(legal[0]), "enter")
+        elif step.kind == StepKind.DISTRESS:
+            if self.distress and s.attempt == 1 and not s.state.distress:
+                await pilot.press("2" if self.distress == "left" else "3")
+            else:
+                await pilot.press("1")
+        elif step.kind == StepKind.DISTRESS_CARD:
+            card = distress_choices(s.state)[step.seat][0]
+            await pilot.press(*card_keys(card), "enter")
+        elif step.kind == StepKind.COMMUNICATE and self.peek_once and not self.peeked:
+            self.peeked = True
+            await pilot.press("v")
+            await pilot.pause()
+            await pilot.press(str(s.players))  # the last crew member in the list
+        elif step.kind == StepKind.COMMUNICATE:
+            seats = s.communicators()
+            if self.signal_before == s.state.trick_number and self.signalled is None and seats:
+                await pilot.press("2")  # the first seat listed after "Nobody"
+            else:
+                await pilot.press("1")
+        elif step.kind == StepKind.SIGNAL:
+            options = [
+                a for a in legal_actions(s.state) if isinstance(a, Signal) and a.seat == step.seat
+            ]
+            if not options:
+                await pilot.press("escape")
+                return True
+            sig = options[0]
+            await pilot.press(*card_keys(sig.card), "enter")
+            await pilot.pause()
+            await pilot.press(str(("top", "middle", "bottom").index(sig.position) + 1))
+            self.signalled = sig
+        elif step.kind == StepKind.PEEK:
+            await pilot.press("enter")
+        else:
+            # distribution, volunteers, give, assign (twice), predictions, the draw: the first
+            # allowed choice is highlighted
+            await pilot.press("enter")
+        return True
+
+
+async def play_to_result(
+    pilot: Pilot[int],
+    app: CrewApp,
+    player: Player,
+    *,
+    each: Callable[[CrewApp], None] | None = None,
+    limit: int = 2000,
+) -> None:
+    """Act until the result screen shows; ``each`` inspects the app after every step."""
+    for _ in range(limit):
+        await pilot.pause()
+        if each is not None:
+            each(app)
+        if not await player.act(pilot, app):
+            return
+    raise AssertionError("the game did not reach its result")

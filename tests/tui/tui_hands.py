@@ -1,0 +1,54 @@
+"""Explicit deals for the TUI tests (no shuffling): a few cards written out, the rest filled in."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from crew.engine import GameState, mask_of, new_attempt, parse_cards
+from crew.records import record_for
+from crew.tui.session import Session
+
+SIZES = {3: (14, 13, 13), 4: (10, 10, 10, 10), 5: (8, 8, 8, 8, 8)}
+
+
+def hands(players: int, partial: Sequence[str]) -> list[int]:
+    """Hands (bitmasks) for 3-5 players: ``partial[seat]`` cards first, then the unused cards
+    in ascending order (seat 0 gets the fourteenth card with three players)."""
+    given = [parse_cards(p) for p in partial] + [[] for _ in range(players - len(partial))]
+    used = {c for h in given for c in h}
+    rest = [c for c in range(40) if c not in used]
+    out = []
+    for seat, size in enumerate(SIZES[players]):
+        h = list(given[seat])
+        while len(h) < size:
+            h.append(rest.pop(0))
+        out.append(mask_of(h))
+    assert not rest
+    return out
+
+
+def attempt(
+    players: int,
+    mission: int,
+    partial: Sequence[str],
+    tasks: Sequence[int],
+    **kw: object,
+) -> GameState:
+    return new_attempt(players, mission, hands=hands(players, partial), tasks=list(tasks), **kw)  # type: ignore[arg-type]
+
+
+def session_for(
+    state: GameState,
+    names: Sequence[str] = ("Ann", "Bob", "Cas", "Dee", "Eve"),
+    *,
+    crew: str | None = None,
+    seed: int | str = 99,
+) -> Session:
+    """A session around an explicit attempt (saved like a real one)."""
+    names = list(names[: state.setup.players])
+    rec = record_for(state, names=names, seed=seed)
+    rules = state.setup.rules
+    clock = float(rules.seconds) if rules.timed and rules.seconds else None
+    s = Session(state, rec, names, base_seed=seed, crew=crew, time_left=clock)
+    s.save()
+    return s
