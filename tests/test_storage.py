@@ -110,10 +110,12 @@ def test_clear_game() -> None:
 def test_logbook_round_trip() -> None:
     log = storage.load_log()
     assert log.crews == {}
-    log = storage.note_attempt(log, "Deep Six", 1, won=False, distress=False,
-                               members=["Ann", "Bob", "Cas"])
-    log = storage.note_attempt(log, "Deep Six", 1, won=True, distress=False,
-                               today=date(2026, 11, 30))
+    log = storage.note_attempt(
+        log, "Deep Six", 1, won=False, distress=False, members=["Ann", "Bob", "Cas"]
+    )
+    log = storage.note_attempt(
+        log, "Deep Six", 1, won=True, distress=False, today=date(2026, 11, 30)
+    )
     log = storage.note_attempt(log, "Other crew", 4, won=False, distress=True)
     storage.save_log(log)
     back = storage.load_log()
@@ -143,8 +145,9 @@ def test_attempts_and_distress_arithmetic() -> None:
 
 
 def test_replaying_a_won_mission_keeps_the_entry() -> None:
-    log = storage.note_attempt(storage.CampaignLog(), "c", 2, won=True, distress=False,
-                               today=date(2026, 1, 2))
+    log = storage.note_attempt(
+        storage.CampaignLog(), "c", 2, won=True, distress=False, today=date(2026, 1, 2)
+    )
     again = storage.note_attempt(log, "c", 2, won=False, distress=True)
     assert again.crews["c"].missions[2] == log.crews["c"].missions[2]
 
