@@ -232,3 +232,23 @@ def run_case(case: Case) -> GameState:
         ends = [e for e in events if e.kind in ("attempt_won", "attempt_lost")]
         assert [(e.kind, e.trick) for e in ends] == [(f"attempt_{case.result}", last)]
     return state
+
+
+D, F, P = "done", "failed", "pending"
+
+
+def case(
+    name: str,
+    tasks: Mapping[int, int],
+    tricks: list[str],
+    expect: Mapping[int, tuple[str, int]],
+    result: str,
+    hands: tuple[str, ...] = MONO4,
+    **kw: object,
+) -> Case:
+    return Case(name, hands, tasks, tuple(tricks), expect, result, **kw)  # type: ignore[arg-type]
+
+
+def rounds(first: int, last: int) -> list[str]:
+    """Tricks ``Pk Bk Gk Yk`` for k = first..last (seat 0 leads and wins each)."""
+    return [f"P{k} B{k} G{k} Y{k}" for k in range(first, last + 1)]

@@ -8,14 +8,29 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 import pytest
 import test_tasks_cards
 import test_tasks_counts
 import test_tasks_trick_content
 import test_tasks_tricks
-from helpers import FREE, MONO4, TONO, TONO_PILES, Case, outcome, play, run_case, table
+from helpers import (
+    FREE,
+    MONO4,
+    TONO,
+    TONO_PILES,
+    Case,
+    D,
+    F,
+    P,
+    case,
+    outcome,
+    play,
+    rounds,
+    run_case,
+    table,
+)
 
 from crew.engine import (
     GameState,
@@ -45,30 +60,12 @@ from crew.engine.tasks import (
     get_task,
 )
 
-D, F, P = "done", "failed", "pending"
-
 ALL_CASES: list[Case] = (
     test_tasks_cards.CASES
     + test_tasks_counts.CASES
     + test_tasks_tricks.CASES
     + test_tasks_trick_content.CASES
 )
-
-
-def case(
-    name: str,
-    tasks: Mapping[int, int],
-    tricks: list[str],
-    expect: Mapping[int, tuple[str, int]],
-    result: str,
-    hands: tuple[str, ...] = MONO4,
-    **kw: object,
-) -> Case:
-    return Case(name, hands, tasks, tuple(tricks), expect, result, **kw)  # type: ignore[arg-type]
-
-
-def rounds(first: int, last: int) -> list[str]:
-    return [f"P{k} B{k} G{k} Y{k}" for k in range(first, last + 1)]
 
 
 @pytest.mark.parametrize("status", [D, F])

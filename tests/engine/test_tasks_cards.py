@@ -6,25 +6,8 @@ submarine is played). Tricks are written in play order, starting with the leader
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import pytest
-from helpers import MONO3, MONO4, Case, run_case
-
-D, F, P = "done", "failed", "pending"
-
-
-def case(
-    name: str,
-    tasks: Mapping[int, int],
-    tricks: list[str],
-    expect: Mapping[int, tuple[str, int]],
-    result: str,
-    hands: tuple[str, ...] = MONO4,
-    **kw: object,
-) -> Case:
-    return Case(name, hands, tasks, tuple(tricks), expect, result, **kw)  # type: ignore[arg-type]
-
+from helpers import MONO3, Case, D, F, P, case, run_case
 
 # one trick (or a few) with all the named cards, won by seat 0: done for seat 0 at the last of
 # them, failed for seat 1 at the first trick that gives one of them to seat 0

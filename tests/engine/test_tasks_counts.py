@@ -9,30 +9,8 @@ submarine is played). ``finish`` plays on with every seat's lowest legal card: f
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import pytest
-from helpers import MONO3, MONO4, Case, run_case
-
-D, F, P = "done", "failed", "pending"
-
-
-def case(
-    name: str,
-    tasks: Mapping[int, int],
-    tricks: list[str],
-    expect: Mapping[int, tuple[str, int]],
-    result: str,
-    hands: tuple[str, ...] = MONO4,
-    **kw: object,
-) -> Case:
-    return Case(name, hands, tasks, tuple(tricks), expect, result, **kw)  # type: ignore[arg-type]
-
-
-def rounds(first: int, last: int) -> list[str]:
-    """Tricks ``Pk Bk Gk Yk`` for k = first..last (seat 0 leads and wins each)."""
-    return [f"P{k} B{k} G{k} Y{k}" for k in range(first, last + 1)]
-
+from helpers import MONO3, Case, D, F, P, case, rounds, run_case
 
 # seat 3 wins tricks 1 and 2 (capturing B1, G1 and B2, G2), seat 0 takes the lead with S4 at
 # trick 3 and wins to trick 9, seat 2 wins trick 10 with S2; the last blue and green go at 9

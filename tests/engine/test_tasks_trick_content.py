@@ -11,24 +11,8 @@ won by seat 0.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import pytest
-from helpers import MONO3, MONO4, MONO5, TONO, TONO_PILES, Case, run_case
-
-D, F, P = "done", "failed", "pending"
-
-
-def case(
-    name: str,
-    tasks: Mapping[int, int],
-    tricks: list[str],
-    expect: Mapping[int, tuple[str, int]],
-    result: str,
-    hands: tuple[str, ...] = MONO4,
-    **kw: object,
-) -> Case:
-    return Case(name, hands, tasks, tuple(tricks), expect, result, **kw)  # type: ignore[arg-type]
+from helpers import MONO3, MONO5, TONO, TONO_PILES, Case, D, F, P, case, run_case
 
 
 def tono(name: str, task: int, trick: str, status: str) -> Case:

@@ -7,32 +7,25 @@ fix who wins each trick.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import pytest
-from helpers import MONO3, MONO4, MONO5, TONO, TONO_PILES, Case, play, run_case, table
+from helpers import (
+    MONO3,
+    MONO4,
+    MONO5,
+    TONO,
+    TONO_PILES,
+    Case,
+    D,
+    F,
+    P,
+    case,
+    play,
+    rounds,
+    run_case,
+    table,
+)
 
 from crew.engine import card_str, view_for
-
-D, F, P = "done", "failed", "pending"
-
-
-def case(
-    name: str,
-    tasks: Mapping[int, int],
-    tricks: list[str],
-    expect: Mapping[int, tuple[str, int]],
-    result: str,
-    hands: tuple[str, ...] = MONO4,
-    **kw: object,
-) -> Case:
-    return Case(name, hands, tasks, tuple(tricks), expect, result, **kw)  # type: ignore[arg-type]
-
-
-def rounds(first: int, last: int) -> list[str]:
-    """Tricks ``Pk Bk Gk Yk`` for k = first..last (seat 0 leads and wins each)."""
-    return [f"P{k} B{k} G{k} Y{k}" for k in range(first, last + 1)]
-
 
 # winners 0 0 0 2 0 3 1 1 1 1: seat 0 has 4 (a run of 3), seat 1 4 (a run of 4), seats 2, 3 one
 W = rounds(1, 3) + [
