@@ -15,7 +15,7 @@ from textual.binding import Binding
 
 from crew import storage
 
-from .render import mission_rule
+from .render import mission_rule, tasks_table
 from .session import GameSpec, Session, SessionError, is_realtime
 
 if TYPE_CHECKING:
@@ -51,7 +51,6 @@ class CrewApp(App[int]):
         self.clock_interval = clock_interval
         self._clock = clock
         self._last_tick = clock()
-        self._quitting = False
 
     # -- start --------------------------------------------------------------------------------
 
@@ -226,24 +225,28 @@ class CrewApp(App[int]):
 
         if isinstance(self.screen, HelpScreen):
             return
-        rule = mission_rule(self.session) if self.session is not None else None
-        self.push_screen(HelpScreen(rule))
+        s = self.session
+        if s is None:
+            self.push_screen(HelpScreen())
+            return
+        # the tasks in full (public view: a secret prediction stays secret)
+        tasks = tasks_table(s, wrap=True) if s.state.setup.task_ids else None
+        self.push_screen(HelpScreen(mission_rule(s), tasks=tasks))
 
     def action_request_quit(self) -> None:
-        from .screens.dialogs import ConfirmScreen
+        from .screens.dialogs import QuitScreen
 
-        if self._quitting:
+        # one question at a time (a question closed by the clock running out does not count)
+        if any(isinstance(screen, QuitScreen) for screen in self.screen_stack):
             return
-        self._quitting = True
 
         def answer(yes: bool | None) -> None:
-            self._quitting = False
             if yes:
                 self.save_now()
                 self.exit(0)
 
         saved = " The game is saved: choose Continue next time." if self.session else ""
-        self.push_screen(ConfirmScreen("Quit crew?" + saved), answer)
+        self.push_screen(QuitScreen("Quit crew?" + saved), answer)
 
     def save_now(self) -> None:
         s = self.session

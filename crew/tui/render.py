@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 
@@ -81,37 +82,55 @@ def mission_label(session: Session) -> str:
     return f"Mission {m}"
 
 
-def comm_label(view: View) -> str:
+def comm_label(view: View, *, short: bool = False) -> str:
     if view.communication == CURRENTS:
         return "currents"
     if view.communication == HEAVY_NOISE:
+        if short:
+            return f"heavy noise, {view.pool} left"
         return f"heavy noise ({view.pool} shared token{'s' if view.pool != 1 else ''} left)"
     if view.communication == NO_COMMUNICATION:
-        return "no communication"
+        return "none" if short else "no communication"
     return "normal"
 
 
-def status_text(session: Session) -> Text:
-    """The one-line header: mission, attempt, trick, sonar, distress, clock (captain: ★)."""
+def status_text(session: Session, width: int | None = None) -> Text:
+    """The one-line header: mission, attempt, trick, sonar, distress, clock (captain: ★).
+
+    When ``width`` is too small for the whole line, shorter words are used so that nothing
+    (the distress state last of all) is cut off.
+    """
+    full = _status_text(session, short=False)
+    if width is None or full.cell_len <= width:
+        return full
+    return _status_text(session, short=True)
+
+
+def _status_text(session: Session, *, short: bool) -> Text:
     v = session.public_view()
+    mission = mission_label(session)
+    if short:
+        mission = mission.replace("Mission ", "M").replace("Free play, difficulty ", "free ")
     parts = [
-        mission_label(session),
-        f"attempt {session.attempt}",
+        mission,
+        f"{'att.' if short else 'attempt'} {session.attempt}",
         f"trick {min(v.tricks_played + 1, v.total_tricks)}/{v.total_tricks}",
-        f"sonar {comm_label(v)}",
+        f"sonar {comm_label(v, short=short)}",
     ]
+    sep = ": " if not short else " "
     if v.distress:
-        parts.append(f"distress: passed {v.distress}")
+        parts.append(f"distress{sep}passed {v.distress}")
     elif v.distress_active:
-        parts.append("distress: active")
+        parts.append(f"distress{sep}active")
     else:
-        parts.append("distress: off")
+        parts.append(f"distress{sep}off")
     out = Text()
     if session.time_left is not None:
         # the clock first, so a narrow terminal never cuts it off
         running = session.clock_running
+        waiting = " (waits)" if short else " (not started)"
         out.append(
-            f"time {clock_text(session.time_left)}" + ("" if running else " (not started)"),
+            f"time {clock_text(session.time_left)}" + ("" if running else waiting),
             style="bold reverse" if running and session.time_left <= 30 else "bold",
         )
         out.append(" · ")
@@ -214,16 +233,25 @@ def task_status_cell(status: str, trick: int) -> Text:
     return Text("· open")
 
 
-def tasks_table(session: Session, *, viewer: int = -1) -> Table:
-    """The attempt's tasks: status (with the deciding trick), id, owner, text, predictions."""
+def tasks_table(session: Session, *, viewer: int = -1, wrap: bool = False) -> Table | Text:
+    """The attempt's tasks: status (with the deciding trick), id, owner, text, predictions.
+
+    ``wrap`` folds long task texts onto more lines instead of cutting them off. A mission
+    without task cards shows its rule instead (wrapped the same way).
+    """
     from crew.engine import view_for
 
     v = view_for(session.state, viewer) if viewer >= 0 else session.public_view()
+    if not v.tasks:
+        rule = mission_rule(session)
+        return Text(rule, style="italic", no_wrap=not wrap, overflow="ellipsis")
     table = Table(box=None, padding=(0, 1), expand=True, show_header=False, show_edge=False)
     table.add_column("status", no_wrap=True, width=12)
     table.add_column("id", no_wrap=True, justify="right", width=3)
-    table.add_column("owner", no_wrap=True, width=8, overflow="ellipsis")
-    table.add_column("task", no_wrap=True, overflow="ellipsis", ratio=1)
+    # as wide as the longest name (names have at most 12 characters)
+    owner_width = max([6] + [cell_len(session.name(seat)) for seat in range(v.seats)])
+    table.add_column("owner", no_wrap=True, width=owner_width, overflow="ellipsis")
+    table.add_column("task", no_wrap=not wrap, overflow="fold" if wrap else "ellipsis", ratio=1)
     for t in v.tasks:
         owner = session.name(t.owner) if t.owner >= 0 else "—"
         text = Text(get_task(t.task).text)
@@ -234,8 +262,6 @@ def tasks_table(session: Session, *, viewer: int = -1) -> Table:
             elif t.task == SECRET_PREDICTION and session.state.predictions[t.owner] >= 0:
                 text = Text("[secret prediction made] ") + text
         table.add_row(task_status_cell(t.status, t.trick), f"#{t.task}", owner, text)
-    if not v.tasks:
-        table.add_row("", "", "", Text(mission_rule_short(session), style="italic"))
     return table
 
 
@@ -244,11 +270,6 @@ def mission_rule(session: Session) -> str:
     if m is None:
         return "Free play: tasks drawn to the chosen difficulty, distributed normally."
     return mission_entry(m).rule
-
-
-def mission_rule_short(session: Session) -> str:
-    text = mission_rule(session)
-    return text if len(text) < 200 else text[:197] + "…"
 
 
 def news_text(session: Session) -> Text:
@@ -284,6 +305,8 @@ def _event_words(session: Session, e: Event) -> str:
     if e.kind == "signal":
         return f"{name} signalled {card_label(e.card)}."
     if e.kind == "distress":
+        if session.players == 2:
+            return f"Distress signal: {session.name(0)} and {session.name(1)} swapped one card."
         return f"Distress signal: everybody passed one card to the {e.text}."
     if e.kind == "predict":
         return f"{name} made a prediction."

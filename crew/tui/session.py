@@ -43,7 +43,14 @@ from crew.engine import (
 from crew.engine.attempts import attempt_seed, retry
 from crew.engine.game import Event, may_communicate
 from crew.engine.view import PUBLIC
-from crew.records import Record, TableNotes, action_to_json, record_for, replay
+from crew.records import (
+    Record,
+    TableNotes,
+    action_from_json,
+    action_to_json,
+    record_for,
+    replay,
+)
 
 __all__ = [
     "DEFAULT_NAMES",
@@ -56,6 +63,9 @@ __all__ = [
 ]
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cas", "Dee", "Eve")
+
+#: Seconds of real time after which the running clock is saved even without an action.
+CLOCK_SAVE_EVERY = 5.0
 
 
 class SessionError(ValueError):
@@ -148,6 +158,7 @@ def is_realtime(mission: int | None) -> bool:
 
 
 _SEAT_RE = re.compile(r"\bseat (\d)\b")
+_SEAT_LIST_RE = re.compile(r"\b(volunteers) \[(\d(?:, \d)*)\]")
 
 
 def humanize(text: str, names: Sequence[str]) -> str:
@@ -160,6 +171,12 @@ def humanize(text: str, names: Sequence[str]) -> str:
             return names[seat]
         return "Tonoja" if seat == TONOJA else m.group(0)
 
+    def seat_list(m: re.Match[str]) -> str:
+        seats = [int(x) for x in m.group(2).split(", ")]
+        who = [names[i] if i < len(names) else f"seat {i}" for i in seats]
+        return f"{m.group(1)} {' and '.join(who)}"
+
+    text = _SEAT_LIST_RE.sub(seat_list, text)
     return _SEAT_RE.sub(name, text)
 
 
@@ -187,6 +204,7 @@ class Session:
         self.time_left = time_left
         self.logged = logged
         self.notice = ""  # something the screens should tell everybody once (e.g. a damaged file)
+        self._clock_unsaved = 0.0  # seconds the clock ran since the last save
         self.last_events: list[Event] = []
         self._reset_table(draw_seen=bool(record.actions))
 
@@ -405,6 +423,22 @@ class Session:
         cards = tuple(card if s == seat else choices[s][0] for s in range(self.players))
         return why_illegal(self.state, Distress(self.distress_direction or "left", cards))  # type: ignore[arg-type]
 
+    def distress_exchange(self, seat: int) -> tuple[int, int, int, int] | None:
+        """After a distress signal in this attempt: (card ``seat`` passed, to whom, card it
+        received, from whom); None without one. Private: only for ``seat``'s own eyes."""
+        if not self.state.distress or not 0 <= seat < self.players:
+            return None
+        for data in reversed(self.record.actions):
+            if "distress" not in data:
+                continue
+            action = action_from_json(data)
+            assert isinstance(action, Distress)
+            n = self.players
+            step = 1 if action.direction == "left" else -1
+            to, frm = (seat + step) % n, (seat - step) % n
+            return action.cards[seat], to, action.cards[frm], frm
+        return None
+
     # -- doing things ---------------------------------------------------------------------------
 
     def act(self, action: Action) -> Illegal | None:
@@ -509,6 +543,10 @@ class Session:
             return False
         self.time_left = max(0.0, self.time_left - seconds)
         if self.time_left > 0:
+            # the clock is written now and then, so a killed terminal gives little time back
+            self._clock_unsaved += seconds
+            if self._clock_unsaved >= CLOCK_SAVE_EVERY:
+                self.save()
             return False
         self.peeking = None
         bad = self.act(TimeUp())
@@ -527,6 +565,7 @@ class Session:
 
     def save(self) -> None:
         """Write the record, with the table notes, atomically (one file, so never out of step)."""
+        self._clock_unsaved = 0.0
         if not self.autosave:
             return
         self.record.table = self.notes()

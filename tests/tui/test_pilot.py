@@ -196,7 +196,18 @@ async def test_real_time_countdown_and_time_up() -> None:
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None and s.time_left == 180.0
-        assert "time 3:00 (not started)" in screen_text(app)
+        # 80 columns: short words, so that the whole line (distress state last) fits
+        first = screen_text(app).splitlines()[0]
+        assert first.strip() == (
+            "time 3:00 (waits) · M15 · att. 1 · trick 1/13 · sonar normal · distress off"
+        )
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        first = screen_text(app).splitlines()[0]
+        assert first.strip() == (
+            "time 3:00 (not started) · Mission 15 · attempt 1 · trick 1/13 · sonar normal"
+            " · distress: off"
+        )
         await pilot.press("enter")  # the draw
         while s.state.phase == "volunteer":
             await pilot.press("enter", "y")  # gate, then yes
@@ -204,12 +215,35 @@ async def test_real_time_countdown_and_time_up() -> None:
         assert s.clock_running
         app.advance_clock(60)
         await pilot.pause()
-        assert "time 2:00 · Mission 15" in screen_text(app)
+        assert "time 2:00 · Mission 15" in screen_text(app).splitlines()[0]
         app.advance_clock(200)
         await pilot.pause()
         assert isinstance(app.screen, ResultScreen)
         assert "Lost during trick 1: the time ran out." in screen_text(app)
         assert s.record.actions[-1] == {"time_up": True}
+
+
+async def test_time_running_out_during_the_quit_question_leaves_quit_working() -> None:
+    app = create_app(players=3, mission=15, seed=4, timed=True, clock_interval=None)
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None
+        await pilot.press("enter")  # the draw
+        while s.state.phase == "volunteer":
+            await pilot.press("enter", "y")
+        await pilot.pause()
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        app.advance_clock(1000)  # the question is still open when the time runs out
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen) and s.state.reason == "time ran out"
+        await pilot.press("q")  # asks again
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("ctrl+c")  # one question at a time
+        assert sum(isinstance(x, ConfirmScreen) for x in app.screen_stack) == 1
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
 
 
 async def test_campaign_crew_writes_the_logbook() -> None:

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from tui_driver import Player, cards_on, play_to_result, screen_text
 
-from crew.engine import card_str, cards_in
+from crew.engine import card_str, cards_in, parse_card
+from crew.engine.missions import CURRENTS
 from crew.engine.tasks import SECRET_PREDICTION
 from crew.tui.app import CrewApp, create_app
 from crew.tui.screens.game import GameScreen
@@ -40,6 +41,8 @@ def public_cards(app: CrewApp) -> set[str]:
     out |= {card_str(m.card) for m in st.signals}
     out |= {card_str(u) for _, u in st.piles if u >= 0}  # Tonoja's face-up cards
     out.add("S4")  # whoever holds submarine 4 says so and is captain
+    if st.setup.terrain is not None:  # unknown terrain: drawn for all to see, then dealt
+        out.add(card_str(st.setup.terrain))
     return out
 
 
@@ -51,6 +54,7 @@ class Watch:
     gates: int = 0
     hands_seen: dict[str, int] = field(default_factory=dict)
     screens: int = 0
+    hidden_signals: int = 0
 
     def __call__(self, app: CrewApp) -> None:
         s = app.session
@@ -67,7 +71,18 @@ class Watch:
             game = next(x for x in app.screen_stack if isinstance(x, GameScreen))
             assert game.query_one("#hand", HandView).cards == []
             return
+        if s.state.setup.rules.communication == CURRENTS and not s.state.over:
+            # currents: no token position is ever shown on the table, not even the own one
+            for word in ("↑ highest", "● only", "↓ lowest"):
+                assert word not in text, f"a signal position under currents:\n{text}"
+            self.hidden_signals += text.count("? hidden")
         private = cards_on(text) - public_cards(app)
+        step = s.step()
+        if step.private and s.unlocked == step.viewer:
+            # the card the viewer passed in a distress signal: the viewer knows where it went
+            for a in s.record.actions:
+                if "distress" in a:
+                    private.discard(a["cards"][step.viewer])
         if not private:
             return
         owners = {
@@ -131,3 +146,16 @@ async def test_secret_prediction_stays_secret() -> None:
     owner = s.state.owners[s.state.setup.task_ids.index(SECRET_PREDICTION)]
     assert s.state.predictions[owner] >= 0
     assert watch.screens > 10
+
+
+async def test_unknown_terrain_with_currents() -> None:
+    # mission 20, deal code 2: the terrain card G4 (drawn for all to see, then dealt to Ann)
+    # means currents; a signal's position stays hidden on every screen
+    app = create_app(players=4, mission=20, seed=2, clock_interval=None)
+    player = Player(signal_before=1)
+    watch = await run_game(app, player)
+    s = app.session
+    assert s is not None and s.state.setup.terrain == parse_card("G4")
+    assert s.state.setup.rules.communication == CURRENTS
+    assert player.signalled is not None and watch.hidden_signals > 0
+    assert len(watch.hands_seen) == 4

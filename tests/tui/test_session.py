@@ -9,6 +9,7 @@ from tui_hands import attempt, session_for
 
 from crew import storage
 from crew.engine import (
+    Assign,
     Pass,
     Play,
     Predict,
@@ -362,3 +363,78 @@ def test_table_notes_travel_inside_the_saved_record(crew_home: Path) -> None:
     again = Session.resume(saved)
     assert again.state == s.state and again.crew == "Otters"
     assert again.base_seed == s.base_seed
+
+
+def test_distress_exchange_tells_each_member_what_went_where() -> None:
+    s = mission1()
+    s.ack_draw()
+    s.open_gate()
+    s.act(Take(1, 40))
+    assert s.distress_exchange(0) is None  # no distress signal yet
+    s.decide_distress("left")
+    for card in ("P1", "P9", "Y9"):  # Ann -> Bob, Bob -> Cas, Cas -> Ann
+        s.open_gate()
+        assert s.choose_distress_card(C(card)) is None
+    # (passed, to, received, from) for each seat
+    assert s.distress_exchange(0) == (C("P1"), 1, C("Y9"), 2)
+    assert s.distress_exchange(1) == (C("P9"), 2, C("P1"), 0)
+    assert s.distress_exchange(2) == (C("Y9"), 0, C("P9"), 1)
+    assert s.state.hands[0] >> C("Y9") & 1  # what Ann is told she got, she holds
+
+
+def test_distress_exchange_to_the_right() -> None:
+    s = mission1()
+    s.ack_draw()
+    s.open_gate()
+    s.act(Take(1, 40))
+    s.decide_distress("right")
+    for card in ("P1", "B1", "B2"):  # Ann -> Cas, Bob -> Ann, Cas -> Bob
+        s.open_gate()
+        assert s.choose_distress_card(C(card)) is None
+    assert s.distress_exchange(0) == (C("P1"), 2, C("B1"), 1)
+    assert s.distress_exchange(1) == (C("B1"), 0, C("B2"), 2)
+    assert s.state.hands[1] >> C("B2") & 1
+
+
+def test_running_clock_is_saved_now_and_then(crew_home: Path) -> None:
+    state = attempt(3, 14, DEAL, [40], timed=True)
+    s = session_for(state, ["Ann", "Bob", "Cas"])
+    s.ack_draw()
+    s.open_gate()
+    assert s.act(Volunteer(2, True)) is None and s.clock_running
+
+    def saved_clock() -> float | None:
+        rec = storage.load_game()
+        assert rec is not None and rec.table is not None
+        return rec.table.time_left
+
+    assert saved_clock() == 210.0
+    s.tick(2.0)
+    assert saved_clock() == 210.0  # not every tick is written
+    s.tick(3.5)
+    assert saved_clock() == pytest.approx(204.5)  # 5 s or more: written
+    # a killed terminal continues with the saved clock
+    again = Session.resume(storage.load_game())  # type: ignore[arg-type]
+    assert again.time_left == pytest.approx(204.5)
+
+
+def test_humanize_names_the_volunteers() -> None:
+    names = ["Ann", "Bob", "Cas", "Dee"]
+    text = "only the volunteers [1, 3] share the tasks, not seat 0"
+    assert humanize(text, names) == "only the volunteers Bob and Dee share the tasks, not Ann"
+
+
+def test_two_volunteers_are_named_when_somebody_else_is_given_a_task() -> None:
+    # mission 26, four players, Ann (seat 0) holds S4: Bob, Cas, Dee, then Ann are asked
+    state = attempt(4, 26, ["S4", "S3", "S2", "S1"], [1, 2, 3])
+    s = session_for(state, ["Ann", "Bob", "Cas", "Dee"])
+    s.ack_draw()
+    for seat, yes in ((1, False), (2, True), (3, True)):
+        assert s.step().kind == StepKind.VOLUNTEER and s.step().seat == seat
+        s.open_gate()
+        assert s.act(Volunteer(seat, yes)) is None
+    assert s.state.volunteers == (2, 3) and s.step().kind == StepKind.ASSIGN
+    bad = s.act(Assign(1, 0))
+    assert bad is not None and bad.code == "NOT_A_VOLUNTEER"
+    assert bad.message == "only the volunteers Cas and Dee share the tasks, not Ann"
+    assert s.act(Assign(1, 2)) is None and s.state.owners[0] == 2

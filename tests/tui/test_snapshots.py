@@ -11,14 +11,12 @@ and review the diff before committing.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from tui_driver import Player, screen_text
+from tui_driver import Player, drive_until, open_table, screen_text
 
 from crew.tui.app import CrewApp, create_app
-from crew.tui.screens.game import GameScreen
 from crew.tui.screens.result import ResultScreen
 from crew.tui.session import StepKind
 
@@ -40,23 +38,6 @@ def check_snapshot(name: str, text: str) -> None:
     assert path.exists(), f"missing snapshot {path.name}: run with CREW_UPDATE_SNAPSHOTS=1"
     expected = path.read_text(encoding="utf-8")
     assert text == expected, f"screen differs from snapshot {path.name}:\n{text}"
-
-
-def open_table(app: CrewApp) -> bool:
-    return (
-        isinstance(app.screen, GameScreen)
-        and app.session is not None
-        and (app.session.gate_seat() is None)
-    )
-
-
-async def drive_until(pilot, app: CrewApp, player: Player, cond: Callable[[CrewApp], bool]):  # type: ignore[no-untyped-def]
-    for _ in range(500):
-        await pilot.pause()
-        if cond(app):
-            return
-        assert await player.act(pilot, app), "the game ended before the wanted screen"
-    raise AssertionError("the wanted screen never came")
 
 
 async def test_snapshots_of_key_screens() -> None:

@@ -154,3 +154,24 @@ async def play_to_result(
         if not await player.act(pilot, app):
             return
     raise AssertionError("the game did not reach its result")
+
+
+def open_table(app: CrewApp) -> bool:
+    """The table is showing and no gate is pending."""
+    return (
+        isinstance(app.screen, GameScreen)
+        and app.session is not None
+        and (app.session.gate_seat() is None)
+    )
+
+
+async def drive_until(
+    pilot: Pilot[int], app: CrewApp, player: Player, cond: Callable[[CrewApp], bool]
+) -> None:
+    """Act until ``cond`` holds (the game must not end first)."""
+    for _ in range(500):
+        await pilot.pause()
+        if cond(app):
+            return
+        assert await player.act(pilot, app), "the game ended before the wanted screen"
+    raise AssertionError("the wanted screen never came")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -17,7 +17,15 @@ from textual.widgets import Footer, OptionList, Static
 
 from ..widgets.choices import Choice, Choices
 
-__all__ = ["ConfirmScreen", "HelpScreen", "PickScreen", "SeatPicker", "help_renderable"]
+__all__ = [
+    "ConfirmScreen",
+    "HelpScreen",
+    "PickScreen",
+    "QuitScreen",
+    "ScrollBox",
+    "SeatPicker",
+    "help_renderable",
+]
 
 T = TypeVar("T")
 
@@ -43,6 +51,10 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class QuitScreen(ConfirmScreen):
+    """The "Quit crew?" question (at most one at a time)."""
 
 
 class PickScreen(ModalScreen[T | None], Generic[T]):
@@ -103,8 +115,14 @@ KEYS = (
 GLYPHS = "♥ pink   ♦ blue   ♣ green   ♠ yellow   ⚓ submarine (trump)"
 
 
-def help_renderable(mission_rule: str | None = None, *, keys: bool = True) -> Group:
-    """The key table, the current mission's rule and the rules (house rulings marked)."""
+def help_renderable(
+    mission_rule: str | None = None,
+    *,
+    keys: bool = True,
+    tasks: RenderableType | None = None,
+) -> Group:
+    """The key table, the current mission's rule and tasks (in full), and the rules (house
+    rulings marked)."""
     parts: list[Any] = []
     if keys:
         parts.append(Text("Keys", style="bold underline"))
@@ -119,6 +137,10 @@ def help_renderable(mission_rule: str | None = None, *, keys: bool = True) -> Gr
     if mission_rule:
         parts.append(Text("This mission", style="bold underline"))
         parts.append(Text(mission_rule))
+        parts.append(Text(""))
+    if tasks is not None:
+        parts.append(Text("This attempt's tasks", style="bold underline"))
+        parts.append(tasks)
         parts.append(Text(""))
     parts.append(Text("Rules", style="bold underline"))
     try:
@@ -135,6 +157,15 @@ def help_renderable(mission_rule: str | None = None, *, keys: bool = True) -> Gr
     return Group(*parts)
 
 
+class ScrollBox(VerticalScroll):
+    """A scrolling panel whose keys show in the footer."""
+
+    BINDINGS = [
+        Binding("down", "scroll_down", "Scroll", key_display="↑ ↓"),
+        Binding("pagedown", "page_down", "Page", key_display="PgUp PgDn"),
+    ]
+
+
 class HelpScreen(ModalScreen[None]):
     """`?`: keys, this mission's rule and the rules, house rulings marked as such."""
 
@@ -144,14 +175,23 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "close", "Close", show=False),
     ]
 
-    def __init__(self, mission_rule: str | None = None, *, keys: bool = True) -> None:
+    def __init__(
+        self,
+        mission_rule: str | None = None,
+        *,
+        keys: bool = True,
+        tasks: RenderableType | None = None,
+    ) -> None:
         super().__init__()
         self.mission_rule = mission_rule
+        self.tasks = tasks
         self.keys = keys
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-box"):
-            yield Static(help_renderable(self.mission_rule, keys=self.keys), id="help-text")
+        with ScrollBox(id="help-box"):
+            yield Static(
+                help_renderable(self.mission_rule, keys=self.keys, tasks=self.tasks), id="help-text"
+            )
         yield Footer()
 
     def on_mount(self) -> None:

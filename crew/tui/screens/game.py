@@ -8,7 +8,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 
@@ -27,11 +27,12 @@ from crew.engine import (
     why_illegal,
 )
 from crew.engine.cards import COLOR_NAMES, SUIT_GLYPHS, suit_of
-from crew.engine.missions import CURRENTS
+from crew.engine.missions import CURRENTS, DIST_TWO_VOLUNTEERS
 from crew.engine.tasks import SECRET_PREDICTION
 
 from ..render import (
     card_label,
+    card_text,
     cards_text,
     crew_table,
     mission_label,
@@ -45,6 +46,7 @@ from ..render import (
 from ..session import Session, Step, StepKind
 from ..widgets.choices import Choice, Choices
 from ..widgets.hand import HandView
+from ..widgets.tasks import TasksPanel
 from .gate import GateScreen
 
 if TYPE_CHECKING:
@@ -72,6 +74,7 @@ class GameScreen(Screen[None]):
         Binding("x", "pass_task", "Pass"),
         Binding("v", "peek", "Look at my hand"),
         Binding("l", "last_trick", "Last trick"),
+        Binding("l", "hide_last", "This trick"),
         Binding("escape", "back", "Back"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.request_quit", "Quit"),
@@ -96,8 +99,7 @@ class GameScreen(Screen[None]):
         yield Static(id="status")
         yield Static(id="crew")
         yield Static(id="tonoja")
-        with VerticalScroll(id="tasks-box"):
-            yield Static(id="tasks")
+        yield TasksPanel(id="tasks-box")
         with Vertical(id="action"):
             yield Static(id="prompt")
             yield HandView(id="hand")
@@ -118,6 +120,9 @@ class GameScreen(Screen[None]):
         if step != self._step:
             self.pending_card = None
             self.pending_task = None
+            # the last trick is shown on request for one step: the next crew member at the
+            # terminal sees the trick under way
+            self.show_last = False
             self._step = step
         self.render_table()
         if step.kind == StepKind.RESULT:
@@ -167,7 +172,7 @@ class GameScreen(Screen[None]):
 
     def render_table(self) -> None:
         s = self.session
-        self.query_one("#status", Static).update(status_text(s))
+        self.refresh_clock()
         show_last = self.show_last and s.state.tricks != ()
         self.query_one("#crew", Static).update(crew_table(s, show_last=show_last))
         tj = tonoja_text(s)
@@ -178,10 +183,18 @@ class GameScreen(Screen[None]):
         # the viewer's own secret prediction only while that viewer's hand may be shown
         private = s.hand_view()
         viewer = private.seat if private is not None else -1
-        self.query_one("#tasks", Static).update(tasks_table(s, viewer=viewer))
+        self.query_one("#tasks-box", TasksPanel).show(
+            lambda wrap: tasks_table(s, viewer=viewer, wrap=wrap)
+        )
 
     def refresh_clock(self) -> None:
-        self.query_one("#status", Static).update(status_text(self.session))
+        """The status line (with the clock), in short words when the terminal is narrow."""
+        status = self.query_one("#status", Static)
+        width = status.content_size.width or self.app.size.width - 2
+        status.update(status_text(self.session, width))
+
+    def on_resize(self) -> None:
+        self.refresh_clock()
 
     def hide_private(self) -> None:
         hand = self.query_one("#hand", HandView)
@@ -226,7 +239,8 @@ class GameScreen(Screen[None]):
         name = s.name(step.seat) if step.seat >= 0 else ""
         if kind == StepKind.DRAW:
             prompt.update(self._draw_prompt())
-            sub.display = True
+            # without task cards the rule already stands where the tasks would be
+            sub.display = bool(s.state.setup.task_ids)
             sub.update(Text(mission_rule(s), style="italic"))
             first = "Begin the distribution" if s.state.setup.task_ids else "Begin the first trick"
             items = [Choice(first + " (v: look at your hand first)", "begin")]
@@ -240,10 +254,18 @@ class GameScreen(Screen[None]):
             )
         elif kind == StepKind.VOLUNTEER:
             n = len(s.state.setup.task_ids)
+            what = f"{n} task{'s' if n != 1 else ''}"
+            if s.state.setup.rules.distribution == DIST_TWO_VOLUNTEERS:
+                taken = len(s.state.volunteers)
+                question = (
+                    f"will you be {'the second' if taken else 'one'} of the two volunteers"
+                    f" who split the {what}?"
+                )
+            else:
+                question = f"will you take all {what}?"
             prompt.update(
                 Text(
-                    f"The captain asks {name}: will you take all {n} task"
-                    f"{'s' if n != 1 else ''}?"
+                    f"The captain asks {name}: {question}"
                     + (
                         f" ({s.name(step.viewer)} answers for Tonoja)"
                         if step.seat == TONOJA and s.state.setup.tonoja
@@ -327,6 +349,11 @@ class GameScreen(Screen[None]):
             prompt.update(
                 Text(f"{name}'s hand: only {name} looks. Enter or Esc when done.", style="bold")
             )
+        if private is not None and not sub.display and not s.state.tricks:
+            swap = self._distress_swap(private.seat)
+            if swap is not None:
+                sub.display = True
+                sub.update(swap)
         if items:
             choices.display = True
             choices.set_choices(items, keys=keys, show_keys=show_keys)
@@ -340,6 +367,27 @@ class GameScreen(Screen[None]):
         else:
             self.query_one("#message", Static).update(self.message)
 
+    def _distress_swap(self, seat: int) -> Text | None:
+        """For ``seat``'s eyes only: the card passed and the card received in the distress."""
+        s = self.session
+        swap = s.distress_exchange(seat)
+        if swap is None:
+            return None
+        gave, to, got, frm = swap
+        if to == frm:  # two players swap
+            out = Text("Distress signal: you swapped your ", style="italic")
+            out.append_text(card_text(gave))
+            out.append(f" for {s.name(frm)}'s ")
+            out.append_text(card_text(got))
+            out.append(".")
+            return out
+        out = Text("Distress signal: you passed ", style="italic")
+        out.append_text(card_text(gave))
+        out.append(f" to {s.name(to)} and got ")
+        out.append_text(card_text(got))
+        out.append(f" from {s.name(frm)}.")
+        return out
+
     def _draw_prompt(self) -> Text:
         s = self.session
         st = s.state.setup
@@ -349,6 +397,8 @@ class GameScreen(Screen[None]):
         out.append(f"{mission_label(s)}: ")
         if st.rules.draw == "none":
             out.append("no task cards. ")
+        elif st.rules.draw == "fixed":
+            out.append(f"the mission's {n} task{'s' if n != 1 else ''}. ")
         else:
             out.append(f"{n} task{'s' if n != 1 else ''} drawn")
             out.append(f" (difficulty {diff}). " if diff else ". ")
@@ -404,10 +454,9 @@ class GameScreen(Screen[None]):
         prompt.update(
             Text(f"{head}. Task #{self.pending_task} goes to… (Esc: another task)", style="bold")
         )
-        return [
-            self._choice(f"{s.name(seat)}", Assign(self.pending_task, seat))
-            for seat in range(s.seats)
-        ]
+        # the two volunteers of mission 26 split the tasks: nobody else is offered
+        seats = list(vols) if vols else list(range(s.seats))
+        return [self._choice(f"{s.name(seat)}", Assign(self.pending_task, seat)) for seat in seats]
 
     def _distress_prompt(self) -> Text:
         s = self.session
@@ -417,9 +466,15 @@ class GameScreen(Screen[None]):
                 " (v: look at your hand)",
                 style="bold",
             )
+        cost = (
+            f" the logbook of {s.crew} adds 1 attempt to this mission."
+            if s.crew is not None
+            else ""
+        )
         return Text(
-            "Send the distress signal? Everybody passes one card (never a submarine); the logbook"
-            " adds 1 attempt to this mission. (v: look at your hand)",
+            "Send the distress signal? Everybody passes one card (never a submarine)"
+            + (";" + cost if cost else ".")
+            + " (v: look at your hand)",
             style="bold",
         )
 
@@ -614,8 +669,10 @@ class GameScreen(Screen[None]):
             return True if why_illegal(s.state, Pass(step.seat)) is None else None
         if action == "peek":
             return kind in _PUBLIC_PEEK and not step.private
+        if action == "hide_last":
+            return self.show_last and kind != StepKind.RESULT
         if action == "last_trick":
-            if kind == StepKind.RESULT or s.state.phase != "play":
+            if kind == StepKind.RESULT or s.state.phase != "play" or self.show_last:
                 return False
             return True if s.state.tricks else None
         if action == "back":
@@ -662,6 +719,10 @@ class GameScreen(Screen[None]):
     def action_last_trick(self) -> None:
         self.show_last = not self.show_last
         self.render_table()
+        self.refresh_bindings()
+
+    def action_hide_last(self) -> None:
+        self.action_last_trick()
 
     def action_back(self) -> None:
         s = self.session

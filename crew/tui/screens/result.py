@@ -13,9 +13,10 @@ from textual.widgets import Footer, OptionList, Static
 from crew.engine import get_task, view_for
 from crew.engine.view import PUBLIC
 
-from ..render import mission_label, tasks_table
+from ..render import card_text, mission_label, tasks_table
 from ..session import Session
 from ..widgets.choices import Choice, Choices
+from ..widgets.tasks import TasksPanel
 
 __all__ = ["ResultScreen"]
 
@@ -46,12 +47,32 @@ def why(s: Session) -> str:
     return f"Won: {reason}"
 
 
+def last_trick_text(s: Session) -> Text:
+    """The last completed trick: who played what, who led, who won it ('' before any)."""
+    v = view_for(s.state, PUBLIC)
+    last = v.last_trick
+    out = Text()
+    if last is None:
+        return out
+    out.append(f"Last trick ({v.tricks_played}): ", style="bold")
+    for i, (seat, card) in enumerate(zip(last.seats, last.cards, strict=True)):
+        if i:
+            out.append(", ")
+        out.append(f"{s.name(seat)} ")
+        out.append_text(card_text(card))
+        if seat == last.leader:
+            out.append(" led")
+        if seat == last.winner:
+            out.append(" ✓won", style="bold")
+    return out
+
+
 class ResultScreen(Screen[str]):
     """Dismissed with "same", "new", "next" or "title"."""
 
     BINDINGS = [
-        Binding("r", "choose('same')", "Retry, same tasks"),
-        Binding("n", "choose('new')", "Retry, new tasks"),
+        Binding("r", "choose('same')", "Retry same"),
+        Binding("n", "choose('new')", "Retry new"),
         Binding("m", "choose('next')", "Next mission"),
         Binding("t", "choose('title')", "Title"),
         Binding("question_mark", "app.help", "Help"),
@@ -66,10 +87,11 @@ class ResultScreen(Screen[str]):
         with Vertical(id="result-box"):
             yield Static(id="result-title")
             yield Static(id="result-reason")
-            yield Static(id="result-tasks")
+            yield Static(id="result-trick")
             yield Static(id="result-crew")
             yield Static(id="result-log")
             yield Choices(id="result-choices")
+            yield TasksPanel(id="result-tasks")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -84,7 +106,8 @@ class ResultScreen(Screen[str]):
         title.append(f"   (deal code {s.record.seed})", style="dim")
         self.query_one("#result-title", Static).update(title)
         self.query_one("#result-reason", Static).update(Text(why(s), style="bold"))
-        self.query_one("#result-tasks", Static).update(tasks_table(s))
+        self.query_one("#result-tasks", TasksPanel).show(lambda wrap: tasks_table(s, wrap=wrap))
+        self.query_one("#result-trick", Static).update(last_trick_text(s))
         crew = Text("Tricks won: ")
         crew.append(", ".join(f"{s.name(i)} {v.counts[i]}" for i in range(v.seats)))
         preds = [(i, p) for i, p in enumerate(v.predictions) if p is not None]
@@ -100,20 +123,38 @@ class ResultScreen(Screen[str]):
             why_not = "free play at a difficulty has no next mission"
         elif not won:
             why_not = "the mission is not won yet"
-        items = [
-            Choice("Retry with the same tasks (new deal)", "same"),
-            Choice("Retry with new tasks (new deal)", "new"),
+        if self.new_tasks_differ:
+            items = [
+                Choice("Retry with the same tasks (new deal)", "same"),
+                Choice("Retry with new tasks (new deal)", "new"),
+            ]
+            keys = ["r", "n"]
+        else:
+            # no task cards, or the mission's own fixed ones: a retry is just a new deal
+            items = [Choice("Retry (new deal)", "same")]
+            keys = ["r"]
+        items += [
             Choice(f"Next mission ({nxt})" if nxt is not None else "Next mission", "next", why_not),
             Choice("Back to the title screen", "title"),
         ]
+        keys += ["m", "t"]
         choices = self.query_one("#result-choices", Choices)
-        choices.set_choices(items, keys=["r", "n", "m", "t"], highlight=2 if won and nxt else 0)
+        choices.set_choices(
+            items, keys=keys, highlight=keys.index("m") if won and nxt is not None else 0
+        )
         choices.focus()
+
+    @property
+    def new_tasks_differ(self) -> bool:
+        """Whether "new tasks" means something: tasks are drawn (not none, not fixed ones)."""
+        return self.session.state.setup.rules.draw not in ("none", "fixed")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters and parameters[0] == "next":
             s = self.session
             return True if s.state.result == "won" and s.mission is not None else None
+        if action == "choose" and parameters and parameters[0] == "new":
+            return self.new_tasks_differ
         return True
 
     @on(OptionList.OptionSelected, "#result-choices")

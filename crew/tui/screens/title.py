@@ -10,13 +10,14 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 
 from crew import storage
 
 from ..widgets.choices import Choice, Choices
+from .dialogs import ScrollBox
 
 if TYPE_CHECKING:
     from ..app import CrewApp
@@ -130,7 +131,7 @@ class LogbookScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="logbook-box"):
+        with ScrollBox(id="logbook-box"):
             yield Static(self._content(), id="logbook-text")
         yield Footer()
 

@@ -31,7 +31,7 @@ class HandView(Widget, can_focus=True):
 
     BINDINGS = [
         Binding("left", "move(-1)", "Previous card", show=False),
-        Binding("right", "move(1)", "Next card", show=False),
+        Binding("right", "move(1)", "Card", key_display="← →"),
         Binding("home", "jump(0)", "First card", show=False),
         Binding("end", "jump(-1)", "Last card", show=False),
     ]
