@@ -74,6 +74,12 @@ class TableNotes(BaseModel):
     )
     time_left: float | None = Field(default=None, description="real time: seconds left")
     logged: bool = Field(default=False, description="the finished attempt is in the logbook")
+    distress_decided: bool = Field(
+        default=False, description="the crew has answered the distress question this attempt"
+    )
+    window_closed: int = Field(
+        default=0, ge=0, description="the trick before which the communication window was closed"
+    )
 
 
 class Record(BaseModel):

@@ -272,6 +272,10 @@ class Session:
             logged=notes.logged if notes is not None else False,
             autosave=autosave,
         )
+        if notes is not None:
+            # questions already answered at the table are not asked again
+            s.distress_decided = notes.distress_decided
+            s.comm_closed = notes.window_closed
         if s.state.over and not s.logged:
             s._write_logbook()
             s.save()
@@ -463,6 +467,7 @@ class Session:
         """The crew's decision: None declines; "left"/"right" starts collecting the cards."""
         if direction is None:
             self.distress_decided = True
+            self.save()
         else:
             self.distress_direction = direction
             self.distress_cards = {}
@@ -497,6 +502,7 @@ class Session:
     def close_communication(self) -> None:
         """Nobody (more) wants to signal: on to the trick."""
         self.comm_closed = self.state.trick_number
+        self.save()
         self._after()
 
     def start_signal(self, seat: int) -> Illegal | None:
@@ -561,6 +567,8 @@ class Session:
             base_seed=self.base_seed,
             time_left=self.time_left,
             logged=self.logged,
+            distress_decided=self.distress_decided,
+            window_closed=self.comm_closed,
         )
 
     def save(self) -> None:

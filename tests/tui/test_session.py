@@ -365,6 +365,22 @@ def test_table_notes_travel_inside_the_saved_record(crew_home: Path) -> None:
     assert again.base_seed == s.base_seed
 
 
+def test_continue_does_not_ask_answered_questions_again(crew_home: Path) -> None:
+    s = mission1()
+    s.ack_draw()
+    s.open_gate()
+    s.act(Take(1, 40))
+    s.decide_distress(None)
+    after_distress = s.step().kind
+    again = Session.resume(storage.load_game())
+    assert again.step().kind == after_distress  # not the distress question again
+    s.close_communication()
+    after_window = s.step().kind
+    again = Session.resume(storage.load_game())
+    assert again.step().kind == after_window  # not the communication window again
+    assert again.gate_seat() == s.state.turn  # but the player to act passes a gate first
+
+
 def test_distress_exchange_tells_each_member_what_went_where() -> None:
     s = mission1()
     s.ack_draw()
