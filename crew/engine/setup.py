@@ -9,6 +9,7 @@ from functools import cache, partial
 from .cards import DECK_MASK, card_str, cards_in, is_submarine, mask_of
 from .missions import (
     DIST_NORMAL,
+    DIST_TWO_VOLUNTEERS,
     HEAVY_NOISE,
     MissionError,
     Rules,
@@ -134,9 +135,9 @@ def draw_tasks(
     pile, which is shuffled back in only when the stack has run out of cards that could still be
     kept. A card that would overshoot the target goes to the bottom of the stack. In normal
     distribution with no more tasks than crew members who may take one (``eligible``, default
-    ``crew``), a conflicting pair is resolved by putting the later drawn card back into the stack
-    and drawing another of the same difficulty. The intro mission keeps the first card of
-    difficulty 1.
+    ``crew``), or with exactly two tasks for two volunteers (each takes one), a conflicting pair is
+    resolved by putting the later drawn card back into the stack and drawing another of the same
+    difficulty. The intro mission keeps the first card of difficulty 1.
     """
     if rules.draw == "none":
         return []
@@ -183,7 +184,11 @@ def draw_tasks(
         kept.append(t)
         total += diff[t]
     n_elig = eligible if eligible is not None else crew
-    if rules.distribution == DIST_NORMAL and len(kept) <= n_elig:
+    # a conflicting pair matters when its two cards must go to different players: normal
+    # distribution with no more tasks than takers, or exactly two tasks for two volunteers
+    if (rules.distribution == DIST_NORMAL and len(kept) <= n_elig) or (
+        rules.distribution == DIST_TWO_VOLUNTEERS and len(kept) == 2
+    ):
         for _ in range(500):
             pair = next(
                 (
@@ -254,6 +259,11 @@ def start_state(
         raise SetupError(f"tasks: a task id appears twice in {list(ids)}")
     if not rules.has_tasks and ids:
         raise SetupError(f"tasks: mission {rules.mission} uses no task cards, got {list(ids)}")
+    if rules.distribution == DIST_TWO_VOLUNTEERS and len(ids) == 1:
+        raise SetupError(
+            f"tasks: two volunteers each take at least one task, so one task {list(ids)} cannot"
+            " be distributed"
+        )
     captain = next(s for s in range(seats) if hands[s] >> S4 & 1)
     if players == 2 and captain == TONOJA:
         raise SetupError("hands: Tonoja can never be captain (submarine 4 belongs to a player)")

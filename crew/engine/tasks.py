@@ -44,6 +44,7 @@ STATUS_NAMES = ("pending", "done", "failed")
 #: The captain may never take these (compare with the captain's trick count).
 CAPTAIN_COMPARISON = frozenset({59, 60, 61})
 PREDICTION_TASKS = frozenset({83, 84})
+OPEN_PREDICTION = 83
 SECRET_PREDICTION = 84
 
 
@@ -329,9 +330,11 @@ def _consecutive(p: dict[str, Any]) -> Evaluator:
     if mode == "never":
 
         def never_two(owner: int, ctx: Ctx) -> int:
-            if _current_run(owner, ctx) >= n:
+            run = _current_run(owner, ctx)
+            if run >= n:
                 return FAILED
-            return DONE if ctx.final else PENDING
+            # done once even winning every remaining trick could not make a run of n
+            return DONE if run + ctx.remaining < n else PENDING
 
         return never_two
 
@@ -577,7 +580,13 @@ def _dont_open(p: dict[str, Any]) -> tuple[Evaluator, Callable[[int, int, int], 
     mask = _colour_mask(p["colors"])
 
     def dont_open(owner: int, ctx: Ctx) -> int:
-        return DONE if ctx.final else PENDING
+        # done once no card of the colours is unplayed, or the owner cannot lead again: only the
+        # last trick remains and its leader (the winner of the trick before) is someone else
+        if ctx.final or not ctx.avail & mask:
+            return DONE
+        if ctx.remaining == 1 and ctx.tricks and ctx.tricks[-1].winner != owner:
+            return DONE
+        return PENDING
 
     def on_lead(owner: int, leader: int, card: int) -> int:
         return FAILED if leader == owner and (mask >> card) & 1 else PENDING

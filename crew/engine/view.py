@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .missions import CURRENTS
 from .state import TONOJA, GameState
-from .tasks import SECRET_PREDICTION, STATUS_NAMES
+from .tasks import OPEN_PREDICTION, SECRET_PREDICTION, STATUS_NAMES
 from .tricks import Trick
 
 __all__ = ["SignalView", "TaskView", "View", "view_for", "PUBLIC"]
@@ -73,8 +73,12 @@ def view_for(state: GameState, seat: int) -> View:
     hand: tuple[int, ...] = ()
     if 0 <= seat < st.seats and not (st.tonoja and seat == TONOJA):
         hand = tuple(c for c in range(40) if state.hands[seat] >> c & 1)
+    # one number per seat: an owner of both prediction tasks shows it, as the open one demands
+    open_owner = {o for t, o in zip(st.task_ids, state.owners, strict=True) if t == OPEN_PREDICTION}
     secret_owner = {
-        o for t, o in zip(st.task_ids, state.owners, strict=True) if t == SECRET_PREDICTION
+        o
+        for t, o in zip(st.task_ids, state.owners, strict=True)
+        if t == SECRET_PREDICTION and o not in open_owner
     }
     # the captain fixes Tonoja's numbers, so the captain also sees her secret prediction
     knows = {seat, TONOJA} if st.tonoja and seat == st.captain else {seat}

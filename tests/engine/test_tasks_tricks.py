@@ -132,7 +132,8 @@ CASES = [
     case("57-done", {57: 1}, THREE_RUN, {57: (D, 10)}, "won", finish=True),
     case("57-failed-four", {57: 1}, LEAD1, {57: (F, 4)}, "lost", finish=True),
     case("57-failed-another-trick", {57: 0}, W[:5], {57: (F, 5)}, "lost"),
-    case("58-done", {58: 2}, W, {58: (D, 10)}, "won"),
+    # after trick 9 (lost) one trick remains: no second win in a row is possible any more
+    case("58-done", {58: 2}, W[:9], {58: (D, 9)}, "won"),
     case("58-failed", {58: 0}, W[:2], {58: (F, 2)}, "lost"),
     # 59-61: compared with the captain (seat 0), decided as soon as it is forced
     case("59-done-early", {59: 1}, LEAD1, {59: (D, 6)}, "won", finish=True),
@@ -170,7 +171,8 @@ CASES = [
         piles=TONO_PILES,
         finish=True,
     ),
-    # 81-82: never lead the listed colours; decided at the lead itself
+    # 81-82: never lead the listed colours; failed at the lead itself, done once no such lead is
+    # possible any more
     case(
         "81-done-follows-pink-leads-blue-and-sub",
         {81: 1},
@@ -179,7 +181,8 @@ CASES = [
         "won",
         hands=PINK_FOLLOWER,
     ),
-    case("81-done", {81: 3}, ["P1 B1 G1 S3"], {81: (D, 10)}, "won", finish=True),
+    # seat 3 does not lead the last trick, so it can no longer lead pink or green after trick 9
+    case("81-done", {81: 3}, ["P1 B1 G1 S3"], {81: (D, 9)}, "won", finish=True),
     case("81-failed-at-the-lead", {81: 0}, ["P1"], {81: (F, 1)}, "lost", ended=0),
     case(
         "81-failed-after-sub-lead",
@@ -190,7 +193,7 @@ CASES = [
         ended=1,
     ),
     case("81-failed-green", {81: 2}, ["P1 B1 S2 Y1", "G1"], {81: (F, 2)}, "lost", ended=1),
-    case("82-done", {82: 2}, ["P1 B1 S2 Y1"], {82: (D, 10)}, "won", finish=True),
+    case("82-done", {82: 2}, ["P1 B1 S2 Y1"], {82: (D, 9)}, "won", finish=True),
     case("82-failed-blue", {82: 1}, ["P1 S1 G1 Y1", "B1"], {82: (F, 2)}, "lost", ended=1),
     case("82-failed-yellow", {82: 3}, ["P1 B1 G1 S3", "Y1"], {82: (F, 2)}, "lost", ended=1),
     case("82-failed-pink", {82: 0}, ["P1"], {82: (F, 1)}, "lost", ended=0),
