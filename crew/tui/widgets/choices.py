@@ -55,11 +55,9 @@ class Choices(OptionList):
         options = []
         for i, item in enumerate(self.items):
             label = Text()
-            if not show_keys:
-                pass
-            elif i < len(self.keys):
+            if show_keys and i < len(self.keys):
                 label.append(f"{self.keys[i]:>{width}} ", style="bold")
-            elif self.keys:
+            elif show_keys and self.keys:
                 label.append(" " * (width + 1))
             label.append_text(item.label if isinstance(item.label, Text) else Text(item.label))
             if item.unavailable:
