@@ -48,6 +48,7 @@ class CrewApp(App[int]):
         self.spec = spec
         self.session: Session | None = None
         self.title_message = ""
+        self.save_error = ""  # told on the terminal after the app closes
         self.clock_interval = clock_interval
         self._clock = clock
         self._last_tick = clock()
@@ -253,8 +254,9 @@ class CrewApp(App[int]):
         if s is not None and not s.state.over:
             try:
                 s.save()
-            except OSError:
-                pass
+            except OSError as exc:
+                # every action was saved already; only the running clock may be behind
+                self.save_error = f"crew: the game could not be saved on quitting: {exc}"
 
 
 def create_app(
@@ -309,6 +311,8 @@ def main(
         sys.stderr.write(f"crew: {exc}\n")
         return 2
     result = app.run()
+    if app.save_error:
+        sys.stderr.write(app.save_error + "\n")
     if app.return_code not in (None, 0):
         return int(app.return_code)
     return int(result or 0)

@@ -454,3 +454,17 @@ def test_two_volunteers_are_named_when_somebody_else_is_given_a_task() -> None:
     assert bad is not None and bad.code == "NOT_A_VOLUNTEER"
     assert bad.message == "only the volunteers Cas and Dee share the tasks, not Ann"
     assert s.act(Assign(1, 2)) is None and s.state.owners[0] == 2
+
+
+async def test_a_failed_save_on_quitting_is_reported(crew_home: Path, monkeypatch) -> None:
+    from crew.tui.app import create_app
+
+    app = create_app(players=3, mission=1, seed=7, names="Ann,Bob,Cas")
+    async with app.run_test(size=(80, 24)):
+
+        def broken(rec: object) -> None:
+            raise OSError("disk full")
+
+        monkeypatch.setattr(storage, "save_game", broken)
+        app.save_now()
+    assert "could not be saved" in app.save_error and "disk full" in app.save_error
