@@ -8,7 +8,7 @@ status, the next leader, the end of the attempt). The input state is never chang
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from .actions import (
@@ -23,6 +23,7 @@ from .actions import (
     Take,
     TimeUp,
     Volunteer,
+    malformed,
 )
 from .cards import (
     DECK_MASK,
@@ -74,6 +75,8 @@ __all__ = [
 ]
 
 Y5 = make_card(3, 5)
+#: How many task draws the per-draw caches remember.
+_DRAW_CACHE = 512
 
 
 class IllegalActionError(ValueError):
@@ -350,6 +353,13 @@ def _task_index(state: GameState, task: int) -> int | Illegal:
 
 def why_illegal(state: GameState, action: Action) -> Illegal | None:
     """Why ``action`` may not be done now, or None when it is legal. The one source of legality."""
+    if (bad := malformed(action)) is not None:
+        return bad
+    return _rules_illegal(state, action)
+
+
+def _rules_illegal(state: GameState, action: Action) -> Illegal | None:
+    """:func:`why_illegal` for an action known to be well formed (legal_actions' own)."""
     if state.result:
         return Illegal(
             "GAME_OVER", f"the attempt is over ({state.result}); nothing more can be done"
@@ -686,7 +696,7 @@ def legal_actions(state: GameState) -> list[Action]:
         candidates = [
             Predict(s, n) for s in _pending_predictors(state) for n in range(st.total_tricks + 1)
         ]
-    return [a for a in candidates if why_illegal(state, a) is None]
+    return [a for a in candidates if _rules_illegal(state, a) is None]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -779,7 +789,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 
 def _play_ok(state: GameState, seat: int, card: int) -> bool:
     """Fast path of the Play checks in :func:`why_illegal` (same rules, no messages)."""
-    if state.result or state.phase != Phase.PLAY or seat != state.turn:
+    if state.result or state.phase != Phase.PLAY or type(seat) is not int or seat != state.turn:
         return False
     if type(card) is not int or not 0 <= card < 40:
         return False
@@ -921,7 +931,8 @@ def trick_winner_card(trick: Trick) -> int:
     return trick.winning_card
 
 
-@cache
+# Keyed by a task draw: bounded, since long runs (bots, the solver) see ever new draws.
+@lru_cache(maxsize=_DRAW_CACHE)
 def _lead_checks(
     task_ids: tuple[int, ...],
 ) -> tuple[tuple[int, int, Callable[[int, int, int], int]], ...]:
@@ -934,7 +945,7 @@ def _lead_checks(
     return tuple(out)
 
 
-@cache
+@lru_cache(maxsize=_DRAW_CACHE)
 def _evaluators(task_ids: tuple[int, ...]) -> tuple[Callable[[int, Ctx], int], ...]:
     return tuple(get_task(t).evaluate for t in task_ids)
 
