@@ -18,7 +18,9 @@ from ..records import (
     RecordError,
     dump_record,
     load_record,
+    parse_json_bytes,
     parse_record,
+    read_stream,
     record_for,
     verify_report,
 )
@@ -149,12 +151,7 @@ def _show_deal(state: GameState, rec: Record, args: argparse.Namespace) -> None:
 def _read(path: str) -> tuple[Record, str]:
     if path == "-":
         source = "<stdin>"
-        try:
-            data = json.loads(sys.stdin.read())
-        except json.JSONDecodeError as exc:
-            raise RecordError(
-                f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
-            ) from None
+        data = parse_json_bytes(read_stream(sys.stdin.buffer, source), source)
         return parse_record(data, source), source
     return load_record(path), path
 

@@ -271,7 +271,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _handler(args.handler)(args)
     except CliError as exc:
         sys.stdout.flush()
-        sys.stderr.write(f"crew: {exc.message}\n")
+        from ..names import shown_line
+
+        # one line, and nothing in it (a name, a file's content) talks to the terminal
+        sys.stderr.write(f"crew: {shown_line(exc.message)}\n")
         return exc.code
     except BrokenPipeError:
         return 0
