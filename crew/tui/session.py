@@ -43,6 +43,7 @@ from crew.engine import (
 from crew.engine.attempts import attempt_seed, retry
 from crew.engine.game import Event, may_communicate
 from crew.engine.view import PUBLIC
+from crew.names import name_problem
 from crew.records import (
     Record,
     TableNotes,
@@ -132,6 +133,9 @@ class GameSpec:
             raise SessionError("Tonoja is the dummy crew member's name; choose another name")
         if any(len(n) > 12 for n in names):
             raise SessionError("names are at most 12 characters long")
+        for n in names + ([self.crew] if self.crew is not None else []):
+            if (problem := name_problem(n)) is not None:
+                raise SessionError(problem)
         if self.mission is None and self.difficulty is None:
             raise SessionError("free play needs a mission number or a difficulty")
         try:
@@ -205,6 +209,7 @@ class Session:
         self.logged = logged
         self.notice = ""  # something the screens should tell everybody once (e.g. a damaged file)
         self._clock_unsaved = 0.0  # seconds the clock ran since the last save
+        self.save_problem = ""  # why the game or the logbook could not be written ('' if fine)
         self.last_events: list[Event] = []
         self._reset_table(draw_seen=bool(record.actions))
 
@@ -577,7 +582,13 @@ class Session:
         if not self.autosave:
             return
         self.record.table = self.notes()
-        storage.save_game(self.record)
+        try:
+            storage.save_game(self.record)
+        except (OSError, storage.StorageError) as exc:
+            # the game goes on from memory; the screen says it is not being saved
+            self.save_problem = _cannot_write("the game", exc)
+        else:
+            self.save_problem = ""
 
     def forget(self) -> None:
         """The finished game is done with: no Continue for it."""
@@ -592,16 +603,20 @@ class Session:
         if self.crew is None or self.mission is None or not self.autosave:
             return
         st = self.state.setup
-        log = storage.load_log()
-        log = storage.note_attempt(
-            log,
-            self.crew,
-            self.mission,
-            won=self.state.result == "won",
-            distress=bool(self.state.distress) or st.distress_active,
-            members=list(self.names),
-        )
-        storage.save_log(log)
+        try:
+            log = storage.load_log()
+            log = storage.note_attempt(
+                log,
+                self.crew,
+                self.mission,
+                won=self.state.result == "won",
+                distress=bool(self.state.distress) or st.distress_active,
+                members=list(self.names),
+            )
+            storage.save_log(log)
+        except (OSError, storage.StorageError) as exc:
+            self.logged = False  # a later save or Continue writes it down
+            self.save_problem = _cannot_write("the logbook", exc)
 
     def logbook_line(self) -> str:
         """What the logbook says about this mission for the campaign crew ('' in free play)."""
@@ -685,7 +700,10 @@ def _first_attempt(spec: GameSpec, *, autosave: bool) -> tuple[GameState, int]:
             distress_active = ml.distress
         if entry is None and autosave:
             log.crews[spec.crew] = storage.CrewLog(members=list(spec.names))
-            storage.save_log(log)
+            try:
+                storage.save_log(log)
+            except OSError:
+                pass  # the crew is written with its first attempt; saving says what is wrong
     assert spec.seed is not None
     try:
         state = new_attempt(
@@ -699,6 +717,16 @@ def _first_attempt(spec: GameSpec, *, autosave: bool) -> tuple[GameState, int]:
     except ValueError as exc:
         raise SessionError(str(exc)) from None
     return state, attempt
+
+
+def _cannot_write(what: str, exc: Exception) -> str:
+    """The plain sentence the screen shows when a save fails (full disk, read-only, ...)."""
+    why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    where = f" ({exc.filename})" if isinstance(exc, OSError) and exc.filename else ""
+    return (
+        f"{what} cannot be saved: {why}{where}. You can play on, but if crew closes, what was"
+        " not saved is lost."
+    )
 
 
 def _clock(state: GameState) -> float | None:
