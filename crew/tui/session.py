@@ -210,6 +210,7 @@ class Session:
         self.notice = ""  # something the screens should tell everybody once (e.g. a damaged file)
         self._clock_unsaved = 0.0  # seconds the clock ran since the last save
         self.save_problem = ""  # why the game or the logbook could not be written ('' if fine)
+        self._log_problem = ""
         self.last_events: list[Event] = []
         self._reset_table(draw_seen=bool(record.actions))
 
@@ -588,7 +589,7 @@ class Session:
             # the game goes on from memory; the screen says it is not being saved
             self.save_problem = _cannot_write("the game", exc)
         else:
-            self.save_problem = ""
+            self.save_problem = self._log_problem
 
     def forget(self) -> None:
         """The finished game is done with: no Continue for it."""
@@ -615,8 +616,10 @@ class Session:
             )
             storage.save_log(log)
         except (OSError, storage.StorageError) as exc:
-            self.logged = False  # a later save or Continue writes it down
-            self.save_problem = _cannot_write("the logbook", exc)
+            self.logged = False  # Continue writes it down
+            self._log_problem = self.save_problem = _cannot_write("the logbook", exc)
+        else:
+            self._log_problem = ""
 
     def logbook_line(self) -> str:
         """What the logbook says about this mission for the campaign crew ('' in free play)."""
