@@ -45,6 +45,7 @@ from .names import name_problem
 
 __all__ = [
     "FORMAT",
+    "MAX_RECORD_BYTES",
     "Record",
     "RecordError",
     "TableNotes",

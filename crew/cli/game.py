@@ -14,6 +14,7 @@ from ..engine.setup import SetupError, new_attempt
 from ..engine.state import GameState
 from ..engine.tasks import get_task
 from ..records import (
+    MAX_RECORD_BYTES,
     Record,
     RecordError,
     dump_record,
@@ -151,7 +152,17 @@ def _show_deal(state: GameState, rec: Record, args: argparse.Namespace) -> None:
 def _read(path: str) -> tuple[Record, str]:
     if path == "-":
         source = "<stdin>"
-        data = parse_json_bytes(read_stream(sys.stdin.buffer, source), source)
+        stream = getattr(sys.stdin, "buffer", None)  # a text-only stdin (tests, embedding)
+        raw = (
+            read_stream(stream, source)
+            if stream is not None
+            else sys.stdin.read(MAX_RECORD_BYTES + 1).encode("utf-8", "surrogatepass")
+        )
+        if len(raw) > MAX_RECORD_BYTES:
+            raise RecordError(
+                f"{source}: too large for a record (more than {MAX_RECORD_BYTES} bytes)"
+            )
+        data = parse_json_bytes(raw, source)
         return parse_record(data, source), source
     return load_record(path), path
 

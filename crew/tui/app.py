@@ -258,7 +258,9 @@ class CrewApp(App[int]):
         if s is not None and not s.state.over:
             s.save()
             if s.save_problem:
-                self.save_error = f"crew: on quitting, {s.save_problem}"
+                # every action was saved already, or the screen said it was not
+                problem = s.save_problem.split(". You can play on")[0]
+                self.save_error = f"crew: the game could not be saved on quitting: {problem}"
 
 
 def create_app(

@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import crew.engine.actions as actions
 import crew.engine.game as game
 import crew.engine.signals as signals
 
@@ -29,7 +30,7 @@ def test_example_record_verifies_as_documented(crew, write):
 
 def test_every_reason_code_is_documented():
     source = "".join(
-        Path(m.__file__).read_text(encoding="utf-8") for m in (game, signals) if m.__file__
+        Path(m.__file__).read_text(encoding="utf-8") for m in (game, signals, actions) if m.__file__
     )
     codes = set(re.findall(r'Illegal\(\s*"([A-Z_]+)"', source))
     assert len(codes) > 30
