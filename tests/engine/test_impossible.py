@@ -4,14 +4,13 @@ exactly what the abstract model of endings proves, and the draw never hands one 
 from __future__ import annotations
 
 import pytest
+from impossible_model import impossible_pairs, one_owner, two_owners
 
 from crew.engine import make_rng, mission_rules, new_attempt
 from crew.engine.data import load_impossible
 from crew.engine.missions import Rules
 from crew.engine.setup import draw_tasks, owners_for
 from crew.engine.tasks import impossible
-
-from impossible_model import impossible_pairs, one_owner, two_owners
 
 
 def _table(crew: int) -> dict[tuple[int, int], str]:
