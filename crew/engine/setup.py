@@ -35,6 +35,7 @@ __all__ = [
     "deal",
     "draw_tasks",
     "draw_tasks_from",
+    "task_set_problem",
     "owners_for",
     "draw_terrain",
     "make_rng",
@@ -168,10 +169,12 @@ def draw_tasks(
     *,
     eligible: int | None = None,
     exclude: Iterable[int] = (),
+    check: bool = True,
 ) -> list[int]:
     """Draw task cards to exactly the mission's difficulty for ``crew``; see
-    :func:`draw_tasks_from` (``exclude`` is the discard pile)."""
-    return draw_tasks_from(rng, rules, crew, eligible=eligible, discard=exclude)[0]
+    :func:`draw_tasks_from` (``exclude`` is the discard pile; ``check=False`` skips the
+    replacement of impossible combinations, only to measure how often it acts)."""
+    return draw_tasks_from(rng, rules, crew, eligible=eligible, discard=exclude, check=check)[0]
 
 
 def draw_tasks_from(
@@ -181,6 +184,7 @@ def draw_tasks_from(
     *,
     eligible: int | None = None,
     discard: Iterable[int] = (),
+    check: bool = True,
 ) -> tuple[list[int], tuple[int, ...]]:
     """Draw task cards to exactly the mission's difficulty for ``crew`` (rules C, rulings 15-16).
 
@@ -233,7 +237,7 @@ def draw_tasks_from(
     def replace_last(kept: list[int], j: int, kinds: tuple[str, ...]) -> None:
         """Put ``kept[j]`` back into the stack and draw others of its difficulty until one
         completes no impossible combination."""
-        for _ in range(500):
+        for _ in range(500 if check else 0):
             back = kept[j]
             if not _clash(kept[:j] + kept[j + 1 :], back, crew, kinds):
                 return
@@ -256,13 +260,55 @@ def draw_tasks_from(
         replace_last(kept, len(kept) - 1, always)
         total += diff[kept[-1]]
     final = owners_for(rules, len(kept), n_elig)
-    if final != always:
+    if final != always and check:
         for _ in range(500):
             j = next((j for j in range(len(kept)) if _clash(kept[:j], kept[j], crew, final)), None)
             if j is None:
                 break
             replace_last(kept, j, final)
     return finish(kept)
+
+
+def task_set_problem(rules: Rules, players: int, task_ids: Sequence[int]) -> str | None:
+    """Why a written-out task set cannot be what this mission lays out, or None (rules C,
+    logbook, ruling 16): the exact difficulty for the crew size (two players count as three),
+    a fixed mission's own tasks, the intro's single difficulty-1 task, and no combination the
+    draw would have replaced."""
+    seats = 3 if players == 2 else players
+    ids = list(task_ids)
+    where = "free play" if rules.mission is None else f"mission {rules.mission}"
+    if rules.draw == "none":
+        return None
+    if rules.draw == "fixed":
+        if sorted(ids) != sorted(rules.fixed_tasks):
+            return f"{where} lays out exactly the tasks {list(rules.fixed_tasks)}, got {ids}"
+        return None
+    diff = _difficulties(seats)
+    if rules.draw == "intro":
+        if len(ids) != 1 or diff.get(ids[0]) != 1:
+            return (
+                f"{where} (intro) uses one task of difficulty 1 for {seats} players, got {ids}"
+                f" (difficulties {[diff.get(t) for t in ids]})"
+            )
+        return None
+    total = sum(diff.get(t, 0) for t in ids)
+    if total != rules.difficulty:
+        return (
+            f"{where} draws tasks to difficulty {rules.difficulty} for {seats} players; tasks"
+            f" {ids} add up to {total} (difficulties {[diff.get(t) for t in ids]})"
+        )
+    eligible = seats - 1 if rules.captain_no_tasks else seats
+    kinds = owners_for(rules, len(ids), eligible)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1 :]:
+            for kind in kinds:
+                why = impossible(a, b, seats, kind)
+                if why:
+                    return (
+                        f"{where}: tasks {a} and {b} can never both succeed ({why}); the draw"
+                        " replaces the later of them (impossible combination, ruling 16)"
+                    )
+    return None
 
 
 def _validate_hands(players: int, hands: Sequence[int], piles: Sequence[tuple[int, int]]) -> None:
