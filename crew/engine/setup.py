@@ -351,8 +351,10 @@ def start_state(
     *,
     terrain: int | None = None,
     distress_active: bool = False,
+    discard: Iterable[int] = (),
 ) -> GameState:
-    """The state at the start of distribution for an explicit deal and task set."""
+    """The state at the start of distribution for an explicit deal and task set; ``discard``
+    is the campaign's task discard pile after the draw (it includes these tasks)."""
     _validate_hands(players, hands, piles)
     seats = 3 if players == 2 else players
     ids = tuple(task_ids)
@@ -379,6 +381,7 @@ def start_state(
         total_tricks=tricks_for(players),
         terrain=terrain,
         distress_active=distress_active,
+        discard=tuple(sorted(set(discard) | set(ids))),
     )
     none = tuple(-1 for _ in ids)
     state = GameState(
@@ -431,7 +434,9 @@ def new_attempt(
 
     What is not given comes from ``seed``, in this order: the terrain card (unknown terrain),
     the deal, the task draw; a deal that makes a drawn submarine task impossible is dealt again
-    (not an attempt). Explicit hands are used as they are.
+    (not an attempt). Explicit hands are used as they are. ``exclude_tasks`` is the campaign's
+    discard pile (ruling 15): the draw avoids it until the stack runs short, and the state's
+    ``setup.discard`` is the pile after this attempt.
     """
     if players not in (2, 3, 4, 5):
         raise SetupError(f"players must be 2-5, got {players}")
@@ -461,10 +466,11 @@ def new_attempt(
         assert rng is not None
         hands, piles = deal(players, rng)
     piles = tuple(piles or ())
+    discard: Iterable[int] = tuple(exclude_tasks)
     if tasks is None:
         assert rng is not None
         eligible = seats - 1 if rules.captain_no_tasks else seats
-        tasks = draw_tasks(rng, rules, seats, eligible=eligible, exclude=exclude_tasks)
+        tasks, discard = draw_tasks_from(rng, rules, seats, eligible=eligible, discard=discard)
     if dealt:
         assert rng is not None
         for _ in range(1000):
@@ -472,5 +478,12 @@ def new_attempt(
                 break
             hands, piles = deal(players, rng)
     return start_state(
-        players, rules, hands, piles, tasks, terrain=terrain, distress_active=distress_active
+        players,
+        rules,
+        hands,
+        piles,
+        tasks,
+        terrain=terrain,
+        distress_active=distress_active,
+        discard=discard,
     )
