@@ -5,8 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from conftest import hypothesis_profile
 from hypothesis import settings
+from hypothesis_profiles import hypothesis_profile
 
 
 def test_profile_follows_ci() -> None:
@@ -27,7 +27,8 @@ def test_property_settings_take_derandomize_from_the_profile() -> None:
     """The playout tests do not pin derandomize themselves, so CI's profile reaches them."""
     code = (
         "import sys; sys.path[:0] = ['tests', 'tests/engine']\n"
-        "import conftest, test_properties as t\n"
+        "import hypothesis_profiles as h; h.use_profile()\n"
+        "import test_properties as t\n"
         "print(t.SETTINGS.derandomize)\n"
     )
     env = {"CI": "true", "PATH": ""}
