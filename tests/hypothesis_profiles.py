@@ -1,4 +1,5 @@
-"""Hypothesis profiles for the whole test run (loaded by tests/conftest.py): Hypothesis explores freely on a laptop and repeats itself on CI.
+"""Hypothesis profiles for the whole test run (loaded by tests/conftest.py): Hypothesis explores
+freely on a laptop and repeats itself on CI.
 
 With ``CI`` set (GitHub Actions and most CI services set it), the "ci" profile derandomizes
 Hypothesis, so a failure there fails again with the same example, and prints the blob that
