@@ -273,7 +273,7 @@ def task_set_problem(rules: Rules, players: int, task_ids: Sequence[int]) -> str
     """Why a written-out task set cannot be what this mission lays out, or None (rules C,
     logbook, ruling 16): the exact difficulty for the crew size (two players count as three),
     a fixed mission's own tasks, the intro's single difficulty-1 task, and no combination the
-    draw would have replaced."""
+    draw would have replaced. Free play with no task at all (tricks only) is allowed."""
     seats = 3 if players == 2 else players
     ids = list(task_ids)
     where = "free play" if rules.mission is None else f"mission {rules.mission}"
@@ -292,7 +292,8 @@ def task_set_problem(rules: Rules, players: int, task_ids: Sequence[int]) -> str
             )
         return None
     total = sum(diff.get(t, 0) for t in ids)
-    if total != rules.difficulty:
+    # free play may lay out no task at all (tricks only); tasks it does lay out add up
+    if total != rules.difficulty and (ids or rules.mission is not None):
         return (
             f"{where} draws tasks to difficulty {rules.difficulty} for {seats} players; tasks"
             f" {ids} add up to {total} (difficulties {[diff.get(t) for t in ids]})"
