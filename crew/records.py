@@ -39,7 +39,7 @@ from .engine import (
     parse_card,
 )
 from .engine.game import Event
-from .engine.setup import SetupError
+from .engine.setup import SetupError, task_set_problem
 from .engine.tasks import STATUS_NAMES
 from .names import name_problem
 
@@ -431,7 +431,7 @@ def initial_state(rec: Record, source: str = "record") -> GameState:
                 hands.append(mask_of(u for _, u in piles))
     terrain = _card(rec.terrain, f"{source}: terrain") if rec.terrain else None
     try:
-        return new_attempt(
+        state = new_attempt(
             rec.players,
             rec.mission,
             seed=rec.seed,
@@ -445,6 +445,11 @@ def initial_state(rec: Record, source: str = "record") -> GameState:
         )
     except (SetupError, ValueError) as exc:
         raise RecordError(f"{source}: {exc}") from None
+    if rec.tasks is not None:
+        problem = task_set_problem(state.setup.rules, rec.players, rec.tasks)
+        if problem:
+            raise RecordError(f"{source}: tasks: {problem}")
+    return state
 
 
 def replay(rec: Record, source: str = "record", keep_states: bool = False) -> Replay:

@@ -271,6 +271,9 @@ class CrewLog(BaseModel):
     members: list[str] = Field(default_factory=list)
     missions: dict[int, MissionLog] = Field(default_factory=dict)
     current: int = Field(default=1, ge=0, description="the next mission to play")
+    discard: list[int] = Field(
+        default_factory=list, description="task ids on the crew's discard pile (ruling 15)"
+    )
 
 
 class CampaignLog(BaseModel):
@@ -327,12 +330,14 @@ def note_attempt(
     distress: bool,
     members: list[str] | None = None,
     today: date | None = None,
+    discard: list[int] | None = None,
 ) -> CampaignLog:
     """The logbook after one finished attempt of ``mission`` by ``crew`` (a new copy).
 
     Every attempt counts one; using the distress signal in any attempt marks the mission (it
     adds 1 once when the attempts are written down); a success records the date and moves the
     crew's current mission on. A mission already won stays as it was written when replayed.
+    ``discard`` replaces the crew's task discard pile (it lasts for the campaign, ruling 15).
     """
     new = log.model_copy(deep=True)
     entry = new.crews.get(crew)
@@ -341,6 +346,8 @@ def note_attempt(
         new.crews[crew] = entry
     elif members:
         entry.members = list(members)
+    if discard is not None:
+        entry.discard = sorted(set(discard))
     ml = entry.missions.get(mission)
     if ml is not None and ml.won_on is not None:
         return new  # written down already: replaying a won mission changes nothing

@@ -55,7 +55,10 @@ _WHERE = {
     "actions": "Action Assign Distress GiveAll Pass Play Predict Signal Take TimeUp Volunteer",
     "cards": "CardError card_str cards_in cards_str mask_of parse_card parse_cards",
     "data": "DataError",
-    "game": "Event IllegalActionError apply distress_choices legal_actions legal_plays why_illegal",
+    "game": (
+        "Event IllegalActionError apply distress_choices legal_actions legal_plays"
+        " may_communicate why_illegal"
+    ),
     "missions": "MissionError Rules mission_entry mission_rules",
     "setup": "SetupError deal draw_tasks make_rng new_attempt start_state",
     "signals": "Illegal signal_position_ok true_positions",
@@ -111,6 +114,7 @@ __all__ = [
     "legal_plays",
     "make_rng",
     "mask_of",
+    "may_communicate",
     "mission_entry",
     "mission_rules",
     "new_attempt",

@@ -44,6 +44,7 @@ class Setup:
     total_tricks: int
     terrain: int | None  # the unknown-terrain card, when drawn
     distress_active: bool = False  # sent in an earlier attempt of this mission
+    discard: tuple[int, ...] = ()  # the task discard pile after this attempt's draw (ruling 15)
 
     @property
     def tonoja(self) -> bool:

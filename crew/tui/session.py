@@ -613,6 +613,7 @@ class Session:
                 won=self.state.result == "won",
                 distress=bool(self.state.distress) or st.distress_active,
                 members=list(self.names),
+                discard=list(st.discard),
             )
             storage.save_log(log)
         except (OSError, storage.StorageError) as exc:
@@ -694,6 +695,7 @@ def _first_attempt(spec: GameSpec, *, autosave: bool) -> tuple[GameState, int]:
     """
     attempt = 1
     distress_active = False
+    discard: list[int] = []
     if spec.crew is not None and spec.mission is not None:
         log = storage.load_log()
         entry = log.crews.get(spec.crew)
@@ -701,6 +703,8 @@ def _first_attempt(spec: GameSpec, *, autosave: bool) -> tuple[GameState, int]:
         if ml is not None and ml.won_on is None:
             attempt = ml.attempts + 1
             distress_active = ml.distress
+        if entry is not None:
+            discard = list(entry.discard)
         if entry is None and autosave:
             log.crews[spec.crew] = storage.CrewLog(members=list(spec.names))
             try:
@@ -716,6 +720,7 @@ def _first_attempt(spec: GameSpec, *, autosave: bool) -> tuple[GameState, int]:
             timed=spec.timed,
             difficulty=spec.difficulty if spec.mission is None else None,
             distress_active=distress_active,
+            exclude_tasks=discard,
         )
     except ValueError as exc:
         raise SessionError(str(exc)) from None
