@@ -8,19 +8,20 @@ state cheaply (bots and the solver make millions of them).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import NamedTuple
 
 from .missions import HEAVY_NOISE, Rules
 from .tasks import Task, get_task
 from .tricks import Trick
 
-__all__ = ["GameState", "Phase", "Setup", "SignalMark", "TONOJA"]
+__all__ = ["GameState", "Phase", "Result", "Setup", "SignalMark", "TONOJA"]
 
 #: Tonoja's seat in the two-player game.
 TONOJA = 2
 
 
-class Phase:
+class Phase(StrEnum):
     """The phases of an attempt, in order."""
 
     DISTRIBUTE = "distribute"  # normal take/pass distribution
@@ -30,6 +31,13 @@ class Phase:
     PREDICT = "predict"  # prediction tasks' owners fix their number
     PLAY = "play"  # tricks, with communication between tricks
     OVER = "over"  # won or lost
+
+
+class Result(StrEnum):
+    """How an attempt ended (``GameState.result`` is "" while it is in progress)."""
+
+    WON = "won"
+    LOST = "lost"
 
 
 @dataclass(frozen=True, slots=True)
