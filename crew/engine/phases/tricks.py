@@ -19,7 +19,13 @@ from .common import Handler, actor_illegal, not_your_turn
 __all__ = ["PLAY", "TIME_UP", "candidates", "legal_plays", "playable", "trick_winner_card"]
 
 # enum members read through a module global: the hot path of bots and the solver
-_PLAY, _PLAYED = Phase.PLAY, EventKind.PLAY
+_PLAY, _OVER, _PLAYED = Phase.PLAY, Phase.OVER, EventKind.PLAY
+_WON, _LOST = Result.WON, Result.LOST
+_TRICK_WON, _TASK_DONE, _TASK_FAILED = (
+    EventKind.TRICK_WON,
+    EventKind.TASK_DONE,
+    EventKind.TASK_FAILED,
+)
 
 
 def playable(state: GameState, seat: int) -> int:
@@ -97,7 +103,7 @@ def _lost(
 ) -> tuple[GameState, list[Event]]:
     """The attempt is lost at trick ``tnum``; the reason names ``seats`` in ``template``."""
     reason = fill_seats(template, seats, state.setup.tonoja)
-    state = state._replace(phase=Phase.OVER, result=Result.LOST, reason=reason)
+    state = state._replace(phase=_OVER, result=_LOST, reason=reason)
     events.append(
         Event(EventKind.ATTEMPT_LOST, trick=tnum, text=reason, template=template, seats=seats)
     )
@@ -120,10 +126,10 @@ def _play(state: GameState, a: Play) -> tuple[GameState, list[Event]]:
             if status[i] == PENDING and on_lead(state.owners[i], seat, card) == FAILED:
                 status = status[:i] + (FAILED,) + status[i + 1 :]
                 decided = decided[:i] + (tnum,) + decided[i + 1 :]
-                events.append(Event(EventKind.TASK_FAILED, state.owners[i], task=tid, trick=tnum))
+                events.append(Event(_TASK_FAILED, state.owners[i], task=tid, trick=tnum))
                 why = f"task {tid} failed at trick {tnum}: {{seat0}} led {card_str(card)}"
                 lost = lost or (why, (seat,))
-    if lost is None and (broken := broken_after_play(state, seat, card)):
+    if lost is None and st.rules.conditions and (broken := broken_after_play(state, seat, card)):
         lost = broken.template, broken.seats
     if lost is not None:
         new = state._replace(
@@ -163,7 +169,7 @@ def _collect(
     counts = list(state.counts)
     counts[w] += 1
     played = state.played | tmask
-    events.append(Event(EventKind.TRICK_WON, w, trick.winning_card, trick=tnum))
+    events.append(Event(_TRICK_WON, w, trick.winning_card, trick=tnum))
     piles = state.piles
     if piles:
         new_piles = []
@@ -251,7 +257,7 @@ def _judge(state: GameState, events: list[Event]) -> tuple[GameState, list[Event
         if s != PENDING:
             status[i] = s
             decided[i] = tnum
-            kind = EventKind.TASK_DONE if s == DONE else EventKind.TASK_FAILED
+            kind = _TASK_DONE if s == DONE else _TASK_FAILED
             events.append(Event(kind, owner, task=st.task_ids[i], trick=tnum))
             if s == FAILED and first_fail < 0:
                 first_fail = i
@@ -271,7 +277,7 @@ def _judge(state: GameState, events: list[Event]) -> tuple[GameState, list[Event
         )
     else:
         return state, events
-    state = state._replace(phase=Phase.OVER, result=Result.WON, reason=reason)
+    state = state._replace(phase=_OVER, result=_WON, reason=reason)
     events.append(Event(EventKind.ATTEMPT_WON, trick=tnum, text=reason))
     return state, events
 
