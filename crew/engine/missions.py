@@ -128,6 +128,54 @@ def terrain_mode(card: int) -> Communication:
     return NORMAL if v <= 3 else CURRENTS if v <= 6 else HEAVY_NOISE
 
 
+def _realtime(entry: MissionEntry, timed: bool) -> tuple[list[str], int | None, int | None]:
+    """A mission's modifiers, draw target and timer once the timed/untimed choice is made."""
+    mods = list(entry.modifiers)
+    rt = entry.realtime
+    if rt is None:
+        if timed:
+            raise MissionError(
+                f"mission {entry.number} is not a real-time mission; it cannot be timed"
+            )
+        return mods, entry.difficulty, None
+    if timed:
+        return mods, entry.difficulty, rt.seconds
+    mods.extend(rt.untimed)
+    target = rt.untimed_difficulty if rt.untimed_difficulty is not None else entry.difficulty
+    return mods, target, None
+
+
+def _communication(mods: list[str], terrain: int | None) -> Communication:
+    """The communication mode the modifiers (or the unknown terrain's card) set."""
+    if "unknown_terrain" in mods and terrain is not None:
+        return terrain_mode(terrain)
+    mode = NORMAL
+    for m in mods:
+        if m in ("currents", "heavy_noise"):
+            mode = Communication(m)
+        elif m == "no_communication":
+            mode = NO_COMMUNICATION
+    return mode
+
+
+def _draw(mods: list[str]) -> DrawMode:
+    if "no_tasks" in mods:
+        return DrawMode.NONE
+    if "fixed_tasks" in mods:
+        return DrawMode.FIXED
+    return DrawMode.INTRO if "intro" in mods else DrawMode.DRAW
+
+
+def _distribution(mods: list[str], draw: DrawMode) -> Distribution:
+    if draw == DrawMode.NONE:
+        return DIST_NONE
+    dist = DIST_NORMAL
+    for d in Distribution:
+        if d in mods:
+            dist = d
+    return dist
+
+
 def mission_rules(
     mission: int | None,
     *,
@@ -144,62 +192,26 @@ def mission_rules(
             raise MissionError("free play needs a difficulty of 1 or more")
         return Rules(mission=None, difficulty=difficulty)
     entry = mission_entry(mission)
-    mods = list(entry.modifiers)
-    target = entry.difficulty
-    seconds = None
-    rt = entry.realtime
-    if rt is not None:
-        if timed:
-            seconds = rt.seconds
-        else:
-            mods.extend(rt.untimed)
-            if rt.untimed_difficulty is not None:
-                target = rt.untimed_difficulty
-    elif timed:
-        raise MissionError(f"mission {mission} is not a real-time mission; it cannot be timed")
+    mods, target, seconds = _realtime(entry, timed)
     if difficulty is not None and difficulty != target:
         raise MissionError(
             f"mission {mission} has difficulty {target}; a different difficulty ({difficulty}) "
             "is only for free play"
         )
-    communication = NORMAL
-    for m in mods:
-        if m == "currents":
-            communication = CURRENTS
-        elif m == "heavy_noise":
-            communication = HEAVY_NOISE
-        elif m == "no_communication":
-            communication = NO_COMMUNICATION
-    unknown = "unknown_terrain" in mods
-    if unknown and terrain is not None:
-        communication = terrain_mode(terrain)
-    draw = DrawMode.DRAW
-    if "no_tasks" in mods:
-        draw, target = DrawMode.NONE, None
-    elif "fixed_tasks" in mods:
-        draw, target = DrawMode.FIXED, None
-    elif "intro" in mods:
-        draw = DrawMode.INTRO
-    dist = DIST_NORMAL
-    for d in Distribution:
-        if d in mods:
-            dist = d
-    if draw == DrawMode.NONE:
-        dist = DIST_NONE
-    conditions = tuple(m for m in mods if m in CONDITIONS)
     assert all(m in MODIFIERS for m in mods)
+    draw = _draw(mods)
     return Rules(
         mission=mission,
-        difficulty=target,
+        difficulty=None if draw in (DrawMode.NONE, DrawMode.FIXED) else target,
         draw=draw,
         fixed_tasks=tuple(entry.tasks),
-        distribution=dist,
+        distribution=_distribution(mods, draw),
         captain_takes_hardest="captain_takes_hardest" in mods,
         captain_no_tasks="captain_no_tasks" in mods,
-        communication=communication,
-        unknown_terrain=unknown,
+        communication=_communication(mods, terrain),
+        unknown_terrain="unknown_terrain" in mods,
         no_comm_before_trick2="no_comm_before_trick2" in mods,
-        conditions=conditions,
+        conditions=tuple(m for m in mods if m in CONDITIONS),
         timed=timed,
         seconds=seconds,
         modifiers=tuple(mods),

@@ -79,6 +79,14 @@ def _captain_may_not_take(state: GameState, seat: int, idx: int) -> Illegal | No
     return None
 
 
+def _task_for(state: GameState, task: int, seat: int) -> int | Illegal:
+    """The index of ``task`` if ``seat`` may receive it now, else why not."""
+    idx = task_index(state, task)
+    if isinstance(idx, Illegal):
+        return idx
+    return _captain_may_not_take(state, seat, idx) or idx
+
+
 def _hardest_for_captain(state: GameState) -> int:
     """Mission 19: the highest difficulty among the tasks the captain may take (rulings 5)."""
     st = state.setup
@@ -176,11 +184,9 @@ def _check_take(state: GameState, a: Take) -> Illegal | None:
         return bad
     if bad := not_your_turn(state, a.seat, _CHOOSE_TURN):
         return bad
-    idx = task_index(state, a.task)
+    idx = _task_for(state, a.task, a.seat)
     if isinstance(idx, Illegal):
         return idx
-    if bad := _captain_may_not_take(state, a.seat, idx):
-        return bad
     if _captain_first_choice(state, a.seat):
         crew = state.setup.crew
         best = _hardest_for_captain(state)
@@ -312,11 +318,9 @@ def _give_all(state: GameState, a: GiveAll) -> tuple[GameState, list[Event]]:
 def _check_assign(state: GameState, a: Assign) -> Illegal | None:
     if bad := actor_illegal(state, a.to, Phase.ASSIGN, "assigning a task"):
         return bad
-    idx = task_index(state, a.task)
+    idx = _task_for(state, a.task, a.to)
     if isinstance(idx, Illegal):
         return idx
-    if bad := _captain_may_not_take(state, a.to, idx):
-        return bad
     if state.volunteers:
         return _volunteers_split_illegal(state, a, idx)
     return None
