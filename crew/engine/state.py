@@ -7,6 +7,7 @@ state cheaply (bots and the solver make millions of them).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
@@ -112,10 +113,20 @@ class GameState(NamedTuple):
     result: str  # "" in progress, "won" or "lost"
     reason: str  # why the attempt ended
     given_away: bool  # missions 10/13: the captain gave the tasks to someone else
+    # ``reason`` with {seat0}, ... where ``reason_seats`` are named ("" when it names no seat)
+    reason_template: str = ""
+    reason_seats: tuple[int, ...] = ()
 
     @property
     def over(self) -> bool:
         return self.result != ""
+
+    def reason_text(self, name: Callable[[int], str]) -> str:
+        """Why the attempt ended, with each seat it names called ``name(seat)``."""
+        if not self.reason_template:
+            return self.reason
+        seats = self.reason_seats
+        return self.reason_template.format(**{f"seat{i}": name(s) for i, s in enumerate(seats)})
 
     @property
     def trick_number(self) -> int:

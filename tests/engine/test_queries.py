@@ -152,4 +152,5 @@ def test_a_lost_attempt_names_the_seat_in_a_template() -> None:
     lost = events[-1]
     assert lost.kind == "attempt_lost"
     assert lost.template.startswith("{seat0} led P1 at trick 1")
-    assert lost.text == lost.template.format(seat0=f"seat {lost.seats[0]}")
+    assert lost.text == lost.template.format(seat0=f"seat {lost.seats[0]}") == state.reason
+    assert state.reason_text(lambda s: "Ann") == "Ann" + state.reason.removeprefix("seat 0")

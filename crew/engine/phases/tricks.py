@@ -103,7 +103,9 @@ def _lost(
 ) -> tuple[GameState, list[Event]]:
     """The attempt is lost at trick ``tnum``; the reason names ``seats`` in ``template``."""
     reason = fill_seats(template, seats, state.setup.tonoja)
-    state = state._replace(phase=_OVER, result=_LOST, reason=reason)
+    state = state._replace(
+        phase=_OVER, result=_LOST, reason=reason, reason_template=template, reason_seats=seats
+    )
     events.append(
         Event(EventKind.ATTEMPT_LOST, trick=tnum, text=reason, template=template, seats=seats)
     )
