@@ -89,10 +89,11 @@ def legal_actions(state: GameState) -> list[Action]:
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Do ``action``: the next state and the events, or IllegalActionError (state unchanged)."""
-    handler = _handler(action)
-    bad = game_over(state) or (
-        handler.check(state, action) if handler is not None else why_illegal(state, action)
-    )
+    handler = _HANDLERS.get(type(action)) or _handler(action)
+    if handler is None or state.result:
+        bad = why_illegal(state, action)
+    else:
+        bad = handler.check(state, action)
     if bad is not None:
         raise IllegalActionError(bad.code, bad.message)
     assert handler is not None

@@ -29,11 +29,21 @@ def colour_claims(same: int) -> tuple[tuple[int, str], ...]:
     return ((high, "top"), (low, "bottom"))
 
 
+@cache
+def _positions_by_offset(same: int) -> tuple[tuple[str, ...], ...]:
+    """For one colour's cards ``same`` (as bits 0-8), the true positions of each value."""
+    out: list[tuple[str, ...]] = [() for _ in range(9)]
+    for offset, position in colour_claims(same):
+        out[offset] += (position,)
+    return tuple(out)
+
+
 def true_positions(hand: int, card: int) -> tuple[str, ...]:
     """The token positions that are true for ``card`` in ``hand`` right now (submarines: none)."""
     if card >= 36 or not hand >> card & 1:
         return ()
-    return tuple(p for c, p in colour_claims(hand & SUIT_MASKS[card // 9]) if c == card)
+    base = card - card % 9
+    return _positions_by_offset(hand >> base & 511)[card - base]
 
 
 def signal_position_ok(hand: int, card: int, position: str) -> Illegal | None:

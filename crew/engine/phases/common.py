@@ -59,11 +59,9 @@ def actor_illegal(state: GameState, seat: Any, phase: Phase | None, what: str) -
     return None
 
 
-def not_your_turn(state: GameState, seat: int, template: str) -> Illegal | None:
-    """NOT_YOUR_TURN unless ``seat`` is the seat to act; ``template`` names {seat0} (whose turn
-    it is) and {seat1} (who tried)."""
-    if seat == state.turn:
-        return None
+def not_your_turn(state: GameState, seat: int, template: str) -> Illegal:
+    """NOT_YOUR_TURN for ``seat``, which is not ``state.turn``; ``template`` names {seat0} (whose
+    turn it is) and {seat1} (who tried)."""
     return illegal(Reason.NOT_YOUR_TURN, template, state.turn, seat, tonoja=state.setup.tonoja)
 
 

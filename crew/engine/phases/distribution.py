@@ -182,8 +182,8 @@ def _finish(state: GameState, events: list[Event]) -> tuple[GameState, list[Even
 def _check_take(state: GameState, a: Take) -> Illegal | None:
     if bad := actor_illegal(state, a.seat, _DISTRIBUTE, "taking a task"):
         return bad
-    if bad := not_your_turn(state, a.seat, _CHOOSE_TURN):
-        return bad
+    if a.seat != state.turn:
+        return not_your_turn(state, a.seat, _CHOOSE_TURN)
     idx = _task_for(state, a.task, a.seat)
     if isinstance(idx, Illegal):
         return idx
@@ -220,8 +220,8 @@ def _take(state: GameState, a: Take) -> tuple[GameState, list[Event]]:
 def _check_pass(state: GameState, a: Pass) -> Illegal | None:
     if bad := actor_illegal(state, a.seat, Phase.DISTRIBUTE, "passing"):
         return bad
-    if bad := not_your_turn(state, a.seat, _CHOOSE_TURN):
-        return bad
+    if a.seat != state.turn:
+        return not_your_turn(state, a.seat, _CHOOSE_TURN)
     if _captain_first_choice(state, a.seat) and _hardest_for_captain(state) > 0:
         return Illegal(
             Reason.MUST_TAKE_HARDEST,
@@ -256,8 +256,8 @@ def _pass(state: GameState, a: Pass) -> tuple[GameState, list[Event]]:
 def _check_volunteer(state: GameState, a: Volunteer) -> Illegal | None:
     if bad := actor_illegal(state, a.seat, Phase.VOLUNTEER, "answering the volunteer question"):
         return bad
-    if bad := not_your_turn(state, a.seat, "the captain is asking {seat0}, not {seat1}"):
-        return bad
+    if a.seat != state.turn:
+        return not_your_turn(state, a.seat, "the captain is asking {seat0}, not {seat1}")
     may = _may_volunteer(state, a.seat)
     if a.yes and not may:
         return Illegal(

@@ -55,8 +55,8 @@ def _check_play(state: GameState, a: Play) -> Illegal | None:
         return bad
     if not isinstance(card, int) or not 0 <= card < 40:
         return Illegal(Reason.NO_SUCH_CARD, f"card {card!r} does not exist")
-    if bad := not_your_turn(state, seat, "it is {seat0}'s turn to play, not {seat1}'s"):
-        return bad
+    if seat != state.turn:
+        return not_your_turn(state, seat, "it is {seat0}'s turn to play, not {seat1}'s")
     if playable(state, seat) >> card & 1:
         return None
     return _unplayable(state, seat, card)
