@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 
 __all__ = [
     "ALL_CARDS",
+    "CAPTAIN_CARD",
     "CardError",
     "COLORS",
     "COLOR_NAMES",
@@ -40,6 +41,8 @@ COLOR_NAMES = ("pink", "blue", "green", "yellow", "submarine")
 SUIT_GLYPHS = ("♥", "♦", "♣", "♠", "⚓")
 
 ALL_CARDS = tuple(range(40))
+#: The submarine 4: whoever is dealt it is the captain.
+CAPTAIN_CARD = 39
 DECK_MASK = (1 << 40) - 1
 
 _SUIT = tuple(c // 9 if c < 36 else SUB for c in ALL_CARDS)
