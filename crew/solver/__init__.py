@@ -22,6 +22,8 @@ from crew.engine import Action, GameState, Play, Predict, Signal, apply, legal_a
 from crew.engine.search import LOST, OPEN, WON, Node, SearchForm, free_predictions
 from crew.engine.state import Phase
 
+from .bounds import certainly_lost, cuts_for
+
 __all__ = ["IGNORED", "Solution", "Solver", "default_solver", "solve", "winning_actions"]
 
 #: What open-hand play leaves out (reported by ``crew solve``).
@@ -48,10 +50,11 @@ class _Abort(Exception):
 class _Table:
     """A search form with its transposition table and move-ordering history."""
 
-    __slots__ = ("form", "tt", "history")
+    __slots__ = ("form", "tt", "history", "cuts")
 
     def __init__(self, form: SearchForm) -> None:
         self.form = form
+        self.cuts = cuts_for(form)
         # key -> False (cannot be won) or the cards of a trick that keeps it winnable
         self.tt: dict[tuple[object, ...], tuple[int, ...] | bool] = {}
         self.history: dict[tuple[int, int], int] = {}
@@ -220,6 +223,9 @@ class Solver:
         hit = table.tt.get(key)
         if hit is not None:
             return hit is not False
+        if table.cuts and certainly_lost(table.form, table.cuts, node):
+            table.tt[key] = False
+            return False
         cards = self._trick(table, node)
         table.tt[key] = cards if cards is not None else False
         return cards is not None
