@@ -306,7 +306,11 @@ class SearchForm:
                 lost = True
         if lost:
             return node._replace(
-                hands=tuple(hands), trick_seats=tseats, trick_cards=tcards, status=status, result=LOST
+                hands=tuple(hands),
+                trick_seats=tseats,
+                trick_cards=tcards,
+                status=status,
+                result=LOST,
             )
         if len(tcards) < self.seats:
             return Node(
@@ -506,4 +510,3 @@ def free_predictions(state: GameState) -> frozenset[int]:
         for i in prediction_tasks(state.setup.task_ids)
         if state.owners[i] >= 0 and state.predictions[state.owners[i]] < 0
     )
-

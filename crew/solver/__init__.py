@@ -136,8 +136,14 @@ class Solver:
         """Try the crew's distribution choices (the engine's legal actions), each outcome once."""
         for action in legal_actions(state):
             child, _ = apply(state, action)
-            key = (child.phase, child.owners, child.turn, child.asked, child.volunteers)
-            key += (child.given_away,)
+            key: tuple[object, ...] = (
+                child.phase,
+                child.owners,
+                child.turn,
+                child.asked,
+                child.volunteers,
+                child.given_away,
+            )
             if key in seen:
                 continue
             seen[key] = False
@@ -168,7 +174,8 @@ class Solver:
         for action in plays:
             assert isinstance(action, Play)
             node = table.form.play(node, action.card)
-        return [Predict(seat, node.counts[seat]) for seat in seats] + list(plays)
+        line: list[Action] = [Predict(seat, node.counts[seat]) for seat in seats]
+        return line + list(plays)
 
     # -- the tricks ----------------------------------------------------------------------------
 
@@ -297,10 +304,6 @@ def solve(
     return default_solver().solve(state, timeout=timeout, node_limit=node_limit)
 
 
-def winning_actions(
-    state: GameState, *, timeout: float | None = None
-) -> dict[Action, bool | None]:
+def winning_actions(state: GameState, *, timeout: float | None = None) -> dict[Action, bool | None]:
     """For each legal action now: does it keep the attempt winnable (None: undecided)?"""
     return default_solver().winning_actions(state, timeout=timeout)
-
-

@@ -22,9 +22,7 @@ def random_start(rng: random.Random) -> GameState:
         mission = rng.choice(MISSIONS)
         difficulty = rng.randint(1, 9) if mission is None else None
         try:
-            return new_attempt(
-                players, mission, seed=rng.randrange(1 << 30), difficulty=difficulty
-            )
+            return new_attempt(players, mission, seed=rng.randrange(1 << 30), difficulty=difficulty)
         except SetupError:
             continue
 
