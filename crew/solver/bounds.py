@@ -11,6 +11,7 @@ plain search without them.
 
 from __future__ import annotations
 
+from crew.engine.cards import VALUE_MASKS
 from crew.engine.search import Node, SearchForm
 from crew.engine.state import TONOJA
 from crew.engine.tasks import PENDING
@@ -20,7 +21,7 @@ __all__ = ["certainly_lost", "cuts_for", "sure_submarines"]
 _SUBS = (39, 38, 37, 36)  # S4 .. S1
 
 # cut kinds
-_MAX_TRICKS, _ONLY_WANTED, _MAX_SUBS, _ONLY_SUB = range(4)
+_MAX_TRICKS, _ONLY_WANTED, _MAX_SUBS, _ONLY_SUB, _OWN_CARD = range(5)
 
 
 def cuts_for(form: SearchForm) -> tuple[tuple[int, int, int, object], ...]:
@@ -42,6 +43,10 @@ def cuts_for(form: SearchForm) -> tuple[tuple[int, int, int, object], ...]:
             out.append((i, owner, _ONLY_WANTED, frozenset(want)))
         elif cat == "submarine" and "cards" not in p and p["mode"] == "exactly":
             out.append((i, owner, _MAX_SUBS, int(p["count"])))
+        elif cat == "win_with_card":
+            # the trick must be won with a card the owner plays: without one it cannot happen
+            own = 0xF << 36 if p["play"] == "submarine" else VALUE_MASKS[int(p["play"])]
+            out.append((i, owner, _OWN_CARD, own))
         elif cat == "submarine" and p.get("no_other_submarine"):
             from crew.engine.cards import parse_card
 
@@ -87,13 +92,23 @@ def certainly_lost(
     form: SearchForm, cuts: tuple[tuple[int, int, int, object], ...], node: Node
 ) -> bool:
     """True when some pending task can no longer be done whatever the crew plays."""
+    for i, owner, kind, param in cuts:
+        if kind == _OWN_CARD and node.status[i] == PENDING:
+            assert isinstance(param, int)
+            holding = node.hands[owner]
+            if form.tonoja and owner == TONOJA:
+                for down, _ in node.piles:
+                    if down >= 0:
+                        holding |= 1 << down
+            if not holding & param:
+                return True
     seat, sure = sure_submarines(form, node)
     if seat < 0:
         return False
     n_sure = sure.bit_count()
     tnum = len(node.tricks)
     for i, owner, kind, param in cuts:
-        if owner != seat or node.status[i] != PENDING:
+        if owner != seat or kind == _OWN_CARD or node.status[i] != PENDING:
             continue
         if kind == _MAX_TRICKS:
             assert isinstance(param, int)
