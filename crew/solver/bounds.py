@@ -47,6 +47,20 @@ def cuts_for(form: SearchForm) -> tuple[tuple[int, int, int, object], ...]:
             # the trick must be won with a card the owner plays: without one it cannot happen
             own = 0xF << 36 if p["play"] == "submarine" else VALUE_MASKS[int(p["play"])]
             out.append((i, owner, _OWN_CARD, own))
+        elif cat == "even_odd_trick":
+            rest = 0 if p["parity"] == "even" else 1
+            own = 0
+            for v in range(1, 10):
+                if v % 2 == rest:
+                    own |= VALUE_MASKS[v]
+            out.append((i, owner, _OWN_CARD, own))
+        elif cat == "trick_all_above_below":
+            bound = int(p["value"])
+            own = 0
+            for v in range(1, 10):
+                if (v > bound) if p["op"] == "gt" else (v < bound):
+                    own |= VALUE_MASKS[v]
+            out.append((i, owner, _OWN_CARD, own))
         elif cat == "submarine" and p.get("no_other_submarine"):
             from crew.engine.cards import parse_card
 
