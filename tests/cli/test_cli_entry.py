@@ -13,7 +13,21 @@ import pytest
 
 from crew.cli.main import build_parser
 
-COMMANDS = ("play", "check", "deal", "verify", "tasks", "missions", "rules", "schema", "logbook")
+COMMANDS = (
+    "play",
+    "check",
+    "deal",
+    "verify",
+    "solve",
+    "analyse",
+    "analyze",
+    "odds",
+    "tasks",
+    "missions",
+    "rules",
+    "schema",
+    "logbook",
+)
 
 
 def crew_process(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
