@@ -9,7 +9,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 
 from crew.engine import (
@@ -30,6 +29,7 @@ from crew.engine.cards import COLOR_NAMES, SUIT_GLYPHS, suit_of
 from crew.engine.missions import CURRENTS, DIST_TWO_VOLUNTEERS
 from crew.engine.tasks import SECRET_PREDICTION
 
+from ..guard import GuardedScreen
 from ..render import (
     card_label,
     card_text,
@@ -63,7 +63,7 @@ _PUBLIC_PEEK = (
 )
 
 
-class GameScreen(Screen[None]):
+class GameScreen(GuardedScreen[None]):
     """The shared table of one attempt."""
 
     BINDINGS = [
@@ -90,6 +90,7 @@ class GameScreen(Screen[None]):
         self._step: Step | None = None
         self._gating = False
         self._showing_result = False
+        self._armed_for: tuple[object, ...] | None = None  # what the key guard was armed for
 
     @property
     def crew_app(self) -> CrewApp:
@@ -366,6 +367,11 @@ class GameScreen(Screen[None]):
             self.query_one("#message", Static).update(news_text(s))
         else:
             self.query_one("#message", Static).update(self.message)
+        # a new choice on screen: keys pressed before it was seen do not act on it
+        shown = (step, self.pending_card, self.pending_task, s.unlocked)
+        if shown != self._armed_for:
+            self._armed_for = shown
+            self.arm()
 
     def _distress_swap(self, seat: int) -> Text | None:
         """For ``seat``'s eyes only: the card passed and the card received in the distress."""
@@ -566,7 +572,7 @@ class GameScreen(Screen[None]):
     def _picked(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         choices = self.query_one("#choices", Choices)
-        if not 0 <= event.option_index < len(choices.items):
+        if not 0 <= event.option_index < len(choices.items) or not self.keys_ready():
             return
         item = choices.items[event.option_index]
         if item.unavailable:
@@ -576,6 +582,8 @@ class GameScreen(Screen[None]):
 
     def choose(self, value: Any) -> None:
         """Do what the highlighted choice of the current step means."""
+        if not self.keys_ready():
+            return
         s = self.session
         step = s.step()
         kind = step.kind
@@ -625,7 +633,7 @@ class GameScreen(Screen[None]):
 
     def card_chosen(self, card: int | None) -> None:
         """A card of the hand was chosen (Enter or click): play, pass or show it."""
-        if card is None:
+        if card is None or not self.keys_ready():
             return
         s = self.session
         step = s.step()
@@ -655,6 +663,8 @@ class GameScreen(Screen[None]):
         step = s.step()
         open_ = s.gate_seat() is None and not self._gating
         kind = step.kind
+        if action in ("play_card", "pass_card", "show_card", "pass_task") and not self.keys_ready():
+            return False  # the choice has just appeared (see guard.py)
         if action == "play_card":
             return open_ and kind == StepKind.PLAY
         if action == "pass_card":

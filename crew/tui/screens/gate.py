@@ -5,13 +5,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
+
+from ..guard import GuardedScreen
 
 __all__ = ["GateScreen"]
 
 
-class GateScreen(Screen[None]):
+class GateScreen(GuardedScreen[None]):
     """The hand-off ("Pass the terminal to Bob — Bob, press Enter"); nothing private on it."""
 
     AUTO_FOCUS = None
@@ -41,6 +42,13 @@ class GateScreen(Screen[None]):
     def on_mount(self) -> None:
         self.refresh_clock()
         self.set_focus(None)
+        # an Enter meant for the screen before (the card just played) must not open this gate
+        self.arm()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "open":
+            return self.keys_ready()
+        return True
 
     def refresh_clock(self) -> None:
         from ..render import clock_text
@@ -54,7 +62,8 @@ class GateScreen(Screen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(None)
+        self.action_open()
 
     def action_open(self) -> None:
-        self.dismiss(None)
+        if self.keys_ready():
+            self.dismiss(None)

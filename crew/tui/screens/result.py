@@ -7,12 +7,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 
 from crew.engine import get_task, view_for
 from crew.engine.view import PUBLIC
 
+from ..guard import GuardedScreen
 from ..render import card_text, mission_label, tasks_table
 from ..session import Session
 from ..widgets.choices import Choice, Choices
@@ -67,7 +67,7 @@ def last_trick_text(s: Session) -> Text:
     return out
 
 
-class ResultScreen(Screen[str]):
+class ResultScreen(GuardedScreen[str]):
     """Dismissed with "same", "new", "next" or "title"."""
 
     BINDINGS = [
@@ -143,6 +143,8 @@ class ResultScreen(Screen[str]):
             items, keys=keys, highlight=keys.index("m") if won and nxt is not None else 0
         )
         choices.focus()
+        # a second press of the key that ended the attempt must not leave this screen unseen
+        self.arm()
 
     @property
     def new_tasks_differ(self) -> bool:
@@ -150,6 +152,8 @@ class ResultScreen(Screen[str]):
         return self.session.state.setup.rules.draw not in ("none", "fixed")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and not self.keys_ready():
+            return False
         if action == "choose" and parameters and parameters[0] == "next":
             s = self.session
             return True if s.state.result == "won" and s.mission is not None else None
@@ -160,6 +164,8 @@ class ResultScreen(Screen[str]):
     @on(OptionList.OptionSelected, "#result-choices")
     def _picked(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        if not self.keys_ready():
+            return
         item = self.query_one("#result-choices", Choices).items[event.option_index]
         if item.unavailable:
             self.notify(f"Not possible: {item.unavailable}", severity="warning")
@@ -167,4 +173,5 @@ class ResultScreen(Screen[str]):
         self.dismiss(item.value)
 
     def action_choose(self, what: str) -> None:
-        self.dismiss(what)
+        if self.keys_ready():
+            self.dismiss(what)
