@@ -163,6 +163,7 @@ class LogbookScreen(Screen[None]):
             table.add_column("Distress")
             table.add_column("Logged", justify="right")
             table.add_column("Won")
+            table.add_column("Replays", justify="right")
             for m in sorted(crew.missions):
                 ml = crew.missions[m]
                 table.add_row(
@@ -171,6 +172,7 @@ class LogbookScreen(Screen[None]):
                     "◉ +1" if ml.distress else "—",
                     str(storage.logged_attempts(ml)),
                     ml.won_on or "not yet",
+                    str(ml.replays),
                 )
             parts.append(table)
             parts.append(Text(""))
