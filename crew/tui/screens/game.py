@@ -119,7 +119,8 @@ class GameScreen(GuardedScreen[None]):
         s = self.session
         step = s.step()
         if step != self._step:
-            self.pending_card = None
+            # a card chosen to show before a killed terminal is still chosen (item 10)
+            self.pending_card = s.signal_card if step.kind == StepKind.SIGNAL else None
             self.pending_task = None
             # the last trick is shown on request for one step: the next crew member at the
             # terminal sees the trick under way
@@ -646,6 +647,7 @@ class GameScreen(GuardedScreen[None]):
             bad = s.signal_illegal(step.seat, card)
             if bad is None:
                 self.pending_card = card
+                s.choose_signal_card(card)
                 self.render_step(step)
                 self.refresh_bindings()
                 return
@@ -741,6 +743,7 @@ class GameScreen(GuardedScreen[None]):
         if step.kind == StepKind.SIGNAL:
             if self.pending_card is not None:
                 self.pending_card = None
+                s.choose_signal_card(None)
                 self.render_step(step)
                 self.refresh_bindings()
                 return
