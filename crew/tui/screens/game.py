@@ -686,7 +686,7 @@ class GameScreen(GuardedScreen[None]):
         if action == "last_trick":
             if kind == StepKind.RESULT or s.state.phase != "play" or self.show_last:
                 return False
-            return True if s.state.tricks else None
+            return bool(s.state.tricks)  # offered only once there is a last trick
         if action == "back":
             if kind == StepKind.SIGNAL or kind == StepKind.DISTRESS_CARD:
                 return True
