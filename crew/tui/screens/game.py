@@ -143,7 +143,8 @@ class GameScreen(GuardedScreen[None]):
             if not self._gating:
                 self._gating = True
                 self.app.push_screen(
-                    GateScreen(s.name(gate), self.gate_detail(step)), self._gate_opened
+                    GateScreen(s.name(gate), self.gate_detail(step), self.trick_done_line()),
+                    self._gate_opened,
                 )
             return
         self.render_step(step)
@@ -155,6 +156,18 @@ class GameScreen(GuardedScreen[None]):
         self.sync()
 
     def gate_detail(self, step: Step) -> str:
+        return self._gate_action(step)
+
+    def trick_done_line(self) -> str:
+        """The trick just finished and who won it (public), until the next card is played."""
+        last = self.session.public_view().last_trick
+        st = self.session.state
+        if last is None or st.trick_cards or st.over:
+            return ""
+        # no card on a gate: the table shows the trick (l) once the hand is open
+        return f"Trick {len(st.tricks)} went to {self.session.name(last.winner)}."
+
+    def _gate_action(self, step: Step) -> str:
         s = self.session
         who = s.name(step.viewer)
         trick = s.state.trick_number

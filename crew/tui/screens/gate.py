@@ -21,13 +21,17 @@ class GateScreen(GuardedScreen[None]):
         Binding("q", "app.request_quit", "Quit"),
     ]
 
-    def __init__(self, who: str, detail: str = "") -> None:
+    def __init__(self, who: str, detail: str = "", news: str = "") -> None:
         super().__init__()
         self.who = who
         self.detail = detail
+        self.news = news  # public news nobody may miss: who won the trick just finished
 
     def compose(self) -> ComposeResult:
         with Vertical(id="gate-box"):
+            news = Static(self.news, id="gate-news")
+            news.display = bool(self.news)
+            yield news
             yield Static(
                 f"Pass the terminal to {self.who} — {self.who}, press Enter", id="gate-title"
             )

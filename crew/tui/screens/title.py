@@ -81,7 +81,10 @@ class TitleScreen(Screen[None]):
         items = []
         keys = []
         if self.has_save:
-            items.append(Choice("Continue the unfinished game" + detail, "continue"))
+            ended = rec is not None and bool(rec.table and rec.table.logged)
+            # a game whose attempt has ended opens at its result, not at an action
+            label = "See the result of the last game" if ended else "Continue the unfinished game"
+            items.append(Choice(label + detail, "continue"))
             keys.append("c")
         items += [
             Choice("New game", "new"),
