@@ -87,6 +87,24 @@ class TableNotes(BaseModel):
     window_closed: int = Field(
         default=0, ge=0, description="the trick before which the communication window was closed"
     )
+    distress_direction: Literal["left", "right"] | None = Field(
+        default=None, description="the distress signal is being sent this way; cards still open"
+    )
+    distress_cards: dict[int, str] = Field(
+        default_factory=dict, description="distress cards already chosen, per seat (card text)"
+    )
+    signaller: int | None = Field(default=None, description="the seat choosing a signal now")
+    signal_card: str | None = Field(
+        default=None, description="the card that seat chose to show; its token still open"
+    )
+    mission_won: bool = Field(
+        default=False, description="this mission was won earlier at this table (a replay now)"
+    )
+    uncounted: bool = Field(
+        default=False,
+        description="the finished attempt was lost before anyone could act: not in the logbook",
+    )
+    redeals: int = Field(default=0, ge=0, description="re-deals of this attempt not counted")
 
 
 class Record(BaseModel):

@@ -45,6 +45,7 @@ __all__ = [
     "log_path",
     "logged_attempts",
     "note_attempt",
+    "note_distress",
     "save_game",
     "save_log",
 ]
@@ -261,6 +262,9 @@ class MissionLog(BaseModel):
     attempts: int = Field(default=0, ge=0, description="attempts played, the successful included")
     distress: bool = Field(default=False, description="the distress signal was used")
     won_on: str | None = Field(default=None, description="ISO date of the success")
+    replays: int = Field(
+        default=0, ge=0, description="attempts played after the win (practice: not in the count)"
+    )
 
 
 class CrewLog(BaseModel):
@@ -336,7 +340,9 @@ def note_attempt(
 
     Every attempt counts one; using the distress signal in any attempt marks the mission (it
     adds 1 once when the attempts are written down); a success records the date and moves the
-    crew's current mission on. A mission already won stays as it was written when replayed.
+    crew's current mission on. A mission already won keeps the count of its win: playing it
+    again is a replay, counted apart in ``replays``. A crew keeps its members: ``members`` only
+    names a crew that has none noted yet.
     ``discard`` replaces the crew's task discard pile (it lasts for the campaign, ruling 15).
     """
     new = log.model_copy(deep=True)
@@ -344,13 +350,14 @@ def note_attempt(
     if entry is None:
         entry = CrewLog(members=list(members or []))
         new.crews[crew] = entry
-    elif members:
+    elif members and not entry.members:
         entry.members = list(members)
     if discard is not None:
         entry.discard = sorted(set(discard))
     ml = entry.missions.get(mission)
     if ml is not None and ml.won_on is not None:
-        return new  # written down already: replaying a won mission changes nothing
+        ml.replays += 1  # the win stays as it was written; the replay is counted apart
+        return new
     if ml is None:
         ml = MissionLog()
     ml.attempts += 1
@@ -360,4 +367,24 @@ def note_attempt(
         if mission >= entry.current:
             entry.current = mission + 1
     entry.missions[mission] = ml
+    return new
+
+
+def note_distress(log: CampaignLog, crew: str, mission: int) -> CampaignLog:
+    """The logbook once ``crew`` sent the distress signal in ``mission`` (a new copy).
+
+    Written the moment the signal is sent, so that it stays counted even when the attempt is
+    never finished (abandoned, or replaced by a new game). A mission already won is unchanged.
+    """
+    new = log.model_copy(deep=True)
+    entry = new.crews.get(crew)
+    if entry is None:
+        entry = CrewLog()
+        new.crews[crew] = entry
+    ml = entry.missions.get(mission)
+    if ml is None:
+        ml = MissionLog()
+        entry.missions[mission] = ml
+    if ml.won_on is None:
+        ml.distress = True
     return new

@@ -149,7 +149,10 @@ def test_replaying_a_won_mission_keeps_the_entry() -> None:
         storage.CampaignLog(), "c", 2, won=True, distress=False, today=date(2026, 1, 2)
     )
     again = storage.note_attempt(log, "c", 2, won=False, distress=True)
-    assert again.crews["c"].missions[2] == log.crews["c"].missions[2]
+    before, after = log.crews["c"].missions[2], again.crews["c"].missions[2]
+    # the win's count stays as written; the replay is counted apart
+    assert after.model_copy(update={"replays": 0}) == before
+    assert after.replays == 1
 
 
 def test_note_attempt_does_not_mutate_input() -> None:

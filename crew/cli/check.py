@@ -33,12 +33,13 @@ def trick(args: argparse.Namespace) -> int:
     for i, c in enumerate(cards):
         if i:
             line.append("  ")
-        line.append(f"{i}:")
+        line.append(f"{i + 1}:")
         line.append_text(card_text(c, bold=i == pos))
     out = console()
     out.print(line)
-    which = "the lead" if pos == 0 else f"card number {pos + 1} played"
-    out.print(f"Winner: {card_str(cards[pos])}, position {pos} (0-based: {which})")
+    # people count the cards of a trick from 1 (the lead is card 1); --json counts from 0
+    which = " (the lead)" if pos == 0 else ""
+    out.print(f"Winner: {card_str(cards[pos])}, card {pos + 1} played{which}")
     out.print(f"Why: {reason}")
     return ANSWERED
 

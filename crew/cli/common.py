@@ -59,6 +59,9 @@ def console() -> Console:
     return Console(highlight=False, emoji=False, markup=False)
 
 
+_COLOUR_WORDS = frozenset({"pink", "blue", "green", "yellow", "sub", "submarine"})
+
+
 def parse_card_list(texts: Sequence[str] | str, where: str) -> list[int]:
     """Cards from command-line text (spaces or commas between cards), no card twice.
 
@@ -67,10 +70,18 @@ def parse_card_list(texts: Sequence[str] | str, where: str) -> list[int]:
     """
     from ..engine.cards import CardError, card_str, parse_card
 
-    parts = texts.replace(",", " ").split() if isinstance(texts, str) else []
+    words = texts.replace(",", " ").split() if isinstance(texts, str) else []
     if not isinstance(texts, str):
         for t in texts:
-            parts.extend(t.replace(",", " ").split())
+            words.extend(t.replace(",", " ").split())
+    # "blue 3" is one card (the card error message offers that form): a colour word and the
+    # value after it belong together
+    parts: list[str] = []
+    for word in words:
+        if parts and word.isdigit() and parts[-1].lower() in _COLOUR_WORDS:
+            parts[-1] += word
+        else:
+            parts.append(word)
     cards: list[int] = []
     for i, raw in enumerate(parts, 1):
         try:
@@ -107,11 +118,12 @@ def parse_seed(text: str | None) -> int | str | None:
     return t
 
 
-def parse_names(values: Sequence[str] | None, players: int | None) -> list[str]:
-    """Crew names from ``--names`` (separate words, or commas); one per crew member."""
+def parse_names(values: Sequence[str] | str | None, players: int | None) -> list[str]:
+    """Crew names from ``--names`` ("Ann,Bob,Cas"); one per crew member."""
     from ..names import name_problem
 
-    names = [n.strip() for item in values or () for n in item.split(",") if n.strip()]
+    items = [values] if isinstance(values, str) else list(values or ())
+    names = [n.strip() for item in items for n in item.split(",") if n.strip()]
     for i, name in enumerate(names, 1):
         problem = name_problem(name)
         if problem is not None:

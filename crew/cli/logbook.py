@@ -23,6 +23,7 @@ def _crew_json(name: str, crew: Any) -> dict[str, Any]:
                 "distress": ml.distress,
                 "logged": logged_attempts(ml),
                 "won_on": ml.won_on,
+                "replays": ml.replays,
             }
             for number, ml in sorted(crew.missions.items())
         ],
@@ -79,14 +80,19 @@ def logbook(args: argparse.Namespace) -> int:
         table.add_column("distress")
         table.add_column("logged", justify="right")
         table.add_column("won on")
+        table.add_column("replays", justify="right")
         for m in d["missions"]:
             table.add_row(
                 str(m["number"]),
                 str(m["attempts"]),
                 "yes (+1)" if m["distress"] else "-",
-                str(m["logged"]) if m["won_on"] else "-",
+                str(m["logged"]),
                 m["won_on"] or "not yet",
+                str(m["replays"]),
             )
         out.print(table)
-    out.print("logged = attempts written in the logbook, the distress signal adding 1 once.")
+    out.print(
+        "logged = attempts written in the logbook, the distress signal adding 1 once;"
+        " replays = games of a mission after its win (they do not change its count)."
+    )
     return ANSWERED

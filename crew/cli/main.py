@@ -102,7 +102,11 @@ def _game_options(p: argparse.ArgumentParser, *, players_required: bool) -> None
         metavar="D",
         help="free play (no --mission): draw tasks to this difficulty",
     )
-    p.add_argument("--names", nargs="+", metavar="NAME", help="one name per crew member")
+    p.add_argument(
+        "--names",
+        metavar="NAMES",
+        help='the crew in seat order, one name each, separated by commas: "Ann,Bob,Cas,Dee"',
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -43,8 +43,13 @@ class CrewApp(App[int]):
         *,
         clock_interval: float | None = 0.5,
         clock: Callable[[], float] = time.monotonic,
+        settle: float | None = None,
     ) -> None:
         super().__init__()
+        from . import guard
+
+        # seconds a new choice is on screen before keys act on it (see guard.py)
+        self.settle = guard.KEY_SETTLE if settle is None else settle
         self.spec = spec
         self.session: Session | None = None
         self.title_message = ""
@@ -53,6 +58,10 @@ class CrewApp(App[int]):
         self.clock_interval = clock_interval
         self._clock = clock
         self._last_tick = clock()
+
+    def now(self) -> float:
+        """The app's clock (monotonic seconds; a test may give its own)."""
+        return self._clock()
 
     # -- start --------------------------------------------------------------------------------
 
@@ -273,6 +282,8 @@ def create_app(
     *,
     crew: str | None = None,
     clock_interval: float | None = 0.5,
+    clock: Callable[[], float] = time.monotonic,
+    settle: float | None = None,
 ) -> CrewApp:
     """The app: the title screen, or straight into a game when any game option is given.
 
@@ -297,7 +308,7 @@ def create_app(
         if mission is None and difficulty is None:
             mission = 1
         spec = GameSpec(n, names, mission, difficulty, timed, seed, crew).checked()
-    return CrewApp(spec, clock_interval=clock_interval)
+    return CrewApp(spec, clock_interval=clock_interval, clock=clock, settle=settle)
 
 
 def _keep_unfinished_game() -> str:

@@ -17,6 +17,7 @@ from crew.engine.cards import COLOR_NAMES, SUIT_GLYPHS, suit_of
 from crew.engine.game import Event
 from crew.engine.missions import CURRENTS, HEAVY_NOISE, NO_COMMUNICATION
 from crew.engine.tasks import PREDICTION_TASKS, SECRET_PREDICTION
+from crew.engine.tricks import trick_winner
 
 from .session import Session
 
@@ -119,7 +120,9 @@ def _status_text(session: Session, *, short: bool) -> Text:
     ]
     sep = ": " if not short else " "
     if v.distress:
-        parts.append(f"distress{sep}passed {v.distress}")
+        # two players swap one card: there is no left or right
+        how = "swapped" if v.players == 2 else f"passed {v.distress}"
+        parts.append(f"distress{sep}{how}")
     elif v.distress_active:
         parts.append(f"distress{sep}active")
     else:
@@ -177,8 +180,12 @@ def crew_table(session: Session, *, show_last: bool = False) -> Table:
     table.add_column("Cards", justify="right", no_wrap=True)
     table.add_column("Sonar", no_wrap=True, overflow="ellipsis", ratio=1)
     played = dict(v.trick)
+    # who wins the trick so far: the engine's winner rule on the cards played
+    ahead = v.trick[trick_winner([c for _, c in v.trick])][0] if v.trick else -1
+    # the seat acting now: the signaller while a signal is chosen, else the seat to play
+    acting = session.signaller if session.signaller is not None else v.turn
     for seat in range(v.seats):
-        name = Text(session.name(seat), style="bold" if seat == v.turn else "")
+        name = Text(session.name(seat), style="bold" if seat == acting else "")
         if seat == v.captain:
             name.append(" ★cpt")
         if show_last and last is not None:
@@ -196,11 +203,13 @@ def crew_table(session: Session, *, show_last: bool = False) -> Table:
                 cell.append_text(card_text(played[seat]))
                 if v.trick and v.trick[0][0] == seat:
                     cell.append(" led")
+                if seat == ahead and len(v.trick) < v.seats:
+                    cell.append(" ◆wins", style="bold")
             elif v.phase == "play" and not v.result and seat == v.turn:
-                cell.append("to play…", style="italic")
+                cell.append("leads…" if not v.trick else "to play…", style="italic")
             else:
                 cell.append("·", style="dim")
-        marker = "▶" if seat == v.turn and not v.result and v.turn >= 0 else ""
+        marker = "▶" if seat == acting and not v.result and acting >= 0 else ""
         table.add_row(
             marker,
             name,
@@ -213,15 +222,24 @@ def crew_table(session: Session, *, show_last: bool = False) -> Table:
 
 
 def tonoja_text(session: Session) -> Text | None:
-    """Tonoja's face-up cards (public) and how many piles still hide a card."""
+    """Tonoja's seven piles as on the table: each pile's face-up card, and ``▒`` under it while
+    the pile still hides a face-down card (public facts only)."""
     v = session.public_view()
     if not v.tonoja_up:
         return None
-    out = Text("Tonoja face up: ", style="bold")
-    up = [c for c in v.tonoja_up if c >= 0]
-    out.append_text(cards_text(sorted(up)) if up else Text("none"))
-    down = sum(v.tonoja_down)
-    out.append(f"  ({down} face-down card{'s' if down != 1 else ''} under them)", style="dim")
+    out = Text("Tonoja: ", style="bold")
+    for i, (up, down) in enumerate(zip(v.tonoja_up, v.tonoja_down, strict=True)):
+        if i:
+            out.append(" ")
+        out.append("[")
+        if up >= 0:
+            out.append_text(card_text(up))
+        else:
+            out.append("  —", style="dim")
+        out.append("/▒" if down else "  ", style="dim")
+        out.append("]")
+    hidden = sum(v.tonoja_down)
+    out.append(f"  ▒ {hidden} hidden", style="dim")
     return out
 
 
@@ -248,6 +266,7 @@ def tasks_table(session: Session, *, viewer: int = -1, wrap: bool = False) -> Ta
     table = Table(box=None, padding=(0, 1), expand=True, show_header=False, show_edge=False)
     table.add_column("status", no_wrap=True, width=12)
     table.add_column("id", no_wrap=True, justify="right", width=3)
+    table.add_column("difficulty", no_wrap=True, justify="right", width=3)
     # as wide as the longest name (names have at most 12 characters)
     owner_width = max([6] + [cell_len(session.name(seat)) for seat in range(v.seats)])
     table.add_column("owner", no_wrap=True, width=owner_width, overflow="ellipsis")
@@ -261,7 +280,8 @@ def tasks_table(session: Session, *, viewer: int = -1, wrap: bool = False) -> Ta
                 text = Text(f"[predicted {p}] ") + text
             elif t.task == SECRET_PREDICTION and session.state.predictions[t.owner] >= 0:
                 text = Text("[secret prediction made] ") + text
-        table.add_row(task_status_cell(t.status, t.trick), f"#{t.task}", owner, text)
+        diff = get_task(t.task).difficulty_for(v.players)
+        table.add_row(task_status_cell(t.status, t.trick), f"#{t.task}", f"d{diff}", owner, text)
     return table
 
 

@@ -40,7 +40,8 @@ from crew.engine import (
     view_for,
     why_illegal,
 )
-from crew.engine.attempts import attempt_seed, retry
+from crew.engine.attempts import attempt_seed, lost_before_anyone_could_act, retry
+from crew.engine.cards import card_str, parse_card
 from crew.engine.game import Event, may_communicate
 from crew.engine.view import PUBLIC
 from crew.names import name_problem
@@ -212,6 +213,9 @@ class Session:
         self.save_problem = ""  # why the game or the logbook could not be written ('' if fine)
         self._log_problem = ""
         self.last_events: list[Event] = []
+        self.mission_won = False  # won before this attempt began: a replay, Next stays open
+        self.uncounted = False  # lost before anyone could act: not written in the logbook
+        self.redeals = 0  # re-deals of this attempt that did not count
         self._reset_table(draw_seen=bool(record.actions))
 
     def _reset_table(self, *, draw_seen: bool) -> None:
@@ -222,6 +226,7 @@ class Session:
         self.distress_cards: dict[int, int] = {}
         self.comm_closed = 0  # the trick before which the communication window was closed
         self.signaller: int | None = None
+        self.signal_card: int | None = None  # the card the signaller chose; position still open
         self.peeking: int | None = None
 
     # -- construction -------------------------------------------------------------------------
@@ -248,6 +253,7 @@ class Session:
             time_left=_clock(state),
             autosave=autosave,
         )
+        s.mission_won = s.book_says_won()
         s.save()
         return s
 
@@ -282,6 +288,16 @@ class Session:
             # questions already answered at the table are not asked again
             s.distress_decided = notes.distress_decided
             s.comm_closed = notes.window_closed
+            # a choice made half-way is resumed where it was (the gate comes first)
+            s.distress_direction = notes.distress_direction
+            s.distress_cards = {
+                int(seat): parse_card(card) for seat, card in notes.distress_cards.items()
+            }
+            s.signaller = notes.signaller
+            s.signal_card = parse_card(notes.signal_card) if notes.signal_card else None
+            s.mission_won = notes.mission_won
+            s.uncounted = notes.uncounted
+            s.redeals = notes.redeals
         if s.state.over and not s.logged:
             s._write_logbook()
             s.save()
@@ -458,6 +474,8 @@ class Session:
             return Illegal(bad.code, self.humanize(bad.message))
         self.state, self.last_events = apply(self.state, action)
         self.record.actions.append(action_to_json(action))
+        if isinstance(action, Distress):
+            self._log_distress()
         if self.state.over:
             self.signaller = None
             self._write_logbook()
@@ -477,12 +495,14 @@ class Session:
         else:
             self.distress_direction = direction
             self.distress_cards = {}
+            self.save()
         self._after()
 
     def cancel_distress(self) -> None:
         """Back to the decision (no card has been passed yet)."""
         self.distress_direction = None
         self.distress_cards = {}
+        self.save()
         self._after()
 
     def choose_distress_card(self, card: int) -> Illegal | None:
@@ -502,6 +522,7 @@ class Session:
             bad = self.act(action)
             assert bad is None, bad
             return None
+        self.save()
         self._after()
         return None
 
@@ -516,19 +537,33 @@ class Session:
         if bad is not None:
             return Illegal(bad.code, self.humanize(bad.message))
         self.signaller = seat
+        self.signal_card = None
+        self.save()
         self._after()
         return None
 
     def cancel_signal(self) -> None:
         self.signaller = None
+        self.signal_card = None
+        self.save()
         self._after()
+
+    def choose_signal_card(self, card: int | None) -> None:
+        """The signaller's card (None: back to choosing one); the token position is next."""
+        self.signal_card = card
+        self.save()
 
     def signal(self, card: int, position: str) -> Illegal | None:
         assert self.signaller is not None
-        bad = self.act(Signal(self.signaller, card, position))  # type: ignore[arg-type]
+        signaller = self.signaller
+        self.signaller = None  # saved with the action: the signal is made
+        self.signal_card = None
+        bad = self.act(Signal(signaller, card, position))  # type: ignore[arg-type]
         if bad is None:
-            self.signaller = None
             self._after()
+        else:
+            self.signaller = signaller
+            self.signal_card = card
         return bad
 
     def peek(self, seat: int) -> None:
@@ -575,6 +610,13 @@ class Session:
             logged=self.logged,
             distress_decided=self.distress_decided,
             window_closed=self.comm_closed,
+            distress_direction=self.distress_direction,  # type: ignore[arg-type]
+            distress_cards={seat: card_str(c) for seat, c in self.distress_cards.items()},
+            signaller=self.signaller,
+            signal_card=card_str(self.signal_card) if self.signal_card is not None else None,
+            mission_won=self.mission_won,
+            uncounted=self.uncounted,
+            redeals=self.redeals,
         )
 
     def save(self) -> None:
@@ -597,10 +639,33 @@ class Session:
             return
         storage.clear_game()
 
+    def lost_before_anyone_could_act(self) -> bool:
+        """The engine's rule of thumb: lost right after the tasks were handed out, and no way of
+        playing could have avoided it (then the attempt does not count)."""
+        end = self.state
+        if end.result != "lost" or len(end.tricks) > 1:
+            return False
+        r = replay(self.record, "this game", keep_states=True)
+        start = r.start
+        for data, state in zip(self.record.actions, r.states, strict=False):
+            if "play" in data:
+                break
+            start = state
+        return lost_before_anyone_could_act(start, end)
+
+    def _log_distress(self) -> None:
+        """A distress signal is in the logbook the moment it is sent (rules F6)."""
+        if self.crew is None or self.mission is None or not self.autosave:
+            return
+        storage.save_log(storage.note_distress(storage.load_log(), self.crew, self.mission))
+
     def _write_logbook(self) -> None:
         if self.logged:
             return
         self.logged = True
+        self.uncounted = self.lost_before_anyone_could_act()
+        if self.uncounted:
+            return  # swap tasks or re-deal: this attempt is not an attempt
         if self.crew is None or self.mission is None or not self.autosave:
             return
         st = self.state.setup
@@ -637,20 +702,62 @@ class Session:
         n = storage.logged_attempts(ml)
         extra = " (+1 for the distress signal)" if ml.distress else ""
         won = f", won on {ml.won_on}" if ml.won_on else ""
+        replays = ""
+        if ml.replays:
+            replays = f"; {ml.replays} replay{'s' if ml.replays != 1 else ''} after the win"
         return (
             f"Logbook of {self.crew}: mission {self.mission}: {ml.attempts} attempt"
-            f"{'s' if ml.attempts != 1 else ''}{extra} = {n}{won}"
+            f"{'s' if ml.attempts != 1 else ''}{extra} = {n}{won}{replays}"
         )
+
+    def book_says_won(self) -> bool:
+        """Whether the campaign crew's logbook has this mission won already."""
+        if self.crew is None or self.mission is None:
+            return False
+        try:
+            log = storage.load_log()
+        except storage.StorageError:
+            return False
+        entry = log.crews.get(self.crew)
+        ml = entry.missions.get(self.mission) if entry else None
+        return ml is not None and ml.won_on is not None
+
+    @property
+    def next_mission_open(self) -> bool:
+        """Whether Next mission is offered: this logbook mission was won at this table or in
+        the crew's logbook (a lost replay of a won mission does not close it again)."""
+        if self.mission is None:
+            return False
+        return self.state.result == "won" or self.mission_won or self.book_says_won()
+
+    @property
+    def replaying(self) -> bool:
+        """This attempt replays a mission won before it started (practice; the win stands)."""
+        return self.mission_won
 
     # -- after the attempt -------------------------------------------------------------------------
 
     def retry(self, *, same_tasks: bool) -> None:
-        """The next attempt of the same mission: a new deal, same or new tasks."""
-        attempt = self.attempt + 1
+        """The next attempt of the same mission: a new deal, same or new tasks.
+
+        After a loss nobody could have avoided the attempt is dealt again under its own number
+        (a re-deal, not an attempt)."""
         base = self.base_seed if self.base_seed is not None else random.randrange(10**6)
         self.base_seed = base
-        state = retry(self.state, attempt_seed(base, attempt), same_tasks=same_tasks)
-        self._start(state, attempt)
+        if self.state.result == "won":
+            self.mission_won = True
+        if self.uncounted:
+            attempt = self.attempt
+            redeals = self.redeals + 1
+            seed = f"{attempt_seed(base, attempt)}~{redeals}"
+        else:
+            attempt = self.attempt + 1
+            redeals = 0
+            seed = attempt_seed(base, attempt)
+        state = retry(self.state, seed, same_tasks=same_tasks)
+        self._start(state, attempt, seed=seed)
+        self.redeals = redeals
+        self.save()
 
     def next_mission(self, *, timed: bool = False) -> None:
         """The first attempt of the next mission (a campaign continues where its logbook is)."""
@@ -667,21 +774,25 @@ class Session:
         ).checked()
         state, attempt = _first_attempt(spec, autosave=self.autosave)
         self.base_seed = spec.seed
+        self.redeals = 0
         self._start(state, attempt)
+        self.mission_won = self.book_says_won()
+        self.save()
 
-    def _start(self, state: GameState, attempt: int) -> None:
+    def _start(self, state: GameState, attempt: int, *, seed: str | None = None) -> None:
         diff = self.record.difficulty
         assert self.base_seed is not None
         self.state = state
         self.record = record_for(
             state,
             names=list(self.names),
-            seed=attempt_seed(self.base_seed, attempt),
+            seed=seed if seed is not None else attempt_seed(self.base_seed, attempt),
             attempt=attempt,
             difficulty=diff,
         )
         self.time_left = _clock(state)
         self.logged = False
+        self.uncounted = False
         self.last_events = []
         self._reset_table(draw_seen=False)
         self.save()
@@ -699,6 +810,12 @@ def _first_attempt(spec: GameSpec, *, autosave: bool) -> tuple[GameState, int]:
     if spec.crew is not None and spec.mission is not None:
         log = storage.load_log()
         entry = log.crews.get(spec.crew)
+        if entry is not None and entry.members and len(entry.members) != spec.players:
+            # a crew keeps its members: a game of another size cannot write in its book
+            raise SessionError(
+                f"the crew {spec.crew} has {len(entry.members)} members"
+                f" ({', '.join(entry.members)}); this game has {spec.players} players"
+            )
         ml = entry.missions.get(spec.mission) if entry else None
         if ml is not None and ml.won_on is None:
             attempt = ml.attempts + 1

@@ -42,7 +42,7 @@ def test_trick_accepts_words_and_commas(crew):
 def test_trick_human_output(crew):
     r = crew("check", "trick", "P5", "P9", "S1", "G3")
     assert r.code == 0
-    assert "Winner: S1, position 2" in r.out
+    assert "Winner: S1, card 3 played" in r.out and "0-based" not in r.out
     assert "only submarine" in r.out
 
 
@@ -199,3 +199,12 @@ def test_bad_position_choice_is_usage_error(crew):
     r = crew("check", "signal", "--hand", "P3 P7", "P7", "--position", "left")
     assert r.code == 2
     assert "--position" in r.err
+
+
+def test_check_trick_takes_the_forms_its_error_offers(crew):
+    # "blue 3" (one argument with a space) is a form the card error message recommends
+    r = crew("check", "trick", "pink5", "blue 3", "sub3", "--json")
+    assert r.code == 0, r.err
+    assert r.json["winner"] == {"position": 2, "card": "S3"}
+    human = crew("check", "trick", "pink5", "blue 3", "sub3").out
+    assert "Winner: S3, card 3 played" in human

@@ -170,8 +170,8 @@ def test_no_arguments_opens_tui_menu(crew, tui):
 
 def test_play_passes_the_game_options(crew, tui):
     r = crew(
-        "play", "--players", "3", "--mission", "14", "--seed", "42", "--names", "Ann", "Bob",
-        "Cas", "--timed",
+        "play", "--players", "3", "--mission", "14", "--seed", "42", "--names", "Ann,Bob,Cas",
+        "--timed",
     )  # fmt: skip
     assert r.code == 0
     assert tui == [
@@ -210,7 +210,7 @@ def test_play_exit_code_of_tui(crew, monkeypatch):
 def test_play_refuses_impossible_choices_before_the_tui(crew, tui):
     r = crew("play", "--mission", "5", "--timed")
     assert r.code == 2 and "not a real-time mission" in r.err
-    r = crew("play", "--players", "4", "--names", "A", "B")
+    r = crew("play", "--players", "4", "--names", "A,B")
     assert r.code == 2 and "--names" in r.err
     assert crew("play", "--players", "7").code == 2
     assert tui == []
@@ -220,3 +220,13 @@ def test_parser_names_every_command():
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     assert set(sub.choices) == set(COMMANDS)
+
+
+def test_play_help_documents_the_names_form_the_readme_uses(crew):
+    from pathlib import Path
+
+    out = crew("play", "--help").out
+    assert "--names NAMES" in out and "NAME [NAME ...]" not in out
+    assert '"Ann,Bob,Cas,Dee"' in out
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert '--names "Ann,Bob,Cas,Dee"' in readme and "Python 3.11" in readme

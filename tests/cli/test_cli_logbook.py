@@ -44,8 +44,22 @@ def test_logbook_json(crew):
             "members": ["Ann", "Bob", "Cas"],
             "current": 2,
             "missions": [
-                {"number": 1, "attempts": 2, "distress": True, "logged": 3, "won_on": "2025-03-01"},
-                {"number": 2, "attempts": 1, "distress": False, "logged": 1, "won_on": None},
+                {
+                    "number": 1,
+                    "attempts": 2,
+                    "distress": True,
+                    "logged": 3,
+                    "won_on": "2025-03-01",
+                    "replays": 0,
+                },
+                {
+                    "number": 2,
+                    "attempts": 1,
+                    "distress": False,
+                    "logged": 1,
+                    "won_on": None,
+                    "replays": 0,
+                },
             ],
         },
         {
@@ -53,7 +67,14 @@ def test_logbook_json(crew):
             "members": ["Zed", "Yan"],
             "current": 1,
             "missions": [
-                {"number": 0, "attempts": 1, "distress": False, "logged": 1, "won_on": "2025-03-01"}
+                {
+                    "number": 0,
+                    "attempts": 1,
+                    "distress": False,
+                    "logged": 1,
+                    "won_on": "2025-03-01",
+                    "replays": 0,
+                }
             ],
         },
     ]
@@ -87,3 +108,21 @@ def test_damaged_logbook_exit_2_and_kept(crew, home):
     kept = [p.name for p in home.iterdir() if p.name.startswith("logbook.json.damaged-")]
     assert len(kept) == 1
     assert kept[0] in r.err
+
+
+def test_logbook_shows_the_same_numbers_as_json(crew):
+    fill()
+    # mission 2 is not won yet: the table says its logged count as --json does, not "-"
+    log = note_attempt(load_log(), "Divers", 2, won=False, distress=False)
+    log = note_attempt(log, "Divers", 1, won=False, distress=False)  # a replay of a won mission
+    save_log(log)
+    row2 = next(m for m in crew("logbook", "--json").json[0]["missions"] if m["number"] == 2)
+    assert row2["logged"] == 2
+    rows = {
+        cells[0]: cells
+        for line in crew("logbook", "--crew", "Divers").out.splitlines()
+        if line.startswith("│")
+        for cells in [[c.strip() for c in line.strip("│").split("│")]]
+    }
+    assert rows["2"][3] == "2"  # logged, as in --json (it said "-" before)
+    assert rows["1"][5] == "1"  # one replay after the win

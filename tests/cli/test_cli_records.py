@@ -226,7 +226,7 @@ def test_deal_free_play_difficulty(crew):
 
 def test_deal_bad_players_and_names(crew):
     assert crew("deal", "--players", "6").code == 2
-    r = crew("deal", "--players", "4", "--names", "A", "B")
+    r = crew("deal", "--players", "4", "--names", "A,B")
     assert r.code == 2 and "--names" in r.err
 
 

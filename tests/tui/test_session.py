@@ -468,3 +468,39 @@ async def test_a_failed_save_on_quitting_is_reported(crew_home: Path, monkeypatc
         monkeypatch.setattr(storage, "save_game", broken)
         app.save_now()
     assert "could not be saved" in app.save_error and "disk full" in app.save_error
+
+
+def test_continue_resumes_distress_cards_already_chosen(crew_home: Path) -> None:
+    s = mission1()
+    s.ack_draw()
+    s.open_gate()
+    s.act(Take(1, 40))
+    s.decide_distress("left")
+    for card in ("P1", "P9"):  # Ann and Bob have chosen; Cas has not (the terminal dies)
+        s.open_gate()
+        assert s.choose_distress_card(C(card)) is None
+    again = Session.resume(storage.load_game())
+    step = again.step()
+    assert step.kind == StepKind.DISTRESS_CARD and step.seat == 2  # Cas, not Ann again
+    assert again.gate_seat() == 2  # behind Cas's gate
+    assert again.distress_cards == {0: C("P1"), 1: C("P9")}
+    again.open_gate()
+    assert again.choose_distress_card(C("Y9")) is None
+    assert again.distress_exchange(0) == (C("P1"), 1, C("Y9"), 2)
+
+
+def test_continue_resumes_a_half_chosen_signal(crew_home: Path) -> None:
+    s = mission1()
+    s.ack_draw()
+    s.open_gate()
+    s.act(Take(1, 40))
+    s.decide_distress(None)
+    seat = s.communicators()[0]
+    assert s.start_signal(seat) is None
+    card = min(
+        c for c in range(40) if s.state.hands[seat] >> c & 1 and s.signal_illegal(seat, c) is None
+    )
+    s.choose_signal_card(card)
+    again = Session.resume(storage.load_game())
+    assert again.step().kind == StepKind.SIGNAL and again.step().seat == seat
+    assert again.gate_seat() == seat and again.signal_card == card

@@ -100,7 +100,7 @@ async def test_task_texts_wrap_when_they_fit_and_help_has_them_all() -> None:
         assert s is not None and len(s.state.setup.task_ids) == 6
         await pilot.pause()
         text = screen_text(app)
-        assert "#78  —       Win a trick that contains an 8 by taking it with…" in text
+        assert "#78   d4  —       Win a trick that contains an 8 by taking it…" in text
         assert "task texts cut short: ? shows them in full" in text
         await pilot.press("question_mark")
         helped = flat(help_text(app))
@@ -226,8 +226,9 @@ def test_task_owners_with_long_names_are_not_cut() -> None:
     console = Console(width=80, file=io.StringIO(), record=True, color_system=None)
     console.print(tasks_table(s, wrap=True))
     rows = console.export_text().splitlines()
-    assert rows[0].split()[:5] == ["·", "open", "#40", "Bartholomew1", "Win"]
-    assert rows[1].split()[:5] == ["·", "open", "#2", "Christophera", "Win"]
+    # status, id, difficulty for this crew size, owner, text
+    assert rows[0].split()[:6] == ["·", "open", "#40", "d1", "Bartholomew1", "Win"]
+    assert rows[1].split()[:6] == ["·", "open", "#2", "d1", "Christophera", "Win"]
 
 
 async def test_two_players_distress_is_a_swap() -> None:

@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -33,7 +33,7 @@ class Terminal:
         assert tmux is not None, "tmux is required for the terminal tests"
         assert CREW.exists(), f"the crew script is not installed beside {sys.executable}"
         self.tmux = tmux
-        self.socket = f"crew-test-{uuid.uuid4().hex[:8]}"
+        self.socket = ""
         self.home = home
         self.session = "crew"
 
@@ -44,8 +44,11 @@ class Terminal:
         return out.stdout
 
     def start(self, command: str) -> None:
+        # a fresh server (own socket) each time: a server that is still shutting down after a
+        # kill never refuses the new session
+        self.socket = f"crew-test-{uuid.uuid4().hex[:8]}"
         self._run(
-            "new-session", "-d", "-s", self.session, "-x", "80", "-y", "24",
+            "-f", "/dev/null", "new-session", "-d", "-s", self.session, "-x", "80", "-y", "24",
             "-e", f"CREW_HOME={self.home}",
             command,
         )  # fmt: skip
@@ -56,33 +59,41 @@ class Terminal:
     def keys(self, *keys: str) -> None:
         self._run("send-keys", "-t", self.session, *keys)
 
-    def settled(self) -> str:
-        """The screen once two captures 0.1 s apart agree (Textual draws a frame in parts)."""
-        last = self.screen()
-        while True:
-            time.sleep(0.1)
-            now = self.screen()
-            if now == last:
-                return now
-            last = now
-
-    def wait_for(self, text: str) -> str:
-        deadline = time.monotonic() + WAIT
+    def wait_until(self, ready: Callable[[str], bool], what: str, wait: float = WAIT) -> str:
+        """The first screen for which ``ready`` holds (captures every 50 ms)."""
+        deadline = time.monotonic() + wait
         screen = ""
         while time.monotonic() < deadline:
-            screen = self.settled()
-            if text in screen:
+            screen = self.screen()
+            if ready(screen):
                 return screen
-        raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
+            time.sleep(0.05)
+        raise AssertionError(f"{what} never appeared; the screen was:\n{screen}")
 
-    def wait_change(self, before: str) -> str:
-        deadline = time.monotonic() + WAIT
-        screen = before
-        while time.monotonic() < deadline:
-            screen = self.settled()
-            if screen != before and screen.strip():
-                return screen
-        raise AssertionError(f"the screen did not change after a key:\n{screen}")
+    def wait_for(self, *texts: str) -> str:
+        """The screen once every one of ``texts`` is on it."""
+        return self.wait_until(lambda s: all(t in s for t in texts), " and ".join(map(repr, texts)))
+
+    def wait_ready(self, before: str = "", wait: float = WAIT) -> str:
+        """The next screen (other than ``before`` above its footer) whose choice takes keys: the
+        footer shows a guarded choice's key only once it acts (crew/tui/guard.py)."""
+        return self.wait_until(
+            lambda s: body(s) != body(before) and any(cue in footer(s) for cue in READY),
+            "a ready screen",
+            wait,
+        )
+
+    def act(self, before: str, *keys: str) -> str:
+        """Send ``keys`` and return the next ready screen. The footer may still show the last
+        screen's keys for a moment, so a key can meet a choice that is not ready yet; the
+        guard then ignores it and nothing changes: the keys are sent again."""
+        for _ in range(5):
+            self.keys(*keys)
+            try:
+                return self.wait_ready(before, wait=3.0)
+            except AssertionError:
+                continue
+        return self.wait_ready(before)
 
     def alive(self) -> bool:
         try:
@@ -92,7 +103,23 @@ class Terminal:
         return True
 
     def kill(self) -> None:
-        subprocess.run([self.tmux, "-L", self.socket, "kill-server"], capture_output=True)
+        if self.socket:
+            subprocess.run([self.tmux, "-L", self.socket, "kill-server"], capture_output=True)
+
+
+#: Footer keys that appear once a guarded choice acts.
+READY = ("⏎ Show my hand", "⏎ Choose", "⏎ Play card", "t Title")
+
+
+def footer(screen: str) -> str:
+    lines = [line for line in screen.splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
+def body(screen: str) -> str:
+    """The screen above its footer."""
+    lines = [line for line in screen.splitlines() if line.strip()]
+    return "\n".join(lines[:-1])
 
 
 @pytest.fixture
@@ -108,6 +135,13 @@ def saved_state(home: Path):  # type: ignore[no-untyped-def]
     return r.state
 
 
+def lowest_legal(term: Terminal) -> list[str]:
+    state = saved_state(term.home)
+    card = min(a.card for a in legal_actions(state) if isinstance(a, Play))
+    text = card_str(card)
+    return [text[0].lower(), text[1]]
+
+
 def play_on(term: Terminal, screen: str, *, stop_after_plays: int | None = None) -> str:
     """Answer screens like a careful crew until the result (or after ``stop_after_plays``)."""
     plays = 0
@@ -115,32 +149,29 @@ def play_on(term: Terminal, screen: str, *, stop_after_plays: int | None = None)
         if "attempt 1: WON" in screen or "attempt 1: LOST" in screen:
             return screen
         if "Pass the terminal to" in screen:
-            term.keys("Enter")
+            keys = ["Enter"]
         elif "Begin the distribution" in screen:
-            term.keys("Enter")
+            keys = ["Enter"]
         elif ": take a task" in screen:
-            term.keys("Enter")  # the first task this crew member may take is highlighted
+            keys = ["Enter"]  # the first task this crew member may take is highlighted
         elif "Send the distress signal?" in screen:
-            term.keys("1")
+            keys = ["1"]
         elif "does anybody want to signal?" in screen:
-            term.keys("1")
+            keys = ["1"]
         elif "play a card to trick" in screen:
             if stop_after_plays is not None and plays >= stop_after_plays:
                 return screen
-            state = saved_state(term.home)
-            card = min(a.card for a in legal_actions(state) if isinstance(a, Play))
-            text = card_str(card)
-            term.keys(text[0].lower(), text[1], "Enter")
+            keys = [*lowest_legal(term), "Enter"]
             plays += 1
         else:
             raise AssertionError(f"unexpected screen:\n{screen}")
-        screen = term.wait_change(screen)
+        screen = term.act(screen, *keys)
     raise AssertionError("no result after 400 screens")
 
 
 def test_seeded_mission_to_its_result(terminal: Terminal) -> None:
     terminal.start(f"{CREW} play --players 3 --mission 1 --seed 7 --names Ann,Bob,Cas")
-    screen = terminal.wait_for("Begin the distribution")
+    screen = terminal.wait_for("Begin the distribution", "⏎ Choose")
     assert "Captain: Bob" in screen
     assert all(len(line) <= 80 for line in screen.splitlines())
     screen = play_on(terminal, screen)
@@ -162,7 +193,7 @@ def test_seeded_mission_to_its_result(terminal: Terminal) -> None:
 
 def test_killed_half_way_then_continue(terminal: Terminal) -> None:
     terminal.start(f"{CREW} play --players 4 --mission 3 --seed 11 --names Ann,Bob,Cas,Dee")
-    screen = terminal.wait_for("Begin the distribution")
+    screen = terminal.wait_for("Begin the distribution", "⏎ Choose")
     screen = play_on(terminal, screen, stop_after_plays=2)
     before = saved_state(terminal.home)
     assert len(before.trick_cards) == 2 and not before.over
@@ -175,7 +206,7 @@ def test_killed_half_way_then_continue(terminal: Terminal) -> None:
     screen = terminal.wait_for("Continue the unfinished game")
     assert "mission 3, attempt 1, Ann, Bob, Cas, Dee" in screen
     terminal.keys("c")
-    screen = terminal.wait_for("Pass the terminal to")
+    screen = terminal.wait_for("Pass the terminal to", "⏎ Show my hand")
     # the same point: same hands, and the gate of the crew member to play, not a hand
     assert saved_state(terminal.home) == before
     names = ["Ann", "Bob", "Cas", "Dee"]
@@ -185,3 +216,34 @@ def test_killed_half_way_then_continue(terminal: Terminal) -> None:
     screen = play_on(terminal, screen)
     assert saved_state(terminal.home).over
     assert "Mission 3, attempt 1:" in screen
+
+
+def test_a_double_enter_at_a_gate_plays_nothing(terminal: Terminal) -> None:
+    terminal.start(f"{CREW} play --players 4 --mission 1 --seed 7 --names Ann,Bob,Cas,Dee")
+    screen = terminal.wait_for("Begin the distribution", "⏎ Choose")
+    screen = play_on(terminal, screen, stop_after_plays=1)
+    assert "play a card to trick 1" in screen
+    screen = terminal.act(screen, *lowest_legal(terminal), "Enter")  # on to the next gate
+    assert "Pass the terminal to" in screen
+    before = saved_state(terminal.home)
+    # the reproduction of the issue: Enter, 0.3 s, Enter
+    terminal.keys("Enter")
+    time.sleep(0.3)
+    terminal.keys("Enter")
+    screen = terminal.wait_ready(screen)
+    assert "play a card to trick 1" in screen  # the hand is up, and waits for its player
+    assert saved_state(terminal.home) == before  # nothing was played
+
+
+def test_a_double_enter_on_the_last_card_shows_the_result(terminal: Terminal) -> None:
+    terminal.start(f"{CREW} play --players 3 --mission 1 --seed 7 --names Ann,Bob,Cas")
+    screen = terminal.wait_for("Begin the distribution", "⏎ Choose")
+    screen = play_on(terminal, screen, stop_after_plays=2)
+    state = saved_state(terminal.home)
+    assert len(state.trick_cards) == 2  # the third card ends the attempt (task #40 is decided)
+    terminal.keys(*lowest_legal(terminal), "Enter", "Enter")
+    screen = terminal.wait_ready(screen)
+    assert "Mission 1, attempt 1:" in screen
+    time.sleep(0.6)  # what a second Enter could have done, it would have done by now
+    assert "Mission 1, attempt 1:" in terminal.screen()
+    assert saved_state(terminal.home).over

@@ -9,7 +9,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 
 from crew.engine import (
@@ -30,6 +29,7 @@ from crew.engine.cards import COLOR_NAMES, SUIT_GLYPHS, suit_of
 from crew.engine.missions import CURRENTS, DIST_TWO_VOLUNTEERS
 from crew.engine.tasks import SECRET_PREDICTION
 
+from ..guard import GuardedScreen
 from ..render import (
     card_label,
     card_text,
@@ -63,7 +63,7 @@ _PUBLIC_PEEK = (
 )
 
 
-class GameScreen(Screen[None]):
+class GameScreen(GuardedScreen[None]):
     """The shared table of one attempt."""
 
     BINDINGS = [
@@ -91,6 +91,7 @@ class GameScreen(Screen[None]):
         self._gating = False
         self._showing_result = False
         self._told_save_problem = ""
+        self._armed_for: tuple[object, ...] | None = None  # what the key guard was armed for
 
     @property
     def crew_app(self) -> CrewApp:
@@ -126,7 +127,8 @@ class GameScreen(Screen[None]):
         s = self.session
         step = s.step()
         if step != self._step:
-            self.pending_card = None
+            # a card chosen to show before a killed terminal is still chosen (item 10)
+            self.pending_card = s.signal_card if step.kind == StepKind.SIGNAL else None
             self.pending_task = None
             # the last trick is shown on request for one step: the next crew member at the
             # terminal sees the trick under way
@@ -150,7 +152,8 @@ class GameScreen(Screen[None]):
             if not self._gating:
                 self._gating = True
                 self.app.push_screen(
-                    GateScreen(s.name(gate), self.gate_detail(step)), self._gate_opened
+                    GateScreen(s.name(gate), self.gate_detail(step), self.trick_done_line()),
+                    self._gate_opened,
                 )
             return
         self.render_step(step)
@@ -162,6 +165,18 @@ class GameScreen(Screen[None]):
         self.sync()
 
     def gate_detail(self, step: Step) -> str:
+        return self._gate_action(step)
+
+    def trick_done_line(self) -> str:
+        """The trick just finished and who won it (public), until the next card is played."""
+        last = self.session.public_view().last_trick
+        st = self.session.state
+        if last is None or st.trick_cards or st.over:
+            return ""
+        # no card on a gate: the table shows the trick (l) once the hand is open
+        return f"Trick {len(st.tricks)} went to {self.session.name(last.winner)}."
+
+    def _gate_action(self, step: Step) -> str:
         s = self.session
         who = s.name(step.viewer)
         trick = s.state.trick_number
@@ -375,6 +390,11 @@ class GameScreen(Screen[None]):
             self.query_one("#message", Static).update(news_text(s))
         else:
             self.query_one("#message", Static).update(self.message)
+        # a new choice on screen: keys pressed before it was seen do not act on it
+        shown = (step, self.pending_card, self.pending_task, s.unlocked)
+        if shown != self._armed_for:
+            self._armed_for = shown
+            self.arm()
 
     def _distress_swap(self, seat: int) -> Text | None:
         """For ``seat``'s eyes only: the card passed and the card received in the distress."""
@@ -575,7 +595,7 @@ class GameScreen(Screen[None]):
     def _picked(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         choices = self.query_one("#choices", Choices)
-        if not 0 <= event.option_index < len(choices.items):
+        if not 0 <= event.option_index < len(choices.items) or not self.keys_ready():
             return
         item = choices.items[event.option_index]
         if item.unavailable:
@@ -585,6 +605,8 @@ class GameScreen(Screen[None]):
 
     def choose(self, value: Any) -> None:
         """Do what the highlighted choice of the current step means."""
+        if not self.keys_ready():
+            return
         s = self.session
         step = s.step()
         kind = step.kind
@@ -634,7 +656,7 @@ class GameScreen(Screen[None]):
 
     def card_chosen(self, card: int | None) -> None:
         """A card of the hand was chosen (Enter or click): play, pass or show it."""
-        if card is None:
+        if card is None or not self.keys_ready():
             return
         s = self.session
         step = s.step()
@@ -647,6 +669,7 @@ class GameScreen(Screen[None]):
             bad = s.signal_illegal(step.seat, card)
             if bad is None:
                 self.pending_card = card
+                s.choose_signal_card(card)
                 self.render_step(step)
                 self.refresh_bindings()
                 return
@@ -664,6 +687,8 @@ class GameScreen(Screen[None]):
         step = s.step()
         open_ = s.gate_seat() is None and not self._gating
         kind = step.kind
+        if action in ("play_card", "pass_card", "show_card", "pass_task") and not self.keys_ready():
+            return False  # the choice has just appeared (see guard.py)
         if action == "play_card":
             return open_ and kind == StepKind.PLAY
         if action == "pass_card":
@@ -683,7 +708,7 @@ class GameScreen(Screen[None]):
         if action == "last_trick":
             if kind == StepKind.RESULT or s.state.phase != "play" or self.show_last:
                 return False
-            return True if s.state.tricks else None
+            return bool(s.state.tricks)  # offered only once there is a last trick
         if action == "back":
             if kind == StepKind.SIGNAL or kind == StepKind.DISTRESS_CARD:
                 return True
@@ -740,6 +765,7 @@ class GameScreen(Screen[None]):
         if step.kind == StepKind.SIGNAL:
             if self.pending_card is not None:
                 self.pending_card = None
+                s.choose_signal_card(None)
                 self.render_step(step)
                 self.refresh_bindings()
                 return

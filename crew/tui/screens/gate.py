@@ -5,13 +5,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
+
+from ..guard import GuardedScreen
 
 __all__ = ["GateScreen"]
 
 
-class GateScreen(Screen[None]):
+class GateScreen(GuardedScreen[None]):
     """The hand-off ("Pass the terminal to Bob — Bob, press Enter"); nothing private on it."""
 
     AUTO_FOCUS = None
@@ -20,13 +21,17 @@ class GateScreen(Screen[None]):
         Binding("q", "app.request_quit", "Quit"),
     ]
 
-    def __init__(self, who: str, detail: str = "") -> None:
+    def __init__(self, who: str, detail: str = "", news: str = "") -> None:
         super().__init__()
         self.who = who
         self.detail = detail
+        self.news = news  # public news nobody may miss: who won the trick just finished
 
     def compose(self) -> ComposeResult:
         with Vertical(id="gate-box"):
+            news = Static(self.news, id="gate-news")
+            news.display = bool(self.news)
+            yield news
             yield Static(
                 f"Pass the terminal to {self.who} — {self.who}, press Enter", id="gate-title"
             )
@@ -41,6 +46,13 @@ class GateScreen(Screen[None]):
     def on_mount(self) -> None:
         self.refresh_clock()
         self.set_focus(None)
+        # an Enter meant for the screen before (the card just played) must not open this gate
+        self.arm()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "open":
+            return self.keys_ready()
+        return True
 
     def refresh_clock(self) -> None:
         from ..render import clock_text
@@ -54,7 +66,8 @@ class GateScreen(Screen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(None)
+        self.action_open()
 
     def action_open(self) -> None:
-        self.dismiss(None)
+        if self.keys_ready():
+            self.dismiss(None)

@@ -98,11 +98,27 @@ class NewGameScreen(Screen[GameSpec | None]):
             value = ", ".join(self.names or DEFAULT_NAMES[: self.players])
         elif question == "mode":
             q.update(Text("Campaign crew or free play?", style="bold"))
-            helptext.update(self.log_problem)
+            other = []
             for name, crew in self.campaign.crews.items():
+                if crew.members and len(crew.members) != self.players:
+                    other.append(name)  # a crew keeps its members: another size cannot join it
+                    continue
+                who = ", ".join(shown(m) for m in crew.members)
                 items.append(
-                    Choice(f"Campaign: {shown(name)} (next mission {crew.current})", ("crew", name))
+                    Choice(
+                        f"Campaign: {shown(name)} ({who + '; ' if who else ''}next mission"
+                        f" {crew.current})",
+                        ("crew", name),
+                    )
                 )
+            note = ""
+            if other:
+                note = (
+                    "Crews of another size are not offered"
+                    f" ({', '.join(shown(o) for o in other)})."
+                    " A crew plays with its own members."
+                )
+            helptext.update(" ".join(x for x in (self.log_problem, note) if x))
             items.append(Choice("Campaign: a new crew (starts at mission 1)", ("new", None)))
             items.append(Choice("Free play: any logbook mission", ("mission", None)))
             items.append(Choice("Free play: tasks to a difficulty of your choice", ("diff", None)))
@@ -176,6 +192,11 @@ class NewGameScreen(Screen[GameSpec | None]):
             self.difficulty = None
             if kind == "crew":
                 self.crew = name
+                members = self.campaign.crews[name].members
+                if members and members != self.names:
+                    # the crew keeps its members: the game takes their names, says so
+                    self.names = list(members)
+                    self.notify(f"Crew {name} plays as {', '.join(members)}.")
                 self.mission = self.campaign.crews[name].current
                 self.ask("mission")
             elif kind == "new":

@@ -7,12 +7,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 
 from crew.engine import get_task, view_for
 from crew.engine.view import PUBLIC
 
+from ..guard import GuardedScreen
 from ..render import card_text, mission_label, tasks_table
 from ..session import Session
 from ..widgets.choices import Choice, Choices
@@ -67,11 +67,12 @@ def last_trick_text(s: Session) -> Text:
     return out
 
 
-class ResultScreen(Screen[str]):
+class ResultScreen(GuardedScreen[str]):
     """Dismissed with "same", "new", "next" or "title"."""
 
     BINDINGS = [
         Binding("r", "choose('same')", "Retry same"),
+        Binding("r", "choose('again')", "Retry"),
         Binding("n", "choose('new')", "Retry new"),
         Binding("m", "choose('next')", "Next mission"),
         Binding("t", "choose('title')", "Title"),
@@ -116,22 +117,34 @@ class ResultScreen(Screen[str]):
             crew.append(", ".join(f"{s.name(i)} {p}" for i, p in preds))
         self.query_one("#result-crew", Static).update(crew)
         line = s.logbook_line() or "Free play: nothing is written in the logbook."
+        if s.uncounted:
+            line = (
+                "Nobody could have avoided this loss: it came right after the tasks were handed"
+                " out, so it is not an attempt (rule of thumb) and the logbook is unchanged."
+                " Re-deal, or swap the tasks for new ones."
+            )
+        elif s.replaying and s.mission is not None:
+            line = (
+                f"A replay: mission {s.mission} was already won, and replays do not change"
+                " its count. " + line
+            )
         self.query_one("#result-log", Static).update(Text(line, style="italic"))
         nxt = s.mission + 1 if s.mission is not None else None
         why_not = ""
         if nxt is None:
             why_not = "free play at a difficulty has no next mission"
-        elif not won:
+        elif not s.next_mission_open:
             why_not = "the mission is not won yet"
+        again = "Re-deal" if s.uncounted else "Retry"
         if self.new_tasks_differ:
             items = [
-                Choice("Retry with the same tasks (new deal)", "same"),
-                Choice("Retry with new tasks (new deal)", "new"),
+                Choice(f"{again} with the same tasks (new deal)", "same"),
+                Choice(f"{again} with new tasks (new deal)", "new"),
             ]
             keys = ["r", "n"]
         else:
             # no task cards, or the mission's own fixed ones: a retry is just a new deal
-            items = [Choice("Retry (new deal)", "same")]
+            items = [Choice(f"{again} (new deal)", "same")]
             keys = ["r"]
         items += [
             Choice(f"Next mission ({nxt})" if nxt is not None else "Next mission", "next", why_not),
@@ -142,7 +155,10 @@ class ResultScreen(Screen[str]):
         choices.set_choices(
             items, keys=keys, highlight=keys.index("m") if won and nxt is not None else 0
         )
+        self.refresh_bindings()
         choices.focus()
+        # a second press of the key that ended the attempt must not leave this screen unseen
+        self.arm()
 
     @property
     def new_tasks_differ(self) -> bool:
@@ -150,16 +166,21 @@ class ResultScreen(Screen[str]):
         return self.session.state.setup.rules.draw not in ("none", "fixed")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and not self.keys_ready():
+            return False
         if action == "choose" and parameters and parameters[0] == "next":
-            s = self.session
-            return True if s.state.result == "won" and s.mission is not None else None
-        if action == "choose" and parameters and parameters[0] == "new":
+            return True if self.session.next_mission_open else None
+        if action == "choose" and parameters and parameters[0] in ("new", "same"):
             return self.new_tasks_differ
+        if action == "choose" and parameters and parameters[0] == "again":
+            return not self.new_tasks_differ
         return True
 
     @on(OptionList.OptionSelected, "#result-choices")
     def _picked(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        if not self.keys_ready():
+            return
         item = self.query_one("#result-choices", Choices).items[event.option_index]
         if item.unavailable:
             self.notify(f"Not possible: {item.unavailable}", severity="warning")
@@ -167,4 +188,5 @@ class ResultScreen(Screen[str]):
         self.dismiss(item.value)
 
     def action_choose(self, what: str) -> None:
-        self.dismiss(what)
+        if self.keys_ready():
+            self.dismiss("same" if what == "again" else what)

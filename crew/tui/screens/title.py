@@ -82,7 +82,10 @@ class TitleScreen(Screen[None]):
         items = []
         keys = []
         if self.has_save:
-            items.append(Choice("Continue the unfinished game" + detail, "continue"))
+            ended = rec is not None and bool(rec.table and rec.table.logged)
+            # a game whose attempt has ended opens at its result, not at an action
+            label = "See the result of the last game" if ended else "Continue the unfinished game"
+            items.append(Choice(label + detail, "continue"))
             keys.append("c")
         items += [
             Choice("New game", "new"),
@@ -164,6 +167,7 @@ class LogbookScreen(Screen[None]):
             table.add_column("Distress")
             table.add_column("Logged", justify="right")
             table.add_column("Won")
+            table.add_column("Replays", justify="right")
             for m in sorted(crew.missions):
                 ml = crew.missions[m]
                 table.add_row(
@@ -172,6 +176,7 @@ class LogbookScreen(Screen[None]):
                     "◉ +1" if ml.distress else "—",
                     str(storage.logged_attempts(ml)),
                     ml.won_on or "not yet",
+                    str(ml.replays),
                 )
             parts.append(table)
             parts.append(Text(""))

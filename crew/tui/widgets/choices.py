@@ -70,12 +70,24 @@ class Choices(OptionList):
         if self.items:
             self.highlighted = highlight
 
+    def _ready(self) -> bool:
+        # a guarded screen (see guard.py) takes no choice before it has been seen
+        ready = getattr(self.screen, "keys_ready", None)
+        return ready is None or bool(ready())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "select":
+            return self._ready()
+        return True
+
     def on_key(self, event: events.Key) -> None:
         ch = event.character or ""
         if ch and ch in self.keys:
-            self.highlighted = self.keys.index(ch)
             event.stop()
             event.prevent_default()
+            if not self._ready():
+                return
+            self.highlighted = self.keys.index(ch)
             self.action_select()
 
     def value(self, index: int) -> Any:

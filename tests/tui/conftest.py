@@ -1,0 +1,13 @@
+"""The TUI tests press keys as fast as the pilot can; the key guard (crew/tui/guard.py) is
+switched off for them, except where a test gives the app its own ``settle`` time."""
+
+from __future__ import annotations
+
+import pytest
+
+from crew.tui import guard
+
+
+@pytest.fixture(autouse=True)
+def no_key_settle(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(guard, "KEY_SETTLE", 0.0)

@@ -1,0 +1,176 @@
+"""Keys that arrive too early never act (issue 9, items 1-3).
+
+The app gets its own clock: while ``Clock.step`` is positive every reading moves time on (the
+crew plays at a calm pace); with ``step`` 0 time stands still and the test moves it by hand,
+so "a second Enter 0.3 s after the first" is exact and no test waits on real time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tui_driver import Player, drive_until, play_to_result, screen_text
+
+from crew.engine import Play
+from crew.tui.app import CrewApp, create_app
+from crew.tui.screens.game import GameScreen
+from crew.tui.screens.gate import GateScreen
+from crew.tui.screens.result import ResultScreen
+from crew.tui.session import StepKind
+
+SIZE = (80, 24)
+SETTLE = 0.45
+
+
+@pytest.fixture(autouse=True)
+def crew_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CREW_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 100.0
+        self.step = 1.0
+
+    def __call__(self) -> float:
+        self.t += self.step
+        return self.t
+
+    def hold(self) -> None:
+        """Time stands still until the test moves it."""
+        self.step = 0.0
+
+
+def app_with(clock: Clock, **kw: object) -> CrewApp:
+    return create_app(clock_interval=None, clock=clock, settle=SETTLE, **kw)  # type: ignore[arg-type]
+
+
+def at_play_gate(app: CrewApp) -> bool:
+    s = app.session
+    return (
+        isinstance(app.screen, GateScreen)
+        and s is not None
+        and s.step().kind == StepKind.PLAY
+        and s.state.trick_number == 1
+    )
+
+
+async def test_double_enter_at_a_gate_plays_nothing() -> None:
+    clock = Clock()
+    app = app_with(clock, players=4, mission=1, seed=7, names="Ann,Bob,Cas,Dee")
+    async with app.run_test(size=SIZE) as pilot:
+        await drive_until(pilot, app, Player(), at_play_gate)
+        s = app.session
+        assert s is not None
+        clock.hold()
+        clock.t += 1.0  # the gate has been up a while
+        actions = len(s.record.actions)
+        await pilot.press("enter")  # opens the gate
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and s.hand_view() is not None
+        clock.t += 0.3
+        await pilot.press("enter")  # the second Enter, 0.3 s later
+        await pilot.pause()
+        assert len(s.record.actions) == actions, "a key pressed too early played a card"
+        assert s.step().kind == StepKind.PLAY and s.gate_seat() is None
+        # a deliberate Enter once the hand has been seen plays the card under the cursor
+        clock.t += SETTLE + 0.01
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(s.record.actions) == actions + 1
+        assert "play" in s.record.actions[-1]
+
+
+async def test_keys_typed_before_the_gate_was_open_do_not_act() -> None:
+    clock = Clock()
+    app = app_with(clock, players=4, mission=1, seed=7, names="Ann,Bob,Cas,Dee")
+
+    def first_card_open(app: CrewApp) -> bool:
+        s = app.session
+        return (
+            isinstance(app.screen, GameScreen)
+            and s is not None
+            and s.gate_seat() is None
+            and s.step().kind == StepKind.PLAY
+            and not s.state.trick_cards
+        )
+
+    async with app.run_test(size=SIZE) as pilot:
+        await drive_until(pilot, app, Player(), first_card_open)
+        s = app.session
+        assert s is not None
+        clock.hold()
+        clock.t += 1.0
+        # Enter plays the lead; the Enter right behind it lands on the next player's gate,
+        # which must not open: the player who just played is still at the terminal
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert len(s.state.trick_cards) == 1
+        assert isinstance(app.screen, GateScreen)
+        assert "Show my hand" not in screen_text(app)  # the footer offers it once it acts
+        clock.t += SETTLE + 0.01
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and s.hand_view() is not None
+        # digits and card keys typed at once on the hand choose nothing either
+        await pilot.press("1", "enter", "p", "enter")
+        await pilot.pause()
+        assert len(s.state.trick_cards) == 1
+
+
+async def test_double_enter_on_the_last_card_shows_the_result() -> None:
+    clock = Clock()
+    app = app_with(clock, players=3, mission=1, seed=7, names="Ann,Bob,Cas")
+
+    def last_card(app: CrewApp) -> bool:
+        s = app.session
+        if not isinstance(app.screen, GameScreen) or s is None or s.gate_seat() is not None:
+            return False
+        if s.step().kind != StepKind.PLAY:
+            return False
+        # the attempt ends with this card (mission 1: task 40 is decided by trick 1)
+        return any(
+            __import__("crew.engine", fromlist=["apply"])
+            .apply(s.state, Play(s.state.turn, c))[0]
+            .over
+            for c in s.legal_cards()
+        )
+
+    async with app.run_test(size=SIZE) as pilot:
+        await drive_until(pilot, app, Player(), last_card)
+        s = app.session
+        assert s is not None
+        clock.hold()
+        clock.t += 1.0
+        ending = [
+            c
+            for c in sorted(s.legal_cards())
+            if __import__("crew.engine", fromlist=["apply"])
+            .apply(s.state, Play(s.state.turn, c))[0]
+            .over
+        ]
+        hand = app.screen.query_one("#hand")
+        hand.cursor = hand.cards.index(ending[0])  # type: ignore[attr-defined]
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert s.state.over
+        assert isinstance(app.screen, ResultScreen)
+        assert s.attempt == 1
+        clock.t += 0.3
+        await pilot.press("enter", "m", "r")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen), "the result left the screen unseen"
+        assert s.attempt == 1 and s.state.over
+        clock.t += SETTLE + 0.01
+        await pilot.press("t")  # a deliberate choice acts
+        await pilot.pause()
+        assert not isinstance(app.screen, ResultScreen)
+
+
+async def test_the_guard_lets_a_calm_crew_play_a_whole_attempt() -> None:
+    app = app_with(Clock(), players=3, mission=1, seed=7, names="Ann,Bob,Cas")
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_result(pilot, app, Player())
+        assert isinstance(app.screen, ResultScreen)

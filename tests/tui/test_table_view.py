@@ -1,0 +1,162 @@
+"""What the table shows (issue 9, items 7 and 9 and the small things): Tonoja's piles as piles,
+the trick under way with who is winning it, the winner of a finished trick on the next gate,
+the acting seat marked, the Last trick key only once there is one, the two-player swap."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from tui_driver import Player, drive_until, screen_text
+
+from crew.engine import Distress, Play, distress_choices, legal_actions
+from crew.tui.app import CrewApp, create_app
+from crew.tui.render import crew_table, status_text, tonoja_text
+from crew.tui.screens.game import GameScreen
+from crew.tui.screens.gate import GateScreen
+from crew.tui.screens.title import TitleScreen
+from crew.tui.session import GameSpec, Session, StepKind
+
+SIZE = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def crew_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CREW_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def text_of(renderable: object, width: int = 78) -> str:
+    console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def to_first_play(s: Session) -> None:
+    for _ in range(100):
+        step = s.step()
+        if step.kind == StepKind.PLAY:
+            return
+        if step.kind == StepKind.DRAW:
+            s.ack_draw()
+        elif step.kind == StepKind.DISTRESS:
+            s.decide_distress(None)
+        elif step.kind == StepKind.COMMUNICATE:
+            s.close_communication()
+        else:
+            assert s.act(legal_actions(s.state)[0]) is None
+    raise AssertionError("never reached a play")
+
+
+def test_tonoja_piles_are_shown_as_piles() -> None:
+    s = Session.new(GameSpec(2, ["Ann", "Bob"], 5, seed=3), autosave=False)
+    v = s.public_view()
+    text = text_of(tonoja_text(s))
+    assert text.count("[") == 7  # seven piles, each its own
+    assert text.count("/▒") == sum(v.tonoja_down)  # a hidden card under each covered pile
+    assert all(len(line) <= 78 for line in text.splitlines())
+    # after Tonoja plays from a pile the pile shows its turned-up card, or nothing
+    to_first_play(s)
+    for _ in range(3):
+        s.act(next(a for a in legal_actions(s.state) if isinstance(a, Play)))
+    v = s.public_view()
+    text = text_of(tonoja_text(s))
+    assert text.count("/▒") == sum(v.tonoja_down) < 7
+
+
+def test_the_trick_under_way_shows_who_is_winning_it() -> None:
+    s = Session.new(GameSpec(4, ["Ann", "Bob", "Cas", "Dee"], 1, seed=7), autosave=False)
+    to_first_play(s)
+    assert "leads…" in text_of(crew_table(s))
+    for _ in range(2):
+        s.act(next(a for a in legal_actions(s.state) if isinstance(a, Play)))
+    from crew.engine.tricks import trick_winner
+
+    seats, cards = s.state.trick_seats, s.state.trick_cards
+    ahead = s.name(seats[trick_winner(cards)])
+    rows = [line for line in text_of(crew_table(s)).splitlines() if "◆wins" in line]
+    assert len(rows) == 1 and ahead in rows[0]
+    assert any(" led" in line for line in text_of(crew_table(s)).splitlines())
+
+
+def test_the_marker_follows_the_seat_that_signals() -> None:
+    s = Session.new(GameSpec(4, ["Ann", "Bob", "Cas", "Dee"], 3, seed=11), autosave=False)
+    for _ in range(100):
+        if s.step().kind == StepKind.COMMUNICATE:
+            break
+        step = s.step()
+        if step.kind == StepKind.DRAW:
+            s.ack_draw()
+        elif step.kind == StepKind.DISTRESS:
+            s.decide_distress(None)
+        else:
+            assert s.act(legal_actions(s.state)[0]) is None
+    signaller = next(seat for seat in s.communicators() if seat != s.state.turn)
+    assert s.start_signal(signaller) is None
+    marked = [line for line in text_of(crew_table(s)).splitlines() if "▶" in line]
+    assert len(marked) == 1 and s.name(signaller) in marked[0]
+
+
+def test_two_players_swap_in_the_header() -> None:
+    s = Session.new(GameSpec(2, ["Ann", "Bob"], 3, seed=4), autosave=False)
+    for _ in range(100):
+        if s.step().kind == StepKind.DISTRESS:
+            break
+        step = s.step()
+        if step.kind == StepKind.DRAW:
+            s.ack_draw()
+        else:
+            assert s.act(legal_actions(s.state)[0]) is None
+    cards = tuple(c[0] for c in distress_choices(s.state))
+    assert s.act(Distress("left", cards)) is None
+    header = status_text(s, 200).plain
+    assert "distress: swapped" in header and "left" not in header
+
+
+def at_trick_two_gate(app: CrewApp) -> bool:
+    s = app.session
+    return (
+        isinstance(app.screen, GateScreen)
+        and s is not None
+        and s.state.trick_number == 2
+        and not s.state.trick_cards
+    )
+
+
+async def test_the_next_gate_announces_the_trick_winner_and_last_trick_waits() -> None:
+    app = create_app(4, 3, 11, "Ann,Bob,Cas,Dee", clock_interval=None)
+    async with app.run_test(size=SIZE) as pilot:
+        # before trick 1 there is no last trick: the key is not offered
+        await drive_until(
+            pilot,
+            app,
+            Player(),
+            lambda a: (
+                isinstance(a.screen, GameScreen)
+                and a.session is not None
+                and a.session.step().kind == StepKind.PLAY
+                and a.session.gate_seat() is None
+            ),
+        )
+        assert "Last trick" not in screen_text(app).splitlines()[-1]
+        await drive_until(pilot, app, Player(), at_trick_two_gate)
+        s = app.session
+        assert s is not None
+        winner = s.name(s.state.tricks[0].winner)
+        assert f"Trick 1 went to {winner}." in screen_text(app)
+
+
+async def test_the_title_names_a_finished_attempt_for_what_it_is() -> None:
+    s = Session.new(GameSpec(3, ["Ann", "Bob", "Cas"], 1, seed=7))
+    to_first_play(s)
+    while not s.state.over:
+        s.act(next(a for a in legal_actions(s.state) if isinstance(a, Play)))
+    app = create_app(clock_interval=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        text = screen_text(app)
+        assert "See the result of the last game" in text
+        assert "Continue the unfinished game" not in text
