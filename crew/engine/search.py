@@ -407,10 +407,10 @@ class SearchForm:
         played: int,
         final: bool,
     ) -> bool:
-        from .game import _condition_broken
+        from .conditions import broken_after_trick
 
         state = self.root._replace(won=won, counts=counts, tricks=tricks, played=played)
-        return bool(_condition_broken(state, final))
+        return broken_after_trick(state, final) is not None
 
     # -- transpositions and equivalent cards ------------------------------------------------
 
