@@ -28,7 +28,6 @@ from crew.engine import (
 )
 from crew.engine.cards import COLOR_NAMES, SUIT_GLYPHS, suit_of
 from crew.engine.missions import CURRENTS, DIST_TWO_VOLUNTEERS
-from crew.engine.tasks import SECRET_PREDICTION
 
 from ..render import (
     card_label,
@@ -321,8 +320,9 @@ class GameScreen(Screen[None]):
             )
             hand.show_cards(private.hand if private else (), distress_choices(s.state)[step.seat])
         elif kind == StepKind.PREDICT:
-            tasks = [t for t in s.state.owner_tasks(step.seat) if t in (83, 84)]
-            secret = SECRET_PREDICTION in tasks
+            shown = {t: get_task(t).prediction for t in s.state.owner_tasks(step.seat)}
+            tasks = [t for t, how in shown.items() if how is not None]
+            secret = "secret" in shown.values()
             if step.seat != step.viewer:
                 name = f"{s.name(step.viewer)} (captain) for Tonoja"
             prompt.update(
