@@ -382,16 +382,16 @@ class SearchForm:
         final = tnum >= self.total
         wt, ct = tuple(won), tuple(counts)
         ctx = Ctx(
-            wt,
-            ct,
-            tricks,
-            0 if final else DECK_MASK & ~played,
-            self.total - tnum,
-            self.total,
-            self.setup.captain,
-            self.predictions,
-            final,
-            self.setup.crew,
+            won=wt,
+            counts=ct,
+            tricks=tricks,
+            avail=0 if final else DECK_MASK & ~played,
+            remaining=self.total - tnum,
+            total=self.total,
+            captain=self.setup.captain,
+            predictions=self.predictions,
+            final=final,
+            crew=self.setup.crew,
         )
         st = list(status)
         failed = False
