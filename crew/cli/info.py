@@ -71,7 +71,7 @@ def _crew_label(players: int) -> str:
 def _show_task(card: Any, players: int | None) -> None:
     from rich.text import Text
 
-    from ..engine.tasks import CAPTAIN_COMPARISON, PREDICTION_TASKS
+    from ..engine.tasks import get_task
 
     out = console()
     out.print(Text.assemble((f"Task {card.id}", "bold"), f" ({card.category})"))
@@ -81,9 +81,10 @@ def _show_task(card: Any, players: int | None) -> None:
     out.print(line)
     if players is not None:
         out.print(f"Difficulty for {players} players: {card.difficulty_for(players)}")
-    if card.id in CAPTAIN_COMPARISON:
+    task = get_task(card.id)
+    if task.captain_may_not_take:
         out.print("The captain may never take this task.")
-    if card.id in PREDICTION_TASKS:
+    if task.prediction is not None:
         out.print(
             "The owner fixes the number after distribution, before the first trick and before "
             "any communication (house ruling 13)."

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .cards import CardError, parse_cards
+from .task_params import CATEGORIES, TaskParams
 
 __all__ = [
     "CATEGORIES",
@@ -29,28 +30,6 @@ __all__ = [
     "load_logbook",
     "load_tasks",
 ]
-
-CATEGORIES = (
-    "win_specific_cards",
-    "win_n_of_value",
-    "win_n_of_color",
-    "dont_win",
-    "color_all_or_each",
-    "first_last_tricks",
-    "n_tricks",
-    "consecutive_tricks",
-    "compare_captain",
-    "compare_others",
-    "trick_all_above_below",
-    "trick_sum",
-    "even_odd_trick",
-    "win_with_card",
-    "dont_open",
-    "predict_tricks",
-    "equal_two_colors",
-    "more_color_than",
-    "submarine",
-)
 
 #: The modifier vocabulary of the logbook, with what each one means.
 MODIFIERS: dict[str, str] = {
@@ -95,14 +74,44 @@ class _Strict(BaseModel):
 
 
 class TaskCard(_Strict):
-    """One task card as written in ``tasks.toml``."""
+    """One task card as written in ``tasks.toml``.
+
+    The file's ``category`` travels into ``params``, whose model (one per category, in
+    :mod:`crew.engine.task_params`) it selects; ``captain_may_not_take`` is the printed "I am
+    not the captain" that the distribution enforces.
+    """
 
     id: int = Field(ge=1, le=96)
-    category: Literal[CATEGORIES]  # type: ignore[valid-type]
     text: str = Field(min_length=1)
     difficulty: tuple[int, int, int]
-    params: dict[str, Any]
+    params: TaskParams
+    captain_may_not_take: bool = False
     redeal_if: tuple[str, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _category_into_params(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        if "category" not in data:
+            raise ValueError("category: missing")
+        category = data.pop("category")
+        if category not in CATEGORIES:
+            raise ValueError(
+                f"category: unknown category {category!r}; known: {', '.join(CATEGORIES)}"
+            )
+        params = data.get("params", {})
+        if isinstance(params, dict):
+            if "category" in params:
+                raise ValueError("params.category: the category is given once, outside params")
+            data["params"] = {**params, "category": category}
+        return data
+
+    @property
+    def category(self) -> str:
+        """The task category (which parameter model and evaluator the card has)."""
+        return self.params.category
 
     @field_validator("difficulty")
     @classmethod
@@ -237,7 +246,8 @@ def _explain(path: Path, what: str, exc: ValidationError) -> DataError:
     parts = []
     for err in exc.errors():
         loc = ".".join(str(x) for x in err["loc"])
-        parts.append(f"{loc}: {err['msg']}")
+        msg = err["msg"].removeprefix("Value error, ")
+        parts.append(f"{loc}: {msg}" if loc else msg)
     return DataError(f"{path}: {what}: " + "; ".join(parts))
 
 

@@ -38,7 +38,28 @@ from .cards import (
     suit_of,
 )
 from .state import TONOJA, GameState, Phase
-from .tasks import DONE, FAILED, PENDING, PREDICTION_TASKS, Ctx, Task, get_task
+from .task_params import (
+    ColorAllOrEach,
+    CompareCaptain,
+    CompareOthers,
+    ConsecutiveTricks,
+    DontOpen,
+    DontWin,
+    EqualTwoColors,
+    EvenOddTrick,
+    FirstLastTricks,
+    MoreColorThan,
+    NTricks,
+    PredictTricks,
+    Submarine,
+    TrickAllAboveBelow,
+    TrickSum,
+    WinNOfColor,
+    WinNOfValue,
+    WinSpecificCards,
+    WinWithCard,
+)
+from .tasks import DONE, FAILED, PENDING, Ctx, Task, get_task
 from .tricks import Trick, follow_mask, trick_winner
 
 __all__ = ["Node", "SearchForm", "WON", "LOST", "OPEN"]
@@ -96,55 +117,53 @@ def _task_profile(task: Task) -> tuple[int, int, tuple[int, ...]]:
     categories) everything. Cards of one suit are told apart only through the masks.
     """
     p = task.card.params
-    cat = task.category
     every_value = tuple(VALUE_MASKS[1:])
-    if cat == "win_specific_cards":
-        need = mask_of(parse_cards(p["cards"]))
-        if p.get("trick") == "last":
+    if isinstance(p, WinSpecificCards):
+        need = mask_of(parse_cards(p.cards))
+        if p.trick == "last":
             return _HIST_NONE, 0, (need,)
         return _HIST_WON, need, (need,)
-    if cat in ("win_n_of_value", "win_n_of_color"):
-        if "counts" in p:
-            return _HIST_WON, _colours(list(p["counts"])), ()
-        if "value" in p:
-            m = VALUE_MASKS[int(p["value"])]
-            return _HIST_WON, m, (m,)
-        return _HIST_WON, _colours([p["color"]]), ()
-    if cat == "dont_win":
-        vm = _values(p.get("values", []))
-        return _HIST_WON, _colours(p.get("colors", [])) | vm, (vm,) if vm else ()
-    if cat == "color_all_or_each":
+    if isinstance(p, WinNOfColor):
+        return _HIST_WON, _colours(list(p.parts())), ()
+    if isinstance(p, WinNOfValue):
+        m = VALUE_MASKS[p.value]
+        return _HIST_WON, m, (m,)
+    if isinstance(p, DontWin):
+        vm = _values(list(p.values))
+        return _HIST_WON, _colours(list(p.colors)) | vm, (vm,) if vm else ()
+    if isinstance(p, ColorAllOrEach):
         return _HIST_WON, COLOR_CARDS_MASK, ()
-    if cat in ("first_last_tricks", "dont_open"):
+    if isinstance(p, (FirstLastTricks, DontOpen)):
         return _HIST_NONE, 0, ()
-    if cat in ("n_tricks", "compare_captain", "compare_others", "predict_tricks"):
+    if isinstance(p, (NTricks, CompareCaptain, CompareOthers, PredictTricks)):
         return _HIST_COUNTS, 0, ()
-    if cat == "consecutive_tricks":
+    if isinstance(p, ConsecutiveTricks):
         return _HIST_RUN, 0, ()
-    if cat == "trick_all_above_below":
-        bound = int(p["value"])
+    if isinstance(p, TrickAllAboveBelow):
+        bound = p.value
         above = _values([v for v in range(1, 10) if v > bound])
         below = _values([v for v in range(1, 10) if v < bound])
-        return _HIST_NONE, 0, (above if p["op"] == "gt" else below,)
-    if cat in ("trick_sum", "even_odd_trick"):
+        return _HIST_NONE, 0, (above if p.op == "gt" else below,)
+    if isinstance(p, (TrickSum, EvenOddTrick)):
         return _HIST_NONE, 0, every_value
-    if cat == "win_with_card":
-        if p["play"] == "submarine":
-            return _HIST_NONE, 0, (1 << parse_card(p["capture"]),)
-        masks = [VALUE_MASKS[int(p["play"])]]
-        if "capture" in p:
-            masks.append(VALUE_MASKS[int(p["capture"])])
+    if isinstance(p, WinWithCard):
+        if p.play == "submarine":
+            assert isinstance(p.capture, str)
+            return _HIST_NONE, 0, (1 << parse_card(p.capture),)
+        masks = [VALUE_MASKS[p.play]]
+        if isinstance(p.capture, int):
+            masks.append(VALUE_MASKS[p.capture])
         return _HIST_NONE, 0, tuple(masks)
-    if cat == "equal_two_colors":
-        if p["scope"] == "one_trick":
+    if isinstance(p, EqualTwoColors):
+        if p.scope == "one_trick":
             return _HIST_NONE, 0, ()
-        return _HIST_WON, _colours(p["colors"]), ()
-    if cat == "more_color_than":
-        return _HIST_WON, _colours([p["more"], p["than"]]), ()
-    if cat == "submarine":
+        return _HIST_WON, _colours(list(p.colors)), ()
+    if isinstance(p, MoreColorThan):
+        return _HIST_WON, _colours([p.more, p.than]), ()
+    if isinstance(p, Submarine):
         subs = SUIT_MASKS[4]
-        if "cards" in p:
-            target = mask_of(parse_cards(p["cards"]))
+        if p.cards is not None:
+            target = mask_of(parse_cards(p.cards))
             return _HIST_WON, subs, (target,)
         return _HIST_WON, subs, ()
     # a category this module does not know: assume it may look at anything
@@ -363,16 +382,16 @@ class SearchForm:
         final = tnum >= self.total
         wt, ct = tuple(won), tuple(counts)
         ctx = Ctx(
-            wt,
-            ct,
-            tricks,
-            0 if final else DECK_MASK & ~played,
-            self.total - tnum,
-            self.total,
-            self.setup.captain,
-            self.predictions,
-            final,
-            self.setup.crew,
+            won=wt,
+            counts=ct,
+            tricks=tricks,
+            avail=0 if final else DECK_MASK & ~played,
+            remaining=self.total - tnum,
+            total=self.total,
+            captain=self.setup.captain,
+            predictions=self.predictions,
+            final=final,
+            crew=self.setup.crew,
         )
         st = list(status)
         failed = False
@@ -407,10 +426,10 @@ class SearchForm:
         played: int,
         final: bool,
     ) -> bool:
-        from .game import _condition_broken
+        from .conditions import broken_after_trick
 
         state = self.root._replace(won=won, counts=counts, tricks=tricks, played=played)
-        return bool(_condition_broken(state, final))
+        return broken_after_trick(state, final) is not None
 
     # -- transpositions and equivalent cards ------------------------------------------------
 
@@ -500,7 +519,7 @@ def _bits(mask: int) -> list[int]:
 @cache
 def prediction_tasks(task_ids: tuple[int, ...]) -> tuple[int, ...]:
     """Indices of the prediction tasks among ``task_ids``."""
-    return tuple(i for i, t in enumerate(task_ids) if t in PREDICTION_TASKS)
+    return tuple(i for i, t in enumerate(task_ids) if get_task(t).prediction is not None)
 
 
 def free_predictions(state: GameState) -> frozenset[int]:

@@ -8,10 +8,10 @@ unplayed for ever once the last trick is done.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from .cards import (
     SUB,
@@ -24,6 +24,27 @@ from .cards import (
     value_of,
 )
 from .data import TaskCard, load_impossible, load_tasks
+from .task_params import (
+    ColorAllOrEach,
+    CompareCaptain,
+    CompareOthers,
+    ConsecutiveTricks,
+    DontOpen,
+    DontWin,
+    EqualTwoColors,
+    EvenOddTrick,
+    FirstLastTricks,
+    MoreColorThan,
+    NTricks,
+    PredictTricks,
+    Submarine,
+    TrickAllAboveBelow,
+    TrickSum,
+    WinNOfColor,
+    WinNOfValue,
+    WinSpecificCards,
+    WinWithCard,
+)
 from .tricks import Trick
 
 __all__ = [
@@ -31,6 +52,8 @@ __all__ = [
     "FAILED",
     "PENDING",
     "STATUS_NAMES",
+    "EVALUATORS",
+    "LEAD_RULES",
     "Ctx",
     "Task",
     "all_tasks",
@@ -41,12 +64,6 @@ __all__ = [
 
 PENDING, DONE, FAILED = 0, 1, 2
 STATUS_NAMES = ("pending", "done", "failed")
-
-#: The captain may never take these (compare with the captain's trick count).
-CAPTAIN_COMPARISON = frozenset({59, 60, 61})
-PREDICTION_TASKS = frozenset({83, 84})
-OPEN_PREDICTION = 83
-SECRET_PREDICTION = 84
 
 
 class Ctx(NamedTuple):
@@ -65,6 +82,8 @@ class Ctx(NamedTuple):
 
 
 Evaluator = Callable[[int, Ctx], int]
+#: ``on_lead(owner, leader, card)``: FAILED when the owner has just led a forbidden card.
+OnLead = Callable[[int, int, int], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +96,7 @@ class Task:
 
     card: TaskCard
     evaluate: Evaluator
-    on_lead: Callable[[int, int, int], int] | None
+    on_lead: OnLead | None
 
     @property
     def id(self) -> int:
@@ -85,7 +104,19 @@ class Task:
 
     @property
     def category(self) -> str:
-        return str(self.card.category)
+        return self.card.category
+
+    @property
+    def captain_may_not_take(self) -> bool:
+        """The card says "I am not the captain": the distribution never gives it the captain."""
+        return self.card.captain_may_not_take
+
+    @property
+    def prediction(self) -> str | None:
+        """``"public"`` or ``"secret"`` for a prediction task (how its number is shown), else
+        None."""
+        p = self.card.params
+        return p.visibility if isinstance(p, PredictTricks) else None
 
     @property
     def text(self) -> str:
@@ -103,14 +134,14 @@ def _count(mask: int) -> int:
     return mask.bit_count()
 
 
-def _colour_mask(letters: list[str]) -> int:
+def _colour_mask(letters: Iterable[str]) -> int:
     m = 0
     for letter in letters:
         m |= SUIT_MASKS[SUIT_LETTERS.index(letter.upper())]
     return m
 
 
-def _value_mask(values: list[int]) -> int:
+def _value_mask(values: Iterable[int]) -> int:
     m = 0
     for v in values:
         m |= VALUE_MASKS[v]
@@ -154,10 +185,10 @@ def _exact_tricks(have: int, n: int, ctx: Ctx) -> int:
 # one evaluator per category
 
 
-def _win_specific_cards(p: dict[str, Any]) -> Evaluator:
-    need = mask_of(parse_cards(p["cards"]))
-    if p.get("trick") == "last":
-        card = parse_card(p["cards"][0])
+def _win_specific_cards(p: WinSpecificCards) -> Evaluator:
+    need = mask_of(parse_cards(p.cards))
+    if p.trick == "last":
+        card = parse_card(p.cards[0])
         bit = 1 << card
 
         def final_trick_with(owner: int, ctx: Ctx) -> int:
@@ -173,6 +204,11 @@ def _win_specific_cards(p: dict[str, Any]) -> Evaluator:
             return FAILED if ctx.final else PENDING
 
         return final_trick_with
+    return _win_cards(need)
+
+
+def _win_cards(need: int) -> Evaluator:
+    """Win every card of ``need`` (same or different tricks)."""
 
     def win_cards(owner: int, ctx: Ctx) -> int:
         mine = ctx.won[owner] & need
@@ -185,20 +221,8 @@ def _win_specific_cards(p: dict[str, Any]) -> Evaluator:
     return win_cards
 
 
-def _count_mask(p: dict[str, Any]) -> int:
-    if "_mask" in p:  # submarine counts
-        return int(p["_mask"])
-    if "value" in p:
-        return VALUE_MASKS[int(p["value"])]
-    return _colour_mask([p["color"]])
-
-
-def _win_n(p: dict[str, Any]) -> Evaluator:
-    at_least = p["mode"] == "at_least"
-    if "counts" in p:
-        parts = [(_colour_mask([k]), int(v)) for k, v in p["counts"].items()]
-    else:
-        parts = [(_count_mask(p), int(p["count"]))]
+def _win_n(parts: list[tuple[int, int]], at_least: bool) -> Evaluator:
+    """For each (card mask, n) of ``parts``: at least (or exactly) n of those cards won."""
 
     def win_n(owner: int, ctx: Ctx) -> int:
         results = []
@@ -216,12 +240,17 @@ def _win_n(p: dict[str, Any]) -> Evaluator:
     return win_n
 
 
-def _dont_win(p: dict[str, Any]) -> Evaluator:
-    mask = 0
-    if "colors" in p:
-        mask |= _colour_mask(p["colors"])
-    if "values" in p:
-        mask |= _value_mask([int(v) for v in p["values"]])
+def _win_n_of_value(p: WinNOfValue) -> Evaluator:
+    return _win_n([(VALUE_MASKS[p.value], p.count)], p.mode == "at_least")
+
+
+def _win_n_of_color(p: WinNOfColor) -> Evaluator:
+    parts = [(_colour_mask([c]), n) for c, n in p.parts().items()]
+    return _win_n(parts, p.mode == "at_least")
+
+
+def _dont_win(p: DontWin) -> Evaluator:
+    mask = _colour_mask(p.colors) | _value_mask(p.values)
 
     def dont_win(owner: int, ctx: Ctx) -> int:
         if ctx.won[owner] & mask:
@@ -231,9 +260,9 @@ def _dont_win(p: dict[str, Any]) -> Evaluator:
     return dont_win
 
 
-def _color_all_or_each(p: dict[str, Any]) -> Evaluator:
+def _color_all_or_each(p: ColorAllOrEach) -> Evaluator:
     colours = SUIT_MASKS[:4]
-    if p["mode"] == "each_color":
+    if p.mode == "each_color":
 
         def each_colour(owner: int, ctx: Ctx) -> int:
             mine = ctx.won[owner]
@@ -260,13 +289,13 @@ def _color_all_or_each(p: dict[str, Any]) -> Evaluator:
     return all_of_one
 
 
-def _first_last(p: dict[str, Any]) -> Evaluator:
-    win = list(p.get("win", []))
-    lose = [int(x) for x in p.get("lose", [])]
-    only = bool(p.get("only", False))
+def _first_last_tricks(p: FirstLastTricks) -> Evaluator:
+    win = p.win
+    lose = p.lose
+    only = p.only
 
     def first_last(owner: int, ctx: Ctx) -> int:
-        want = {ctx.total if w == "last" else int(w) for w in win}
+        want = {ctx.total if w == "last" else w for w in win}
         if ctx.tricks:
             t = len(ctx.tricks)
             mine = ctx.tricks[-1].winner == owner
@@ -290,8 +319,8 @@ def _first_last(p: dict[str, Any]) -> Evaluator:
     return first_last
 
 
-def _n_tricks(p: dict[str, Any]) -> Evaluator:
-    n = int(p["count"])
+def _n_tricks(p: NTricks) -> Evaluator:
+    n = p.count
 
     def n_tricks(owner: int, ctx: Ctx) -> int:
         return _exact_tricks(ctx.counts[owner], n, ctx)
@@ -312,10 +341,9 @@ def _current_run(owner: int, ctx: Ctx) -> int:
     return run
 
 
-def _consecutive(p: dict[str, Any]) -> Evaluator:
-    n = int(p["run"])
-    mode = p["mode"]
-    if mode == "at_least_once":
+def _consecutive_tricks(p: ConsecutiveTricks) -> Evaluator:
+    n = p.run
+    if p.mode == "at_least_once":
 
         def run_at_least(owner: int, ctx: Ctx) -> int:
             run = _current_run(owner, ctx)
@@ -327,7 +355,7 @@ def _consecutive(p: dict[str, Any]) -> Evaluator:
 
         return run_at_least
 
-    if mode == "never":
+    if p.mode == "never":
 
         def never_two(owner: int, ctx: Ctx) -> int:
             run = _current_run(owner, ctx)
@@ -338,29 +366,27 @@ def _consecutive(p: dict[str, Any]) -> Evaluator:
 
         return never_two
 
-    total = int(p["total"])
-
     def exactly_in_a_row(owner: int, ctx: Ctx) -> int:
         idx = _won_indices(owner, ctx)
         k = len(idx)
-        if k > total:
+        if k > n:
             return FAILED
         if idx and idx[-1] - idx[0] + 1 != k:
             return FAILED
-        if k < total:
+        if k < n:
             if idx and idx[-1] != len(ctx.tricks):
                 return FAILED
-            if k + ctx.remaining < total:
+            if k + ctx.remaining < n:
                 return FAILED
         if ctx.final:
-            return DONE if k == total else FAILED
+            return DONE if k == n else FAILED
         return PENDING
 
     return exactly_in_a_row
 
 
-def _compare_captain(p: dict[str, Any]) -> Evaluator:
-    op = p["op"]
+def _compare_captain(p: CompareCaptain) -> Evaluator:
+    op = p.op
 
     def compare_captain(owner: int, ctx: Ctx) -> int:
         mine, cap, r = ctx.counts[owner], ctx.counts[ctx.captain], ctx.remaining
@@ -384,8 +410,9 @@ def _compare_captain(p: dict[str, Any]) -> Evaluator:
     return compare_captain
 
 
-def _compare_others(p: dict[str, Any]) -> Evaluator:
-    op = p["op"]
+def _compare_others(p: CompareOthers) -> Evaluator:
+    op = p.op
+    needs = p.need or (0, 0, 0)
 
     def compare_others(owner: int, ctx: Ctx) -> int:
         mine, r = ctx.counts[owner], ctx.remaining
@@ -403,7 +430,7 @@ def _compare_others(p: dict[str, Any]) -> Evaluator:
             if all(mine + r < c for c in others):
                 return DONE
         else:
-            need = ctx.total // 2 + 1
+            need = needs[ctx.crew - 3]
             if mine >= need:
                 return DONE
             if sum(others) > ctx.total - need:
@@ -442,7 +469,7 @@ def _value_counts(avail: int) -> list[int]:
     return [0] + [_count(avail & VALUE_MASKS[v]) for v in range(1, 10)]
 
 
-def _enough(values: list[int]) -> Possible:
+def _enough(values: Iterable[int]) -> Possible:
     """A trick of only these values (coloured cards) needs one unplayed such card per seat."""
     mask = _value_mask(values)
     return lambda avail, crew: _count(avail & mask) >= crew
@@ -469,31 +496,38 @@ def _sums_of(avail: int, crew: int) -> int:
     return reach[crew]
 
 
-def _trick_all_above_below(p: dict[str, Any]) -> Evaluator:
-    bound = int(p["value"])
-    if p["op"] == "gt":
+# The trick_all_above_below, trick_sum and even_odd_trick cards count only coloured cards: no
+# submarine may be in the qualifying trick (rules R, task-semantics).
+_NO_SUBMARINES = True
+
+
+def _trick_all_above_below(p: TrickAllAboveBelow) -> Evaluator:
+    bound = p.value
+    if p.op == "gt":
         return _one_trick(
             lambda t, _: all(value_of(c) > bound for c in t.cards),
-            True,
-            _enough(list(range(bound + 1, 10))),
+            _NO_SUBMARINES,
+            _enough(range(bound + 1, 10)),
         )
     return _one_trick(
-        lambda t, _: all(value_of(c) < bound for c in t.cards), True, _enough(list(range(1, bound)))
+        lambda t, _: all(value_of(c) < bound for c in t.cards),
+        _NO_SUBMARINES,
+        _enough(range(1, bound)),
     )
 
 
-def _trick_sum(p: dict[str, Any]) -> Evaluator:
-    op = p["op"]
-    if op == "in":
-        allowed = {int(v) for v in p["values"]}
+def _trick_sum(p: TrickSum) -> Evaluator:
+    if p.values is not None:
+        allowed = frozenset(p.values)
         wanted = sum(1 << v for v in allowed)
         return _one_trick(
             lambda t, _: sum(value_of(c) for c in t.cards) in allowed,
-            True,
+            _NO_SUBMARINES,
             lambda avail, crew: bool(_sums_of(avail, crew) & wanted),
         )
-    limits = [int(v) for v in p["thresholds"]]
-    if op == "gt":
+    assert p.thresholds is not None  # the model gives thresholds for "gt" and "lt"
+    limits = p.thresholds
+    if p.op == "gt":
 
         def high_enough(avail: int, crew: int) -> bool:
             best = _extreme_sum(avail, crew, highest=True)
@@ -501,7 +535,7 @@ def _trick_sum(p: dict[str, Any]) -> Evaluator:
 
         return _one_trick(
             lambda t, crew: sum(value_of(c) for c in t.cards) > limits[crew - 3],
-            True,
+            _NO_SUBMARINES,
             high_enough,
         )
 
@@ -510,22 +544,25 @@ def _trick_sum(p: dict[str, Any]) -> Evaluator:
         return best is not None and best < limits[crew - 3]
 
     return _one_trick(
-        lambda t, crew: sum(value_of(c) for c in t.cards) < limits[crew - 3], True, low_enough
+        lambda t, crew: sum(value_of(c) for c in t.cards) < limits[crew - 3],
+        _NO_SUBMARINES,
+        low_enough,
     )
 
 
-def _even_odd(p: dict[str, Any]) -> Evaluator:
-    rest = 0 if p["parity"] == "even" else 1
+def _even_odd_trick(p: EvenOddTrick) -> Evaluator:
+    rest = 0 if p.parity == "even" else 1
     return _one_trick(
         lambda t, _: all(value_of(c) % 2 == rest for c in t.cards),
-        True,
-        _enough([v for v in range(1, 10) if v % 2 == rest]),
+        _NO_SUBMARINES,
+        _enough(v for v in range(1, 10) if v % 2 == rest),
     )
 
 
-def _win_with_card(p: dict[str, Any]) -> Evaluator:
-    if p["play"] == "submarine":
-        target = parse_card(p["capture"])
+def _win_with_card(p: WinWithCard) -> Evaluator:
+    if p.play == "submarine":
+        assert isinstance(p.capture, str)  # the model names the card a submarine captures
+        target = parse_card(p.capture)
         bit = 1 << target
 
         def with_submarine(owner: int, ctx: Ctx) -> int:
@@ -540,11 +577,11 @@ def _win_with_card(p: dict[str, Any]) -> Evaluator:
 
         return with_submarine
 
-    play = int(p["play"])
+    play = p.play
     play_mask = VALUE_MASKS[play]
-    capture = int(p["capture"]) if "capture" in p else None
+    capture = p.capture if isinstance(p.capture, int) else None
     capture_mask = VALUE_MASKS[capture] if capture else 0
-    need_open = 2 if p.get("capture_other_card") else 1
+    need_open = 2 if p.capture_other_card else 1
 
     def with_card(owner: int, ctx: Ctx) -> int:
         if ctx.tricks:
@@ -576,8 +613,8 @@ def _win_with_card(p: dict[str, Any]) -> Evaluator:
     return with_card
 
 
-def _dont_open(p: dict[str, Any]) -> tuple[Evaluator, Callable[[int, int, int], int]]:
-    mask = _colour_mask(p["colors"])
+def _dont_open(p: DontOpen) -> Evaluator:
+    mask = _colour_mask(p.colors)
 
     def dont_open(owner: int, ctx: Ctx) -> int:
         # done once no card of the colours is unplayed, or the owner cannot lead again: only the
@@ -588,13 +625,20 @@ def _dont_open(p: dict[str, Any]) -> tuple[Evaluator, Callable[[int, int, int], 
             return DONE
         return PENDING
 
+    return dont_open
+
+
+def _dont_open_on_lead(p: DontOpen) -> OnLead:
+    mask = _colour_mask(p.colors)
+
     def on_lead(owner: int, leader: int, card: int) -> int:
         return FAILED if leader == owner and (mask >> card) & 1 else PENDING
 
-    return dont_open, on_lead
+    return on_lead
 
 
-def _predict(p: dict[str, Any]) -> Evaluator:
+def _predict_tricks(p: PredictTricks) -> Evaluator:
+    # p.visibility decides who sees the number (view.view_for), not the verdict
     def predicted(owner: int, ctx: Ctx) -> int:
         n = ctx.predictions[owner]
         if n < 0:  # not yet fixed: cannot happen once tricks are played
@@ -604,27 +648,32 @@ def _predict(p: dict[str, Any]) -> Evaluator:
     return predicted
 
 
-def _equal_two_colors(p: dict[str, Any]) -> Evaluator:
-    a_mask, b_mask = (_colour_mask([c]) for c in p["colors"])
-    if p["scope"] == "one_trick":
+def _equal_two_colors(p: EqualTwoColors) -> Evaluator:
+    a_mask, b_mask = (_colour_mask([c]) for c in p.colors)
+    least = p.min_each
+    if p.scope == "one_trick":
 
         def equal_in_trick(t: Trick, _: int) -> bool:
             m = mask_of(t.cards)
             a, b = _count(m & a_mask), _count(m & b_mask)
-            return a == b >= 1
+            return a == b >= least
 
-        # submarines may be in that trick: any seats - 2 other cards complete it
+        # submarines may be in that trick: any other cards complete it
         return _one_trick(
             equal_in_trick,
             False,
-            lambda avail, _: bool(avail & a_mask) and bool(avail & b_mask),
+            lambda avail, crew: (
+                2 * least <= crew
+                and _count(avail & a_mask) >= least
+                and _count(avail & b_mask) >= least
+            ),
         )
 
     def equal_overall(owner: int, ctx: Ctx) -> int:
         mine = ctx.won[owner]
         a, b = _count(mine & a_mask), _count(mine & b_mask)
         ua, ub = _count(ctx.avail & a_mask), _count(ctx.avail & b_mask)
-        lo, hi = max(a, b, 1), min(a + ua, b + ub)
+        lo, hi = max(a, b, least), min(a + ua, b + ub)
         if lo > hi:
             return FAILED
         if ua == 0 and ub == 0:
@@ -634,8 +683,8 @@ def _equal_two_colors(p: dict[str, Any]) -> Evaluator:
     return equal_overall
 
 
-def _more_color_than(p: dict[str, Any]) -> Evaluator:
-    a_mask, b_mask = _colour_mask([p["more"]]), _colour_mask([p["than"]])
+def _more_color_than(p: MoreColorThan) -> Evaluator:
+    a_mask, b_mask = _colour_mask([p.more]), _colour_mask([p.than])
 
     def more_than(owner: int, ctx: Ctx) -> int:
         mine = ctx.won[owner]
@@ -650,64 +699,88 @@ def _more_color_than(p: dict[str, Any]) -> Evaluator:
     return more_than
 
 
-def _submarine(p: dict[str, Any]) -> Evaluator:
+def _submarine(p: Submarine) -> Evaluator:
     subs = SUIT_MASKS[SUB]
-    if "cards" in p:
-        target = mask_of(parse_cards(p["cards"]))
-        if not p.get("no_other_submarine"):
-            return _win_specific_cards(p)
-        rest = subs & ~target
+    if p.cards is None:
+        assert p.count is not None  # the model gives count when it gives no cards
+        return _win_n([(subs, p.count)], at_least=False)
+    target = mask_of(parse_cards(p.cards))
+    if not p.no_other_submarine:
+        return _win_cards(target)
+    rest = subs & ~target
 
-        def only_this_sub(owner: int, ctx: Ctx) -> int:
-            mine = ctx.won[owner]
-            if mine & rest or _others(owner, ctx) & target:
-                return FAILED
-            if mine & target:
-                return DONE if not ctx.avail & rest else PENDING
-            return FAILED if not ctx.avail & target else PENDING
+    def only_this_sub(owner: int, ctx: Ctx) -> int:
+        mine = ctx.won[owner]
+        if mine & rest or _others(owner, ctx) & target:
+            return FAILED
+        if mine & target:
+            return DONE if not ctx.avail & rest else PENDING
+        return FAILED if not ctx.avail & target else PENDING
 
-        return only_this_sub
-    return _win_n({"mode": p["mode"], "count": p["count"], "_mask": subs})
+    return only_this_sub
 
 
-def _evaluator(card: TaskCard) -> tuple[Evaluator, Callable[[int, int, int], int] | None]:
-    p = card.params
-    cat = card.category
-    if cat == "win_specific_cards":
-        return _win_specific_cards(p), None
-    if cat in ("win_n_of_value", "win_n_of_color"):
-        return _win_n(p), None
-    if cat == "dont_win":
-        return _dont_win(p), None
-    if cat == "color_all_or_each":
-        return _color_all_or_each(p), None
-    if cat == "first_last_tricks":
-        return _first_last(p), None
-    if cat == "n_tricks":
-        return _n_tricks(p), None
-    if cat == "consecutive_tricks":
-        return _consecutive(p), None
-    if cat == "compare_captain":
-        return _compare_captain(p), None
-    if cat == "compare_others":
-        return _compare_others(p), None
-    if cat == "trick_all_above_below":
-        return _trick_all_above_below(p), None
-    if cat == "trick_sum":
-        return _trick_sum(p), None
-    if cat == "even_odd_trick":
-        return _even_odd(p), None
-    if cat == "win_with_card":
-        return _win_with_card(p), None
-    if cat == "dont_open":
-        return _dont_open(p)
-    if cat == "predict_tricks":
-        return _predict(p), None
-    if cat == "equal_two_colors":
-        return _equal_two_colors(p), None
-    if cat == "more_color_than":
-        return _more_color_than(p), None
-    return _submarine(p), None
+P = TypeVar("P")
+R = TypeVar("R")
+
+
+def _typed(model: type[P], build: Callable[[P], R]) -> Callable[[Any], R]:
+    """``build`` for the cards whose parameters are a ``model`` (checked, so a registry slip
+    fails loudly rather than judging a card by another category's rule)."""
+
+    def checked(params: Any) -> R:
+        if not isinstance(params, model):
+            raise TypeError(f"{build.__name__} judges {model.__name__}, not {params!r}")
+        return build(params)
+
+    checked.__name__ = build.__name__
+    return checked
+
+
+#: Category -> the evaluator builder that judges its cards after every trick (one hop from the
+#: ``category`` of a card in missions/tasks.toml; the parameter models are in task_params.py).
+EVALUATORS: dict[str, Callable[[Any], Evaluator]] = {
+    "win_specific_cards": _typed(WinSpecificCards, _win_specific_cards),
+    "win_n_of_value": _typed(WinNOfValue, _win_n_of_value),
+    "win_n_of_color": _typed(WinNOfColor, _win_n_of_color),
+    "dont_win": _typed(DontWin, _dont_win),
+    "color_all_or_each": _typed(ColorAllOrEach, _color_all_or_each),
+    "first_last_tricks": _typed(FirstLastTricks, _first_last_tricks),
+    "n_tricks": _typed(NTricks, _n_tricks),
+    "consecutive_tricks": _typed(ConsecutiveTricks, _consecutive_tricks),
+    "compare_captain": _typed(CompareCaptain, _compare_captain),
+    "compare_others": _typed(CompareOthers, _compare_others),
+    "trick_all_above_below": _typed(TrickAllAboveBelow, _trick_all_above_below),
+    "trick_sum": _typed(TrickSum, _trick_sum),
+    "even_odd_trick": _typed(EvenOddTrick, _even_odd_trick),
+    "win_with_card": _typed(WinWithCard, _win_with_card),
+    "dont_open": _typed(DontOpen, _dont_open),
+    "predict_tricks": _typed(PredictTricks, _predict_tricks),
+    "equal_two_colors": _typed(EqualTwoColors, _equal_two_colors),
+    "more_color_than": _typed(MoreColorThan, _more_color_than),
+    "submarine": _typed(Submarine, _submarine),
+}
+
+#: Category -> the check run the moment the owner leads (lead restrictions only).
+LEAD_RULES: dict[str, Callable[[Any], OnLead]] = {
+    "dont_open": _typed(DontOpen, _dont_open_on_lead),
+}
+
+
+def evaluator_for(card: TaskCard) -> Evaluator:
+    """The compiled evaluator of ``card``; a category without one is an error, never a
+    fallback."""
+    try:
+        build = EVALUATORS[card.category]
+    except KeyError:
+        raise ValueError(f"task {card.id}: no evaluator for category {card.category!r}") from None
+    return build(card.params)
+
+
+def on_lead_for(card: TaskCard) -> OnLead | None:
+    """The lead check of ``card``, or None when its category restricts no lead."""
+    build = LEAD_RULES.get(card.category)
+    return build(card.params) if build else None
 
 
 # --------------------------------------------------------------------------------------------
@@ -745,8 +818,7 @@ def all_tasks() -> dict[int, Task]:
     """Every task card, compiled, by id."""
     out: dict[int, Task] = {}
     for card in load_tasks():
-        ev, lead = _evaluator(card)
-        out[card.id] = Task(card, ev, lead)
+        out[card.id] = Task(card, evaluator_for(card), on_lead_for(card))
     return out
 
 

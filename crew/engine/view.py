@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .missions import CURRENTS
 from .state import TONOJA, GameState
-from .tasks import OPEN_PREDICTION, SECRET_PREDICTION, STATUS_NAMES
+from .tasks import STATUS_NAMES, get_task
 from .tricks import Trick
 
 __all__ = ["SignalView", "TaskView", "View", "view_for", "PUBLIC"]
@@ -71,9 +71,11 @@ def _predictions(state: GameState, seat: int) -> tuple[int | None, ...]:
     Tonoja, the captain who fixes it) until the attempt is over."""
     st = state.setup
     pairs = list(zip(st.task_ids, state.owners, strict=True))
-    # one number per seat: an owner of both prediction tasks shows it, as the open one demands
-    open_owner = {o for t, o in pairs if t == OPEN_PREDICTION}
-    secret_owner = {o for t, o in pairs if t == SECRET_PREDICTION and o not in open_owner}
+    # one number per seat: an owner of both prediction tasks shows it, as the public one demands
+    # (the card's visibility in tasks.toml)
+    shown = {t: get_task(t).prediction for t, _ in pairs}
+    open_owner = {o for t, o in pairs if shown[t] == "public"}
+    secret_owner = {o for t, o in pairs if shown[t] == "secret" and o not in open_owner}
     knows = {seat, TONOJA} if st.tonoja and seat == st.captain else {seat}
     over = bool(state.result)
     return tuple(

@@ -11,9 +11,18 @@ plain search without them.
 
 from __future__ import annotations
 
-from crew.engine.cards import VALUE_MASKS
+from crew.engine.cards import VALUE_MASKS, parse_card
 from crew.engine.search import Node, SearchForm
 from crew.engine.state import TONOJA
+from crew.engine.task_params import (
+    EvenOddTrick,
+    FirstLastTricks,
+    NTricks,
+    PredictTricks,
+    Submarine,
+    TrickAllAboveBelow,
+    WinWithCard,
+)
 from crew.engine.tasks import PENDING
 
 __all__ = ["certainly_lost", "cuts_for", "sure_submarines"]
@@ -32,39 +41,38 @@ def cuts_for(form: SearchForm) -> tuple[tuple[int, int, int, object], ...]:
         if owner < 0:
             continue
         p = task.card.params
-        cat = task.category
-        if cat == "n_tricks":
-            out.append((i, owner, _MAX_TRICKS, int(p["count"])))
-        elif cat == "predict_tricks" and i not in form.free:
+        if isinstance(p, NTricks):
+            out.append((i, owner, _MAX_TRICKS, p.count))
+        elif isinstance(p, PredictTricks) and i not in form.free:
             if form.predictions[owner] >= 0:
                 out.append((i, owner, _MAX_TRICKS, form.predictions[owner]))
-        elif cat == "first_last_tricks" and p.get("only"):
-            want = {form.total if w == "last" else int(w) for w in p.get("win", [])}
+        elif isinstance(p, FirstLastTricks) and p.only:
+            want = {form.total if w == "last" else w for w in p.win}
             out.append((i, owner, _ONLY_WANTED, frozenset(want)))
-        elif cat == "submarine" and "cards" not in p and p["mode"] == "exactly":
-            out.append((i, owner, _MAX_SUBS, int(p["count"])))
-        elif cat == "win_with_card":
+        elif isinstance(p, Submarine) and p.cards is None and p.mode == "exactly":
+            assert p.count is not None
+            out.append((i, owner, _MAX_SUBS, p.count))
+        elif isinstance(p, WinWithCard):
             # the trick must be won with a card the owner plays: without one it cannot happen
-            own = 0xF << 36 if p["play"] == "submarine" else VALUE_MASKS[int(p["play"])]
+            own = 0xF << 36 if p.play == "submarine" else VALUE_MASKS[p.play]
             out.append((i, owner, _OWN_CARD, own))
-        elif cat == "even_odd_trick":
-            rest = 0 if p["parity"] == "even" else 1
+        elif isinstance(p, EvenOddTrick):
+            rest = 0 if p.parity == "even" else 1
             own = 0
             for v in range(1, 10):
                 if v % 2 == rest:
                     own |= VALUE_MASKS[v]
             out.append((i, owner, _OWN_CARD, own))
-        elif cat == "trick_all_above_below":
-            bound = int(p["value"])
+        elif isinstance(p, TrickAllAboveBelow):
+            bound = p.value
             own = 0
             for v in range(1, 10):
-                if (v > bound) if p["op"] == "gt" else (v < bound):
+                if (v > bound) if p.op == "gt" else (v < bound):
                     own |= VALUE_MASKS[v]
             out.append((i, owner, _OWN_CARD, own))
-        elif cat == "submarine" and p.get("no_other_submarine"):
-            from crew.engine.cards import parse_card
-
-            out.append((i, owner, _ONLY_SUB, parse_card(p["cards"][0])))
+        elif isinstance(p, Submarine) and p.no_other_submarine:
+            assert p.cards is not None
+            out.append((i, owner, _ONLY_SUB, parse_card(p.cards[0])))
     return tuple(out)
 
 

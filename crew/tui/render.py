@@ -16,7 +16,6 @@ from crew.engine import TONOJA, View, card_str, get_task, mission_entry
 from crew.engine.cards import COLOR_NAMES, SUIT_GLYPHS, suit_of
 from crew.engine.game import Event
 from crew.engine.missions import CURRENTS, HEAVY_NOISE, NO_COMMUNICATION
-from crew.engine.tasks import PREDICTION_TASKS, SECRET_PREDICTION
 from crew.engine.tricks import trick_winner
 
 from .session import Session
@@ -274,11 +273,12 @@ def tasks_table(session: Session, *, viewer: int = -1, wrap: bool = False) -> Ta
     for t in v.tasks:
         owner = session.name(t.owner) if t.owner >= 0 else "—"
         text = Text(get_task(t.task).text)
-        if t.task in PREDICTION_TASKS and t.owner >= 0:
+        shown = get_task(t.task).prediction  # "public", "secret", or None: no prediction task
+        if shown is not None and t.owner >= 0:
             p = v.predictions[t.owner]
             if p is not None:
                 text = Text(f"[predicted {p}] ") + text
-            elif t.task == SECRET_PREDICTION and session.state.predictions[t.owner] >= 0:
+            elif shown == "secret" and session.state.predictions[t.owner] >= 0:
                 text = Text("[secret prediction made] ") + text
         diff = get_task(t.task).difficulty_for(v.players)
         table.add_row(task_status_cell(t.status, t.trick), f"#{t.task}", f"d{diff}", owner, text)

@@ -49,6 +49,7 @@ def test_solve_not_winnable_exits_1(
 ) -> None:
     # seat 1 leads S4 and wins trick 1, so "win no tricks" (task 50) is lost for seat 1
     rec = _record([{"take": 50, "seat": 1}], [50])
+    rec["difficulty"] = 3  # task 50's difficulty for four: free play draws to exactly that
     r = crew("solve", str(write(rec, "a.json")), "--json")
     assert r.code == 1
     assert r.json["winnable"] is False

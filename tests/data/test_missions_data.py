@@ -71,7 +71,38 @@ def test_tasks_bad_category(tmp_path: Path) -> None:
     old = 'id = 7\ncategory = "win_specific_cards"'
     path = _copy(tmp_path, "tasks.toml", old, 'id = 7\ncategory = "win_lots"')
     message = _rejected(path)
-    assert "task entry 7 (id 7)" in message and "category" in message
+    assert "task entry 7 (id 7)" in message and "unknown category 'win_lots'" in message
+
+
+def test_tasks_unknown_parameter(tmp_path: Path) -> None:
+    old = 'params = { cards = ["P5", "Y6"] }'
+    path = _copy(tmp_path, "tasks.toml", old, 'params = { cards = ["P5", "Y6"], colour = "P" }')
+    message = _rejected(path)
+    assert "task entry 7 (id 7)" in message and "params.win_specific_cards.colour" in message
+
+
+def test_tasks_parameter_of_another_category(tmp_path: Path) -> None:
+    # a key that task 64 uses is no key of task 62's op
+    old = 'params = { op = "more_than_each" }'
+    path = _copy(
+        tmp_path, "tasks.toml", old, 'params = { op = "more_than_each", need = [7, 6, 5] }'
+    )
+    message = _rejected(path)
+    assert "task entry 62 (id 62)" in message and "params.compare_others" in message
+    assert "need" in message
+
+
+def test_tasks_missing_parameter(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "tasks.toml", 'params = { visibility = "secret" }', "params = {}")
+    message = _rejected(path)
+    assert "task entry 84 (id 84)" in message and "params.predict_tricks.visibility" in message
+
+
+def test_tasks_category_given_twice(tmp_path: Path) -> None:
+    old = 'params = { cards = ["P5", "Y6"] }'
+    path = _copy(tmp_path, "tasks.toml", old, 'params = { cards = ["P5"], category = "dont_win" }')
+    message = _rejected(path)
+    assert "task entry 7 (id 7)" in message and "params.category" in message
 
 
 def test_tasks_bad_card_in_redeal(tmp_path: Path) -> None:

@@ -77,7 +77,8 @@ def _need_cards(cards: list[str]) -> tuple[Bound, ...]:
 
 def model_of(card: TaskCard, crew: int) -> Model:
     """The abstract needs of one task card for ``crew`` players."""
-    p, cat, t = card.params, card.category, card.id
+    # the parameters exactly as written in tasks.toml (this model reads the data on its own)
+    p, cat, t = card.params.model_dump(exclude_unset=True), card.category, card.id
     text = card.text
     one = Need()
     if cat == "win_specific_cards":
@@ -174,7 +175,7 @@ def _shape_ok(key: str, won: int, total: int) -> bool:
         return bool(won & last)
     t = int(key[4:])
     card = _CARDS[t]
-    p = card.params
+    p = card.params.model_dump(exclude_unset=True)
     count = won.bit_count()
     if card.category == "first_last_tricks":
         for w in p.get("win", []):

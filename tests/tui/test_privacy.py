@@ -17,11 +17,14 @@ from tui_driver import Player, cards_on, play_to_result, screen_text
 
 from crew.engine import card_str, cards_in, parse_card
 from crew.engine.missions import CURRENTS
-from crew.engine.tasks import SECRET_PREDICTION
+from crew.engine.tasks import all_tasks
 from crew.tui.app import CrewApp, create_app
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.widgets.hand import HandView
+
+# the one prediction task whose number only its owner sees (tasks.toml: visibility = "secret")
+(SECRET_PREDICTION,) = (t for t, task in all_tasks().items() if task.prediction == "secret")
 
 SIZE = (80, 24)
 

@@ -5,7 +5,7 @@ effect (``effect``: the next state and the events, for an action ``check`` allow
 ``crew.engine.moves`` dispatches ``why_illegal``, ``legal_actions`` and ``apply`` to them.
 
 - ``distribution``: take, pass, volunteer, give all, assign (and entering/leaving the phase);
-- ``predictions``: predicting the number of tricks (tasks 83 and 84);
+- ``predictions``: predicting the number of tricks (the predict_tricks tasks);
 - ``distress``: the distress signal and its card exchange;
 - ``communication``: sonar signals before a trick;
 - ``tricks``: playing cards, collecting tricks, judging tasks and conditions, the timer.

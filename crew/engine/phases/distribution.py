@@ -12,7 +12,7 @@ from ..events import Event, EventKind
 from ..missions import Distribution
 from ..reasons import Illegal, Reason, illegal
 from ..state import GameState, Phase
-from ..tasks import CAPTAIN_COMPARISON, get_task
+from ..tasks import get_task
 from .common import Handler, actor_illegal, not_your_turn, own, seat_name, task_index
 from .predictions import after_distribution, start_tricks
 
@@ -39,8 +39,13 @@ def tasks_left(state: GameState) -> list[int]:
     return [i for i, o in enumerate(state.owners) if o < 0]
 
 
+def _barred(task: int) -> bool:
+    """The captain may never take ``task`` (the card says so: tasks.toml captain_may_not_take)."""
+    return get_task(task).captain_may_not_take
+
+
 def _comparison(state: GameState, idx: int) -> bool:
-    return state.setup.task_ids[idx] in CAPTAIN_COMPARISON
+    return _barred(state.setup.task_ids[idx])
 
 
 def _dist_order(state: GameState) -> tuple[int, ...]:
@@ -71,7 +76,7 @@ def _feasible(state: GameState, left: list[int], seats: tuple[int, ...]) -> bool
 def _captain_may_not_take(state: GameState, seat: int, idx: int) -> Illegal | None:
     st = state.setup
     tid = st.task_ids[idx]
-    if seat == st.captain and tid in CAPTAIN_COMPARISON:
+    if seat == st.captain and _barred(tid):
         return Illegal(
             Reason.CAPTAIN_MAY_NOT_TAKE,
             f"the captain may never take task {tid}, which compares with the captain",
@@ -91,7 +96,7 @@ def _hardest_for_captain(state: GameState) -> int:
     """Mission 19: the highest difficulty among the tasks the captain may take (rulings 5)."""
     st = state.setup
     return max(
-        (get_task(t).difficulty_for(st.crew) for t in st.task_ids if t not in CAPTAIN_COMPARISON),
+        (get_task(t).difficulty_for(st.crew) for t in st.task_ids if not _barred(t)),
         default=0,
     )
 
@@ -109,7 +114,7 @@ def _volunteer_order(state: GameState) -> tuple[int, ...]:
 
 def _may_receive_all(state: GameState, seat: int) -> bool:
     st = state.setup
-    return not (seat == st.captain and any(t in CAPTAIN_COMPARISON for t in st.task_ids))
+    return not (seat == st.captain and any(_barred(t) for t in st.task_ids))
 
 
 def _needed_volunteers(state: GameState) -> int:
@@ -125,7 +130,7 @@ def _may_volunteer(state: GameState, seat: int) -> bool:
     if _needed_volunteers(state) == 1:
         return _may_receive_all(state, seat)
     st = state.setup
-    return seat != st.captain or any(t not in CAPTAIN_COMPARISON for t in st.task_ids)
+    return seat != st.captain or any(not _barred(t) for t in st.task_ids)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Predictions: the owners of tasks 83 and 84 fix their number of tricks before the tricks."""
+"""Predictions: the owners of prediction tasks fix their number of tricks before the tricks."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from ..actions import Predict
 from ..events import Event, EventKind
 from ..reasons import Illegal, Reason, illegal
 from ..state import GameState, Phase
-from ..tasks import PREDICTION_TASKS
+from ..tasks import get_task
 from .common import Handler, actor_illegal
 
 __all__ = [
@@ -19,12 +19,17 @@ __all__ = [
 ]
 
 
+def _predicts(task: int) -> bool:
+    """``task`` is a prediction task (category predict_tricks)."""
+    return get_task(task).prediction is not None
+
+
 def prediction_tasks(state: GameState, seat: int) -> tuple[int, ...]:
-    """The prediction tasks (83, 84) ``seat`` owns, in task order; empty when none."""
+    """The prediction tasks ``seat`` owns, in task order; empty when none."""
     return tuple(
         t
         for t, o in zip(state.setup.task_ids, state.owners, strict=True)
-        if o == seat and t in PREDICTION_TASKS
+        if o == seat and _predicts(t)
     )
 
 
@@ -32,7 +37,7 @@ def pending_predictors(state: GameState) -> list[int]:
     """The seats that own a prediction task and have not predicted yet, in task order."""
     seats: list[int] = []
     for tid, owner in zip(state.setup.task_ids, state.owners, strict=True):
-        if tid in PREDICTION_TASKS and state.predictions[owner] < 0 and owner not in seats:
+        if _predicts(tid) and state.predictions[owner] < 0 and owner not in seats:
             seats.append(owner)
     return seats
 
@@ -45,7 +50,7 @@ def start_tricks(state: GameState) -> GameState:
 
 def after_distribution(state: GameState) -> GameState:
     """Every task is placed: predictions if a prediction task is out, else the tricks."""
-    if any(t in PREDICTION_TASKS for t in state.setup.task_ids):
+    if any(_predicts(t) for t in state.setup.task_ids):
         return state._replace(phase=Phase.PREDICT, turn=-1)
     return start_tricks(state)
 

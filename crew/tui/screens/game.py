@@ -27,7 +27,6 @@ from crew.engine import (
 )
 from crew.engine.cards import COLOR_NAMES, SUIT_GLYPHS, suit_of
 from crew.engine.missions import CURRENTS, DIST_TWO_VOLUNTEERS
-from crew.engine.tasks import SECRET_PREDICTION
 
 from ..guard import GuardedScreen
 from ..render import (
@@ -336,8 +335,9 @@ class GameScreen(GuardedScreen[None]):
             )
             hand.show_cards(private.hand if private else (), distress_choices(s.state)[step.seat])
         elif kind == StepKind.PREDICT:
-            tasks = [t for t in s.state.owner_tasks(step.seat) if t in (83, 84)]
-            secret = SECRET_PREDICTION in tasks
+            shown = {t: get_task(t).prediction for t in s.state.owner_tasks(step.seat)}
+            tasks = [t for t, how in shown.items() if how is not None]
+            secret = "secret" in shown.values()
             if step.seat != step.viewer:
                 name = f"{s.name(step.viewer)} (captain) for Tonoja"
             prompt.update(
@@ -391,9 +391,9 @@ class GameScreen(GuardedScreen[None]):
         else:
             self.query_one("#message", Static).update(self.message)
         # a new choice on screen: keys pressed before it was seen do not act on it
-        shown = (step, self.pending_card, self.pending_task, s.unlocked)
-        if shown != self._armed_for:
-            self._armed_for = shown
+        on_screen = (step, self.pending_card, self.pending_task, s.unlocked)
+        if on_screen != self._armed_for:
+            self._armed_for = on_screen
             self.arm()
 
     def _distress_swap(self, seat: int) -> Text | None:
