@@ -114,6 +114,18 @@ def test_a_deal_that_no_crew_could_win_says_no() -> None:
     assert Solver().solve(replay(s.record).start).winnable is False
 
 
+def test_a_turning_point_in_the_distribution_names_the_task() -> None:
+    # "win the first trick and no other": Ann holds two submarines, so she cannot take it
+    s = lost_session(3, ["S4 S3", "B7 B4", "B9", "G2"], [45])
+    pm = post_mortem(s.record, NAMES)
+    assert pm.text == (
+        "Yes: it could have been won. Lost in the task distribution when Ann took task #45;"
+        " passing would still have won."
+    )
+    assert pm.line is not None and pm.line.before[0] == "Ann passed"
+    assert pm.line.tricks[0].number == 1 and pm.line.instead_of is None
+
+
 def test_no_time_left_is_undecided_and_a_stop_stops() -> None:
     s = lost_session(*WINNABLE)
     pm = post_mortem(s.record, NAMES, budget=0)
@@ -211,3 +223,20 @@ async def test_keys_work_while_the_search_runs_and_leaving_stops_it(
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         assert await asyncio.to_thread(stopped.wait, 10)
+
+
+async def test_a_failed_search_is_reported_and_the_keys_still_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(record: Record, **kw: object) -> None:
+        raise ValueError("no table for this deal")
+
+    monkeypatch.setattr(postmortem, "analyse", broken)
+    app = CrewApp(clock_interval=None, settle=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_result(app, pilot, lost_session(*WINNABLE))
+        text = await answered(app, pilot)
+        assert "The search failed: no table for this deal" in text
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
