@@ -16,6 +16,7 @@ from ..guard import GuardedScreen
 from ..render import card_text, mission_label, tasks_table
 from ..session import Session
 from ..widgets.choices import Choice, Choices
+from ..widgets.postmortem import PostMortemPanel
 from ..widgets.tasks import TasksPanel
 
 __all__ = ["ResultScreen"]
@@ -76,6 +77,8 @@ class ResultScreen(GuardedScreen[str]):
         Binding("n", "choose('new')", "Retry new"),
         Binding("m", "choose('next')", "Next mission"),
         Binding("t", "choose('title')", "Title"),
+        # the answer itself names the key (the footer has no room left at 80 columns)
+        Binding("w", "winning_line", "Winning line", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.request_quit", "Quit"),
     ]
@@ -91,6 +94,10 @@ class ResultScreen(GuardedScreen[str]):
             yield Static(id="result-trick")
             yield Static(id="result-crew")
             yield Static(id="result-log")
+            if self.session.state.result == "lost":
+                s = self.session
+                names = [s.name(i) for i in range(s.seats)]
+                yield PostMortemPanel(s.record, names, id="result-postmortem")
             yield Choices(id="result-choices")
             yield TasksPanel(id="result-tasks")
         yield Footer()
@@ -166,6 +173,9 @@ class ResultScreen(GuardedScreen[str]):
         return self.session.state.setup.rules.draw not in ("none", "fixed")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "winning_line":
+            # shown once a lost attempt's post-mortem has a checked line to step through
+            return self._line_panel() is not None
         if action == "choose" and not self.keys_ready():
             return False
         if action == "choose" and parameters and parameters[0] == "next":
@@ -186,6 +196,27 @@ class ResultScreen(GuardedScreen[str]):
             self.notify(f"Not possible: {item.unavailable}", severity="warning")
             return
         self.dismiss(item.value)
+
+    def _line_panel(self) -> PostMortemPanel | None:
+        for panel in self.query(PostMortemPanel):
+            if panel.result is not None and panel.result.line is not None:
+                return panel
+        return None
+
+    @on(PostMortemPanel.Answered)
+    def _answered(self, event: PostMortemPanel.Answered) -> None:
+        event.stop()
+        self.refresh_bindings()
+
+    def action_winning_line(self) -> None:
+        from .winning_line import WinningLineScreen
+
+        panel = self._line_panel()
+        if panel is None or panel.result is None or panel.result.line is None:
+            return
+        self.app.push_screen(
+            WinningLineScreen(panel.result.line, panel.names, panel.result.line_from)
+        )
 
     def action_choose(self, what: str) -> None:
         if self.keys_ready():
