@@ -14,7 +14,9 @@ Two extras serve the search and are checked by the same tests:
 
 - :meth:`SearchForm.key` is everything that still matters for the rest of the attempt at the
   start of a trick (a transposition-table key): the cards still held, the leader, each task's
-  status and, per pending task, only the part of the history it can still look at;
+  status and, per pending task, its owner and only the part of the history it can still look
+  at. Owners of tasks already decided are left out, so one table serves every distribution of
+  the tasks (with the same predictions);
 - :meth:`SearchForm.classes` tells which cards no pending task or condition tells apart, so that
   two such cards held by one seat with nothing left between them are one choice.
 """
@@ -348,7 +350,9 @@ class SearchForm:
                 hist.append((node.tricks[0].winner if node.tricks else -1, node.counts))
             elif cond not in ("yellow5_last", "no_lead_pink_or_submarine"):
                 hist.append((node.won, node.counts, tuple(t.winner for t in node.tricks)))
-        return (node.hands, node.piles, node.leader, node.status, tuple(hist))
+        status = node.status
+        owners = tuple(o if status[i] == PENDING else -1 for i, o in enumerate(self.owners))
+        return (node.hands, node.piles, node.leader, node.status, owners, tuple(hist))
 
     def classes(self, status: tuple[int, ...]) -> tuple[int, ...]:
         """Per card, a class label: cards with different labels are told apart by some pending
