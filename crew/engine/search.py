@@ -14,7 +14,9 @@ Two extras serve the search and are checked by the same tests:
 
 - :meth:`SearchForm.key` is everything that still matters for the rest of the attempt at the
   start of a trick (a transposition-table key): the cards still held, the leader, each task's
-  status and, per pending task, only the part of the history it can still look at;
+  status and, per pending task, its owner and only the part of the history it can still look
+  at. Owners of tasks already decided are left out, so one table serves every distribution of
+  the tasks (with the same predictions);
 - :meth:`SearchForm.classes` tells which cards no pending task or condition tells apart, so that
   two such cards held by one seat with nothing left between them are one choice.
 """
@@ -24,20 +26,20 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from .actions import Play
 from .cards import (
     COLOR_CARDS_MASK,
     DECK_MASK,
     SUIT_LETTERS,
     SUIT_MASKS,
     VALUE_MASKS,
-    make_card,
     mask_of,
     parse_card,
     parse_cards,
     suit_of,
 )
-from .state import TONOJA, GameState, Phase
+from .conditions import Y5, broken_after_play, broken_after_trick
+from .phases.tricks import flip_piles, judge_ctx, judge_tasks
+from .state import TONOJA, GameState
 from .task_params import (
     ColorAllOrEach,
     CompareCaptain,
@@ -59,15 +61,13 @@ from .task_params import (
     WinSpecificCards,
     WinWithCard,
 )
-from .tasks import DONE, FAILED, PENDING, Ctx, Task, get_task
+from .tasks import DONE, FAILED, PENDING, Task, get_task
 from .tricks import Trick, follow_mask, trick_winner
 
 __all__ = ["Node", "SearchForm", "WON", "LOST", "OPEN"]
 
 #: Node results.
 OPEN, WON, LOST = 0, 1, 2
-
-Y5 = make_card(3, 5)
 
 
 class Node(NamedTuple):
@@ -178,67 +178,6 @@ _CONDITION_MASKS = {
 
 
 # ---------------------------------------------------------------------------------------------
-# mission conditions that act on a single card (judged inside ``apply``): probed, not copied
-
-
-def _probe_losses(root: GameState) -> tuple[int, int, int]:
-    """Cards whose play loses the attempt at once, as a lead, as a follow, and as the last card.
-
-    The engine judges these conditions (no pink or submarine lead, the yellow 5 only as the last
-    card) inside ``apply``; rather than restate them, ask ``apply`` with a small made-up
-    position for every card. Tasks are marked done in the probe so only conditions speak.
-    """
-    from .game import apply
-
-    st = root.setup
-    if not st.rules.conditions:
-        return 0, 0, 0
-    n = st.seats
-    done = tuple(DONE for _ in st.task_ids)
-    base = root._replace(
-        phase=Phase.PLAY,
-        status=done,
-        result="",
-        piles=(),
-        signals=(),
-        won=tuple(0 for _ in range(n)),
-        counts=tuple(0 for _ in range(n)),
-    )
-    masks = [0, 0, 0]
-    for card in range(40):
-        others = [c for c in range(40) if c != card and c != Y5][: n - 1]
-        for kind in range(3):
-            seat = 0
-            hands = [0] * n
-            hands[seat] = 1 << card
-            if kind == 0:
-                tricks: tuple[Trick, ...] = ()
-                tseats: tuple[int, ...] = ()
-                tcards: tuple[int, ...] = ()
-            elif kind == 1:
-                tricks = ()
-                tseats, tcards = (n - 1,), (others[0],)
-            else:
-                dummy = Trick(0, tuple(range(n)), tuple(others[:1] * n), 0)
-                tricks = (dummy,) * (st.total_tricks - 1)
-                tseats = tuple(range(1, n))
-                tcards = tuple(others[: n - 1])
-            probe = base._replace(
-                hands=tuple(hands),
-                leader=tseats[0] if tseats else seat,
-                turn=seat,
-                trick_seats=tseats,
-                trick_cards=tcards,
-                tricks=tricks,
-                played=0,
-            )
-            after, events = apply(probe, Play(seat, card))
-            if after.result == "lost" and not any(e.kind == "trick_won" for e in events):
-                masks[kind] |= 1 << card
-    return masks[0], masks[1], masks[2]
-
-
-# ---------------------------------------------------------------------------------------------
 
 
 class SearchForm:
@@ -267,11 +206,10 @@ class SearchForm:
         )
         self.profiles = tuple(_task_profile(t) for t in self.tasks)
         self.conditions = st.rules.conditions
-        self.lose_lead, self.lose_follow, self.lose_last = _probe_losses(state)
         self._class_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
-        cond_masks = tuple(_CONDITION_MASKS[c] for c in self.conditions if c in _CONDITION_MASKS)
-        lose_masks = (self.lose_lead, self.lose_follow, self.lose_last)
-        self._cond_masks = cond_masks + tuple(m for m in lose_masks if m)
+        self._cond_masks = tuple(
+            _CONDITION_MASKS[c] for c in self.conditions if c in _CONDITION_MASKS
+        )
 
     # -- moving ----------------------------------------------------------------------------
 
@@ -310,19 +248,14 @@ class SearchForm:
         tseats = node.trick_seats + (seat,)
         tcards = node.trick_cards + (card,)
         status = node.status
-        bit = 1 << card
         lost = False
         if len(tcards) == 1:
             for i, on_lead in self.lead_checks:
                 if status[i] == PENDING and on_lead(self.owners[i], seat, card) == FAILED:
                     status = status[:i] + (FAILED,) + status[i + 1 :]
                     lost = True
-            if self.lose_lead & bit:
-                lost = True
-        elif self.conditions:
-            last = len(tcards) == self.seats and len(node.tricks) + 1 == self.total
-            if (self.lose_last if last else self.lose_follow) & bit:
-                lost = True
+        if not lost and self.conditions and broken_after_play(self.state_of(node), seat, card):
+            lost = True
         if lost:
             return node._replace(
                 hands=tuple(hands),
@@ -368,68 +301,43 @@ class SearchForm:
         played = node.played | tmask
         piles = node.piles
         if piles:
-            # Tonoja: a played face-up card uncovers the card beneath it after the trick
-            new_piles = []
-            for down, up in piles:
-                if up >= 0 and played >> up & 1:
-                    up = -1
-                if up < 0 and down >= 0:
-                    up, down = down, -1
-                    hands[TONOJA] |= 1 << up
-                new_piles.append((down, up))
-            piles = tuple(new_piles)
-        tnum = len(tricks)
-        final = tnum >= self.total
+            piles, hands[TONOJA], _ = flip_piles(piles, played, hands[TONOJA])
+        final = len(tricks) >= self.total
         wt, ct = tuple(won), tuple(counts)
-        ctx = Ctx(
-            won=wt,
-            counts=ct,
-            tricks=tricks,
-            avail=0 if final else DECK_MASK & ~played,
-            remaining=self.total - tnum,
-            total=self.total,
-            captain=self.setup.captain,
-            predictions=self.predictions,
-            final=final,
-            crew=self.setup.crew,
-        )
-        st = list(status)
-        failed = False
-        for i, evaluate in enumerate(self.evaluators):
-            if st[i] != PENDING:
-                continue
-            if i in self.free:
-                s = DONE if final else PENDING
-            else:
-                s = evaluate(self.owners[i], ctx)
-                if final and s == PENDING:
-                    s = FAILED
-            st[i] = s
-            if s == FAILED:
-                failed = True
+        ctx = judge_ctx(self.setup, wt, ct, tricks, played, self.predictions)
+        st = judge_tasks(self.evaluators, self.owners, status, ctx, self.free)
+        if final and self.free:
+            st = tuple(DONE if i in self.free and s == PENDING else s for i, s in enumerate(st))
+        hands_t = tuple(hands)
         result = OPEN
-        if failed:
+        if FAILED in st:
             result = LOST
-        elif self.conditions and self._condition_broken(wt, ct, tricks, played, final):
+        elif self.conditions and broken_after_trick(
+            self.state_of(Node(hands_t, piles, w, w, (), (), tricks, wt, ct, played, st, OPEN)),
+            final,
+        ):
             result = LOST
         elif st and all(s == DONE for s in st):
             result = WON
         elif final:
             result = WON
-        return Node(tuple(hands), piles, w, w, (), (), tricks, wt, ct, played, tuple(st), result)
+        return Node(hands_t, piles, w, w, (), (), tricks, wt, ct, played, st, result)
 
-    def _condition_broken(
-        self,
-        won: tuple[int, ...],
-        counts: tuple[int, ...],
-        tricks: tuple[Trick, ...],
-        played: int,
-        final: bool,
-    ) -> bool:
-        from .conditions import broken_after_trick
-
-        state = self.root._replace(won=won, counts=counts, tricks=tricks, played=played)
-        return broken_after_trick(state, final) is not None
+    def state_of(self, node: Node) -> GameState:
+        """The engine state of ``node`` (for the engine's own judges of mission conditions)."""
+        return self.root._replace(
+            hands=node.hands,
+            piles=node.piles,
+            leader=node.leader,
+            turn=node.turn,
+            trick_seats=node.trick_seats,
+            trick_cards=node.trick_cards,
+            tricks=node.tricks,
+            won=node.won,
+            counts=node.counts,
+            played=node.played,
+            status=node.status,
+        )
 
     # -- transpositions and equivalent cards ------------------------------------------------
 
@@ -461,7 +369,9 @@ class SearchForm:
                 hist.append((node.tricks[0].winner if node.tricks else -1, node.counts))
             elif cond not in ("yellow5_last", "no_lead_pink_or_submarine"):
                 hist.append((node.won, node.counts, tuple(t.winner for t in node.tricks)))
-        return (node.hands, node.piles, node.leader, node.status, tuple(hist))
+        status = node.status
+        owners = tuple(o if status[i] == PENDING else -1 for i, o in enumerate(self.owners))
+        return (node.hands, node.piles, node.leader, node.status, owners, tuple(hist))
 
     def classes(self, status: tuple[int, ...]) -> tuple[int, ...]:
         """Per card, a class label: cards with different labels are told apart by some pending

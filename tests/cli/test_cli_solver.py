@@ -18,12 +18,12 @@ HANDS = [
 ]
 
 
-def _record(actions: list[dict[str, Any]], tasks: list[int]) -> dict[str, Any]:
+def _record(actions: list[dict[str, Any]], tasks: list[int], difficulty: int = 1) -> dict[str, Any]:
     return {
         "format": "crew-record/1",
         "players": 4,
         "mission": None,
-        "difficulty": 1,
+        "difficulty": difficulty,
         "hands": HANDS,
         "tasks": tasks,
         "actions": actions,
@@ -48,8 +48,7 @@ def test_solve_not_winnable_exits_1(
     crew: Callable[..., Run], write: Callable[[Any, str], Path]
 ) -> None:
     # seat 1 leads S4 and wins trick 1, so "win no tricks" (task 50) is lost for seat 1
-    rec = _record([{"take": 50, "seat": 1}], [50])
-    rec["difficulty"] = 3  # task 50's difficulty for four: free play draws to exactly that
+    rec = _record([{"take": 50, "seat": 1}], [50], difficulty=3)  # task 50 is worth 3
     r = crew("solve", str(write(rec, "a.json")), "--json")
     assert r.code == 1
     assert r.json["winnable"] is False

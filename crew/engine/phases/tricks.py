@@ -11,12 +11,22 @@ from ..cards import DECK_MASK, SUB, card_str, suit_of
 from ..conditions import broken_after_play, broken_after_trick
 from ..events import Event, EventKind
 from ..reasons import Illegal, Reason, fill_seats, illegal
-from ..state import TONOJA, GameState, Phase, Result
+from ..state import TONOJA, GameState, Phase, Result, Setup
 from ..tasks import DONE, FAILED, PENDING, Ctx, get_task
 from ..tricks import Trick, follow_mask, trick_winner
 from .common import Handler, actor_illegal, not_your_turn
 
-__all__ = ["PLAY", "TIME_UP", "candidates", "legal_plays", "playable", "trick_winner_card"]
+__all__ = [
+    "PLAY",
+    "TIME_UP",
+    "candidates",
+    "flip_piles",
+    "judge_ctx",
+    "judge_tasks",
+    "legal_plays",
+    "playable",
+    "trick_winner_card",
+]
 
 # enum members read through a module global: the hot path of bots and the solver
 _PLAY, _OVER, _PLAYED = Phase.PLAY, Phase.OVER, EventKind.PLAY
@@ -154,6 +164,28 @@ def _play(state: GameState, a: Play) -> tuple[GameState, list[Event]]:
     return _collect(state, hands, trick_seats, trick_cards, events)
 
 
+def flip_piles(
+    piles: tuple[tuple[int, int], ...], played: int, hand: int
+) -> tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]]:
+    """Tonoja after a trick: a pile whose face-up card was played turns up the card beneath it.
+
+    ``piles`` are (face-down, face-up) cards (-1 for none), ``played`` every card of the
+    completed tricks, ``hand`` her face-up cards. Returns the new piles, her new face-up cards
+    and the cards just turned up, in pile order.
+    """
+    new_piles = []
+    turned: list[int] = []
+    for down, up in piles:
+        if up >= 0 and played >> up & 1:
+            up = -1
+        if up < 0 and down >= 0:
+            up, down = down, -1
+            hand |= 1 << up
+            turned.append(up)
+        new_piles.append((down, up))
+    return tuple(new_piles), hand, tuple(turned)
+
+
 def _collect(
     state: GameState,
     hands: list[int],
@@ -176,16 +208,9 @@ def _collect(
     events.append(Event(_TRICK_WON, w, trick.winning_card, trick=tnum))
     piles = state.piles
     if piles:
-        new_piles = []
-        for down, up in piles:
-            if up >= 0 and played >> up & 1:
-                up = -1
-            if up < 0 and down >= 0:
-                up, down = down, -1
-                hands[TONOJA] |= 1 << up
-                events.append(Event(EventKind.TONOJA_FLIP, TONOJA, up, trick=tnum))
-            new_piles.append((down, up))
-        piles = tuple(new_piles)
+        piles, hands[TONOJA], turned = flip_piles(piles, played, hands[TONOJA])
+        for up in turned:
+            events.append(Event(EventKind.TONOJA_FLIP, TONOJA, up, trick=tnum))
     new = state._replace(
         hands=tuple(hands),
         piles=piles,
@@ -225,22 +250,51 @@ def _evaluators(task_ids: tuple[int, ...]) -> tuple[Callable[[int, Ctx], int], .
     return tuple(get_task(t).evaluate for t in task_ids)
 
 
-def _context(state: GameState, final: bool) -> Ctx:
-    """What the task evaluators may see after a trick: public information only."""
-    st = state.setup
-    tnum = len(state.tricks)
+def judge_ctx(
+    setup: Setup,
+    won: tuple[int, ...],
+    counts: tuple[int, ...],
+    tricks: tuple[Trick, ...],
+    played: int,
+    predictions: tuple[int, ...],
+) -> Ctx:
+    """What the task evaluators may see after the trick ``tricks[-1]``: public information
+    only (captured cards, trick counts, the tricks themselves, the cards still to come)."""
+    tnum = len(tricks)
+    final = tnum >= setup.total_tricks
     return Ctx(
-        won=state.won,
-        counts=state.counts,
-        tricks=state.tricks,
-        avail=0 if final else DECK_MASK & ~state.played,
-        remaining=st.total_tricks - tnum,
-        total=st.total_tricks,
-        captain=st.captain,
-        predictions=state.predictions,
-        final=final,
-        crew=st.crew,
+        won,
+        counts,
+        tricks,
+        0 if final else DECK_MASK & ~played,
+        setup.total_tricks - tnum,
+        setup.total_tricks,
+        setup.captain,
+        predictions,
+        final,
+        setup.crew,
     )
+
+
+def judge_tasks(
+    evaluators: tuple[Callable[[int, Ctx], int], ...],
+    owners: tuple[int, ...],
+    status: tuple[int, ...],
+    ctx: Ctx,
+    skip: frozenset[int] = frozenset(),
+) -> tuple[int, ...]:
+    """Each task's status after a trick: a pending task asks its evaluator, and a task still
+    pending after the final trick has failed. Tasks in ``skip`` are left as they are."""
+    out = list(status)
+    final = ctx.final
+    for i, evaluate in enumerate(evaluators):
+        if out[i] != PENDING or i in skip:
+            continue
+        s = evaluate(owners[i], ctx)
+        if final and s == PENDING:
+            s = FAILED
+        out[i] = s
+    return tuple(out)
 
 
 def _judge(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
@@ -248,32 +302,29 @@ def _judge(state: GameState, events: list[Event]) -> tuple[GameState, list[Event
     st = state.setup
     tnum = len(state.tricks)
     final = tnum >= st.total_tricks
-    ctx = _context(state, final)
-    status = list(state.status)
-    decided = list(state.decided)
+    ctx = judge_ctx(st, state.won, state.counts, state.tricks, state.played, state.predictions)
+    before = state.status
+    status = judge_tasks(_evaluators(st.task_ids), state.owners, before, ctx)
     first_fail = -1
-    for i, evaluate in enumerate(_evaluators(st.task_ids)):
-        if status[i] != PENDING:
-            continue
-        owner = state.owners[i]
-        s = evaluate(owner, ctx)
-        if final and s == PENDING:
-            s = FAILED
-        if s != PENDING:
-            status[i] = s
+    if status != before:
+        decided = list(state.decided)
+        for i, s in enumerate(status):
+            if s == before[i]:
+                continue
             decided[i] = tnum
+            owner = state.owners[i]
             kind = _TASK_DONE if s == DONE else _TASK_FAILED
             events.append(Event(kind, owner, task=st.task_ids[i], trick=tnum))
             if s == FAILED and first_fail < 0:
                 first_fail = i
-    state = state._replace(status=tuple(status), decided=tuple(decided))
+        state = state._replace(status=status, decided=tuple(decided))
     if first_fail >= 0:
         template = f"task {st.task_ids[first_fail]} ({{seat0}}) failed at trick {tnum}"
         return _lost(state, events, tnum, template, (state.owners[first_fail],))
     if broken := broken_after_trick(state, final):
         return _lost(state, events, tnum, broken.template, broken.seats)
     if st.task_ids and all(s == DONE for s in status):
-        reason = f"every task is done (the last at trick {max(decided)})"
+        reason = f"every task is done (the last at trick {max(state.decided)})"
     elif final:
         reason = (
             "all tricks were played and the mission's condition held"
