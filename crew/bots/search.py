@@ -50,6 +50,14 @@ def winnable(state: GameState, nodes: int) -> float:
     return 1.0 if sol.winnable else 0.0
 
 
+def verdict(state: GameState, seconds: float) -> bool | None:
+    """The solver's open-hand verdict within ``seconds`` (None: undecided, or no solver)."""
+    if _solve is None:
+        return None
+    result: bool | None = _solve(state, timeout=seconds).winnable
+    return result
+
+
 def score_actions(
     states: Sequence[GameState], actions: Sequence[Action], nodes: int
 ) -> dict[Action, float]:

@@ -13,7 +13,19 @@ import pytest
 
 from crew.cli.main import build_parser
 
-COMMANDS = ("play", "check", "deal", "verify", "tasks", "missions", "rules", "schema", "logbook")
+COMMANDS = (
+    "play",
+    "check",
+    "deal",
+    "verify",
+    "tasks",
+    "missions",
+    "rules",
+    "schema",
+    "logbook",
+    "suggest",
+    "selfplay",
+)
 
 
 def crew_process(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
