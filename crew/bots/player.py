@@ -391,6 +391,7 @@ def choose_action(
     assigning tasks (free choice, volunteers' split), predictions and cards. Signals and the
     distress signal are asked separately (``choose_signal``, ``choose_distress``).
     """
+    search.begin()
     if view.result:
         raise NothingToDecide(f"the attempt is over ({view.result})")
     if view.turn >= 0 and not controls(view, view.turn):
@@ -516,6 +517,7 @@ def choose_distress(
     It costs an attempt in the logbook, so the vote is yes only when the sampled deals say the
     tasks can rarely be done as things stand.
     """
+    search.begin()
     owned = {t.task: t.owner for t in view.tasks if t.owner >= 0 and t.status == "pending"}
     owned = {t: s for t, s in owned.items() if t not in PREDICTION_TASKS}
     if not owned or not search.available() or not memory.usable(view):

@@ -8,6 +8,7 @@ to their heuristics.
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -20,29 +21,56 @@ from crew.engine.tasks import PENDING, PREDICTION_TASKS
 __all__ = ["available", "winnable", "score_actions", "with_tasks"]
 
 
-def _load() -> Callable[..., Any] | None:
-    """The solver's ``solve``; the bots still work (weaker) without it."""
+def _load() -> Callable[[], Any] | None:
+    """The solver's ``Solver`` class; the bots still work (weaker) without it."""
     try:
         mod = importlib.import_module("crew.solver")
     except ImportError:  # pragma: no cover - depends on the checkout
         return None
-    fn: Callable[..., Any] | None = getattr(mod, "solve", None)
-    return fn
+    cls: Callable[[], Any] | None = getattr(mod, "Solver", None)
+    return cls
 
 
-_solve = _load()
+_Solver = _load()
+
+
+class _Fresh:
+    """One solver per decision: its tables and move ordering start empty every time, so the
+    node budget buys the same search whatever was asked before (decisions stay reproducible)."""
+
+    def __init__(self) -> None:
+        self.solver = _Solver() if _Solver is not None else None
+
+    def solve(self, state: GameState, **kw: Any) -> Any:
+        assert self.solver is not None
+        return self.solver.solve(state, **kw)
+
+
+_local = threading.local()  # one decision at a time per thread (the TUI's worker, selfplay)
+
+
+def begin() -> None:
+    """Start a decision: a fresh solver for the searches that follow."""
+    _local.fresh = _Fresh()
+
+
+def _solve(state: GameState, **kw: Any) -> Any:
+    fresh = getattr(_local, "fresh", None)
+    if fresh is None:
+        fresh = _local.fresh = _Fresh()
+    return fresh.solve(state, **kw)
 
 
 def available() -> bool:
     """Whether the open-hand solver is installed."""
-    return _solve is not None
+    return _Solver is not None
 
 
 def winnable(state: GameState, nodes: int) -> float:
     """1.0 winnable, 0.0 not, 0.5 undecided within ``nodes`` (or no solver)."""
     if state.result:
         return 1.0 if state.result == "won" else 0.0
-    if _solve is None:
+    if _Solver is None:
         return 0.5
     sol = _solve(state, node_limit=nodes)
     if sol.winnable is None:
@@ -52,9 +80,9 @@ def winnable(state: GameState, nodes: int) -> float:
 
 def verdict(state: GameState, seconds: float) -> bool | None:
     """The solver's open-hand verdict within ``seconds`` (None: undecided, or no solver)."""
-    if _solve is None:
+    if _Solver is None:
         return None
-    result: bool | None = _solve(state, timeout=seconds).winnable
+    result: bool | None = _Fresh().solve(state, timeout=seconds).winnable
     return result
 
 
