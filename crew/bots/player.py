@@ -62,6 +62,9 @@ class Settings:
     nodes: int = 4000
     task_samples: int = 6
     task_nodes: int = 2000
+    #: solver nodes for one whole card decision: early in a deal (many cards, many unknowns)
+    #: each sampled deal gets a smaller share, so a decision stays within about a second
+    budget: int = 120_000
 
 
 DEFAULT = Settings()
@@ -175,7 +178,8 @@ def choose_play(view: View, memory: Memory, rng: random.Random, cfg: Settings) -
     if not search.available() or not memory.usable(view):
         return Decision(plays[0], "no search available: the cheapest card")
     states = _samples(view, memory, rng, cfg.samples)
-    scores = search.score_actions(states, plays, cfg.nodes)
+    nodes = max(1000, min(cfg.nodes, cfg.budget // (len(states) * len(plays))))
+    scores = search.score_actions(states, plays, nodes)
     a = _pick(scores, rng, plays)
     assert isinstance(a, Play)
     n = len(states)

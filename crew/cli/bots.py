@@ -206,6 +206,7 @@ def selfplay(args: argparse.Namespace) -> int:
         nodes=args.nodes if args.nodes is not None else DEFAULT.nodes,
         task_samples=DEFAULT.task_samples,
         task_nodes=DEFAULT.task_nodes,
+        budget=args.budget if args.budget is not None else DEFAULT.budget,
     )
     detail: list[dict[str, Any]] = []
     times: list[float] = []

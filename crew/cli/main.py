@@ -204,6 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", metavar="S", help="first deal seed (game i uses S + i; default 1)")
     p.add_argument("--samples", type=_whole, help=argparse.SUPPRESS)
     p.add_argument("--nodes", type=_whole, help=argparse.SUPPRESS)
+    p.add_argument("--budget", type=_whole, help=argparse.SUPPRESS)
     p.add_argument(
         "--solver-seconds",
         type=float,
