@@ -8,9 +8,11 @@ game exactly. Loading validates with errors that name the file and the field.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, BinaryIO, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -37,11 +39,13 @@ from .engine import (
     parse_card,
 )
 from .engine.game import Event
-from .engine.setup import SetupError
+from .engine.setup import SetupError, task_set_problem
 from .engine.tasks import STATUS_NAMES
+from .names import name_problem
 
 __all__ = [
     "FORMAT",
+    "MAX_RECORD_BYTES",
     "Record",
     "RecordError",
     "TableNotes",
@@ -50,6 +54,9 @@ __all__ = [
     "action_to_json",
     "dump_record",
     "load_record",
+    "parse_json_bytes",
+    "read_limited",
+    "read_stream",
     "parse_record",
     "record_for",
     "replay",
@@ -256,27 +263,85 @@ def parse_record(data: Any, source: str = "record") -> Record:
         rec = Record.model_validate(data)
     except ValidationError as exc:
         raise _explain(source, exc) from None
+    for i, name in enumerate(rec.names or ()):
+        if (problem := name_problem(name)) is not None:
+            raise RecordError(f"{source}: names[{i}]: {problem}")
+    if rec.table is not None and rec.table.crew is not None:
+        if (problem := name_problem(rec.table.crew)) is not None:
+            raise RecordError(f"{source}: table.crew: {problem}")
     for i, a in enumerate(rec.actions):
         action_from_json(a, f"{source}: actions[{i}]")
     return rec
 
 
-def load_record(path: str | Path) -> Record:
-    """Read and validate a record file."""
+#: The largest record read. A finished game is a few kilobytes; this leaves room for very long
+#: names and notes while keeping memory small for anything else handed to ``crew verify``.
+MAX_RECORD_BYTES: Final = 1_000_000
+
+
+def read_limited(path: str | Path, limit: int = MAX_RECORD_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; RecordError names the file.
+
+    A FIFO, a device or a folder is refused before it is opened (opening a FIFO nobody writes to
+    would wait forever, a device may never end).
+    """
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        info = os.stat(p)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            raise RecordError(f"{p}: {kind}; give a record file (or - for standard input)")
+        if info.st_size > limit:
+            raise RecordError(
+                f"{p}: {info.st_size} bytes, too large for a record (at most {limit})"
+            )
+        with open(p, "rb") as fh:
+            data = fh.read(limit + 1)
     except FileNotFoundError:
         raise RecordError(f"{p}: no such file") from None
     except OSError as exc:
-        raise RecordError(f"{p}: cannot read: {exc.strerror}") from None
+        raise RecordError(f"{p}: cannot read: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise RecordError(f"{p}: too large for a record (more than {limit} bytes)")
+    return data
+
+
+def read_stream(stream: BinaryIO, source: str, limit: int = MAX_RECORD_BYTES) -> bytes:
+    """Up to ``limit`` bytes of ``stream`` (standard input); RecordError when there is more."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise RecordError(f"{source}: too large for a record (more than {limit} bytes)")
+    return data
+
+
+def parse_json_bytes(data: bytes, source: str) -> Any:
+    """JSON from bytes that must be UTF-8 text; RecordError says what is wrong and where."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise RecordError(f"{source}: the file is UTF-16 text; save it as UTF-8")
     try:
-        data = json.loads(text)
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordError(
+            f"{source}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+        ) from None
+    if "\x00" in text:
+        raise RecordError(f"{source}: not a text file (it contains NUL bytes)")
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(
-            f"{p}: not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
+            f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
         ) from None
-    return parse_record(data, str(p))
+    except RecursionError:
+        raise RecordError(f"{source}: JSON nested too deeply to be a record") from None
+    except ValueError:  # an integer with thousands of digits
+        raise RecordError(f"{source}: a number in the JSON has too many digits") from None
+
+
+def load_record(path: str | Path) -> Record:
+    """Read and validate a record file."""
+    p = Path(path)
+    return parse_record(parse_json_bytes(read_limited(p), str(p)), str(p))
 
 
 def dump_record(rec: Record) -> str:
@@ -366,7 +431,7 @@ def initial_state(rec: Record, source: str = "record") -> GameState:
                 hands.append(mask_of(u for _, u in piles))
     terrain = _card(rec.terrain, f"{source}: terrain") if rec.terrain else None
     try:
-        return new_attempt(
+        state = new_attempt(
             rec.players,
             rec.mission,
             seed=rec.seed,
@@ -380,6 +445,11 @@ def initial_state(rec: Record, source: str = "record") -> GameState:
         )
     except (SetupError, ValueError) as exc:
         raise RecordError(f"{source}: {exc}") from None
+    if rec.tasks is not None:
+        problem = task_set_problem(state.setup.rules, rec.players, rec.tasks)
+        if problem:
+            raise RecordError(f"{source}: tasks: {problem}")
+    return state
 
 
 def replay(rec: Record, source: str = "record", keep_states: bool = False) -> Replay:

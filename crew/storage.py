@@ -8,16 +8,24 @@ Everything is under the platform data directory (``platformdirs``), or ``$CREW_H
 
 from __future__ import annotations
 
-import json
+import hashlib
 import os
 import shutil
 import tempfile
+import time
 from datetime import date, datetime
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .records import Record, RecordError, dump_record, load_record
+from .records import (
+    Record,
+    RecordError,
+    dump_record,
+    load_record,
+    parse_json_bytes,
+    read_limited,
+)
 
 __all__ = [
     "CampaignLog",
@@ -29,6 +37,9 @@ __all__ = [
     "clear_game",
     "game_path",
     "home",
+    "home_problem",
+    "keep_unfinished",
+    "tidy",
     "load_game",
     "load_log",
     "log_path",
@@ -99,14 +110,73 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 
 def _keep_damaged(path: Path, problem: str) -> DamagedFileError:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    kept = path.with_name(f"{path.name}.damaged-{stamp}")
-    n = 1
-    while kept.exists():
-        n += 1
-        kept = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
-    shutil.copy2(path, kept)
+    """Copy a damaged file aside, once per distinct content (a name from its hash)."""
+    try:
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+    except OSError as exc:
+        return DamagedFileError(path, path, f"{problem}; it cannot even be copied: {exc.strerror}")
+    kept = path.with_name(f"{path.name}.damaged-{digest}")
+    if not kept.exists():
+        try:
+            shutil.copy2(path, kept)
+        except OSError as exc:
+            return DamagedFileError(path, path, f"{problem}; no copy could be made: {exc.strerror}")
     return DamagedFileError(path, kept, problem)
+
+
+#: A temporary file older than this was left by a write that never finished (a killed process).
+STALE_TEMP_SECONDS = 600
+
+
+def tidy(now: float | None = None) -> list[Path]:
+    """Remove the temporary files an interrupted atomic write left behind; the removed paths.
+
+    Only ``.<name>.*.tmp`` files of our own names, and only old ones, so a write under way in
+    another ``crew`` is never disturbed.
+    """
+    removed: list[Path] = []
+    limit = (time.time() if now is None else now) - STALE_TEMP_SECONDS
+    for folder, name in ((home(), log_path().name), (game_path().parent, game_path().name)):
+        try:
+            leftovers = list(folder.glob(f".{name}.*.tmp"))
+        except OSError:
+            continue
+        for tmp in leftovers:
+            try:
+                if tmp.is_file() and tmp.stat().st_mtime < limit:
+                    tmp.unlink()
+                    removed.append(tmp)
+            except OSError:
+                pass
+    return removed
+
+
+def home_problem() -> str | None:
+    """Why nothing can be saved under :func:`home` (a file in the way, read-only), or None.
+
+    Creates nothing: an existing folder is probed with a temporary file that is removed at once,
+    a folder still to be made is judged by its nearest existing parent.
+    """
+    h = home()
+    probe = h
+    while not probe.exists() and not probe.is_symlink() and probe != probe.parent:
+        probe = probe.parent
+    if probe.exists() and not probe.is_dir():
+        return f"{h} cannot be used for saves: {probe} is a file, not a folder"
+    if probe != h:
+        if not os.access(probe, os.W_OK | os.X_OK):
+            return f"{h} cannot be created: {probe} is not writable"
+        return None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".crew-probe.", dir=h)
+    except OSError as exc:
+        return f"{h} is not writable: {exc.strerror or exc}"
+    os.close(fd)
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass
+    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -139,12 +209,44 @@ def load_game() -> Record | None:
         raise _keep_damaged(p, str(exc).removeprefix(f"{p}: ")) from None
 
 
+def keep_unfinished() -> Path | None:
+    """Move the unfinished game aside before another one starts; where it went (or None).
+
+    It goes to ``saves/unfinished-<time>.json``. Once the game that replaced it is over,
+    :func:`clear_game` brings the most recent one back, so Continue reaches it again.
+    """
+    p = game_path()
+    if not p.exists():
+        return None
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    kept = p.with_name(f"unfinished-{stamp}.json")
+    n = 1
+    while kept.exists():
+        n += 1
+        kept = p.with_name(f"unfinished-{stamp}-{n}.json")
+    try:
+        os.replace(p, kept)
+    except OSError as exc:
+        raise StorageError(
+            f"{p}: the unfinished game cannot be kept aside: {exc.strerror}"
+        ) from None
+    return kept
+
+
 def clear_game() -> None:
     """Forget the unfinished game (once its attempt has ended and been written down)."""
+    p = game_path()
     try:
-        game_path().unlink()
+        p.unlink()
     except FileNotFoundError:
         pass
+    try:
+        # the names hold the time they were set aside: the last one is the latest
+        kept = sorted(p.parent.glob("unfinished-*.json"), key=lambda f: (len(f.name), f.name))
+        if kept:
+            os.replace(kept[-1], p)  # the game set aside for this one is the one to continue
+    except OSError:
+        pass  # it stays where it is, under its own name
 
 
 # ---------------------------------------------------------------------------------------------
@@ -169,6 +271,9 @@ class CrewLog(BaseModel):
     members: list[str] = Field(default_factory=list)
     missions: dict[int, MissionLog] = Field(default_factory=dict)
     current: int = Field(default=1, ge=0, description="the next mission to play")
+    discard: list[int] = Field(
+        default_factory=list, description="task ids on the crew's discard pile (ruling 15)"
+    )
 
 
 class CampaignLog(BaseModel):
@@ -190,16 +295,18 @@ def load_log() -> CampaignLog:
     if not p.exists():
         return CampaignLog()
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
+        raw = read_limited(p)
+    except RecordError as exc:  # not a regular file, too large, unreadable
+        raise StorageError(str(exc)) from None
+    try:
+        data = parse_json_bytes(raw, str(p))
         return CampaignLog.model_validate(data)
-    except json.JSONDecodeError as exc:
-        raise _keep_damaged(p, f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    except RecordError as exc:  # not UTF-8, not JSON, nested too deep
+        raise _keep_damaged(p, str(exc).removeprefix(f"{p}: ")) from None
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err["loc"])
         raise _keep_damaged(p, f"{where}: {err['msg']}") from None
-    except OSError as exc:
-        raise StorageError(f"{p}: cannot read: {exc.strerror}") from None
 
 
 def save_log(log: CampaignLog) -> Path:
@@ -223,12 +330,14 @@ def note_attempt(
     distress: bool,
     members: list[str] | None = None,
     today: date | None = None,
+    discard: list[int] | None = None,
 ) -> CampaignLog:
     """The logbook after one finished attempt of ``mission`` by ``crew`` (a new copy).
 
     Every attempt counts one; using the distress signal in any attempt marks the mission (it
     adds 1 once when the attempts are written down); a success records the date and moves the
     crew's current mission on. A mission already won stays as it was written when replayed.
+    ``discard`` replaces the crew's task discard pile (it lasts for the campaign, ruling 15).
     """
     new = log.model_copy(deep=True)
     entry = new.crews.get(crew)
@@ -237,6 +346,8 @@ def note_attempt(
         new.crews[crew] = entry
     elif members:
         entry.members = list(members)
+    if discard is not None:
+        entry.discard = sorted(set(discard))
     ml = entry.missions.get(mission)
     if ml is not None and ml.won_on is not None:
         return new  # written down already: replaying a won mission changes nothing

@@ -188,3 +188,19 @@ def test_many_crews() -> None:
 def test_record_play_form() -> None:
     # the record stores plays in the documented form
     assert action_to_json(Play(0, 39)) == {"play": "S4", "seat": 0}
+
+
+def test_discard_pile_is_kept_with_the_crew(tmp_path, monkeypatch) -> None:
+    """Ruling 15: the task discard pile lasts for the campaign, stored with the crew."""
+    from crew import storage as st
+
+    monkeypatch.setenv("CREW_HOME", str(tmp_path))
+    log = st.note_attempt(st.CampaignLog(), "Orcas", 3, won=True, distress=False, discard=[9, 4])
+    st.save_log(log)
+    again = st.load_log()
+    assert again.crews["Orcas"].discard == [4, 9]
+    # a logbook written before the pile existed still loads, with an empty pile
+    (tmp_path / "logbook.json").write_text(
+        '{"format": "crew-logbook/1", "crews": {"Orcas": {"members": [], "current": 2}}}'
+    )
+    assert st.load_log().crews["Orcas"].discard == []

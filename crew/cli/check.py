@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..engine.cards import SUB, card_str, cards_in, mask_of, suit_of
+from ..engine.reasons import Reason
 from ..engine.signals import signal_position_ok, true_positions
 from ..engine.tricks import follow_mask, trick_winner, winner_reason
 from .common import ANSWERED, NOT_ALLOWED, CliError, card_text, console, emit_json, parse_card_list
@@ -114,7 +115,7 @@ def signal(args: argparse.Namespace) -> int:
         bad = None if ok else signal_position_ok(hand, card, "top")
     if bad is not None:
         reason = bad.message
-        if args.position is None and bad.code == "SIGNAL_NOT_TRUE":
+        if args.position is None and bad.code == Reason.SIGNAL_NOT_TRUE:
             reason = (
                 f"{card_str(card)} cannot be communicated in any position: it is neither the "
                 f"highest, the lowest nor the only {_COLOUR[suit_of(card)]} card in the hand"

@@ -28,6 +28,9 @@ __all__ = [
     "seat_label",
 ]
 
+#: The longest seed (deal code) accepted: plenty for words, short enough to print.
+MAX_SEED = 64
+
 #: Exit codes (a contract): answered, the answer is "illegal / not allowed", bad input.
 ANSWERED, NOT_ALLOWED, BAD_INPUT = 0, 1, 2
 
@@ -43,7 +46,10 @@ class CliError(Exception):
 
 def emit_json(doc: Any) -> None:
     """Print exactly one JSON document on stdout."""
-    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    try:
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    except UnicodeEncodeError:  # a lone surrogate from an old file, or a terminal without UTF-8
+        sys.stdout.write(json.dumps(doc, indent=2) + "\n")
 
 
 def console() -> Console:
@@ -86,16 +92,30 @@ def parse_seed(text: str | None) -> int | str | None:
     if text is None:
         return None
     t = text.strip()
-    if t.isdigit():
-        return int(t)
     if not t:
         raise CliError("--seed: a seed cannot be empty")
+    if len(t) > MAX_SEED:
+        raise CliError(f"--seed: a seed has at most {MAX_SEED} characters, got {len(t)}")
+    if not t.isprintable():
+        raise CliError(f"--seed: {t!r} contains control characters; a seed is plain text")
+    odd = next((ch for ch in t if ch.isdigit() and not ch.isascii()), None)
+    if odd is not None:
+        # "²" or "٤٢" look like numbers but are not the seed 2 or 42: refuse rather than guess
+        raise CliError(f"--seed: {t!r} contains the digit {odd!r}; write digits 0-9 or a word")
+    if t.isascii() and t.isdigit():
+        return int(t)
     return t
 
 
 def parse_names(values: Sequence[str] | None, players: int | None) -> list[str]:
     """Crew names from ``--names`` (separate words, or commas); one per crew member."""
+    from ..names import name_problem
+
     names = [n.strip() for item in values or () for n in item.split(",") if n.strip()]
+    for i, name in enumerate(names, 1):
+        problem = name_problem(name)
+        if problem is not None:
+            raise CliError(f"--names: name {i}: {problem}")
     if names and players is not None and len(names) != players:
         raise CliError(
             f"--names: {len(names)} names for {players} players; give one name per crew member"
@@ -122,5 +142,7 @@ def seat_label(seat: int, players: int, names: Sequence[str] | None = None) -> s
     if players == 2 and seat == 2:
         return "Tonoja (seat 2)"
     if names and 0 <= seat < len(names):
-        return f"seat {seat} ({names[seat]})"
+        from ..names import shown
+
+        return f"seat {seat} ({shown(names[seat])})"
     return f"seat {seat}"

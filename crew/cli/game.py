@@ -14,11 +14,14 @@ from ..engine.setup import SetupError, new_attempt
 from ..engine.state import GameState
 from ..engine.tasks import get_task
 from ..records import (
+    MAX_RECORD_BYTES,
     Record,
     RecordError,
     dump_record,
     load_record,
+    parse_json_bytes,
     parse_record,
+    read_stream,
     record_for,
     verify_report,
 )
@@ -149,12 +152,17 @@ def _show_deal(state: GameState, rec: Record, args: argparse.Namespace) -> None:
 def _read(path: str) -> tuple[Record, str]:
     if path == "-":
         source = "<stdin>"
-        try:
-            data = json.loads(sys.stdin.read())
-        except json.JSONDecodeError as exc:
+        stream = getattr(sys.stdin, "buffer", None)  # a text-only stdin (tests, embedding)
+        raw = (
+            read_stream(stream, source)
+            if stream is not None
+            else sys.stdin.read(MAX_RECORD_BYTES + 1).encode("utf-8", "surrogatepass")
+        )
+        if len(raw) > MAX_RECORD_BYTES:
             raise RecordError(
-                f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
-            ) from None
+                f"{source}: too large for a record (more than {MAX_RECORD_BYTES} bytes)"
+            )
+        data = parse_json_bytes(raw, source)
         return parse_record(data, source), source
     return load_record(path), path
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..names import shown
 from .common import ANSWERED, CliError, console, emit_json
 
 
@@ -30,19 +31,26 @@ def _crew_json(name: str, crew: Any) -> dict[str, Any]:
 
 def logbook(args: argparse.Namespace) -> int:
     """Every crew's logbook (or one crew's): attempts per mission, distress, date won."""
-    from ..storage import StorageError, load_log
+    import sys
+
+    from ..storage import StorageError, home_problem, load_log
 
     try:
         log = load_log()
     except StorageError as exc:  # DamagedFileError included: the damaged file was kept aside
         raise CliError(str(exc)) from None
+    problem = home_problem()
+    if problem is not None:
+        if not log.crews:  # not "empty": nothing could ever have been written there
+            raise CliError(f"no logbook can be kept: {problem}")
+        sys.stderr.write(f"crew: warning: new attempts cannot be written: {problem}\n")
     crews = sorted(log.crews.items(), key=lambda kv: kv[0].lower())
     if args.crew is not None:
         chosen = [(n, c) for n, c in crews if n == args.crew]
         if not chosen:
             chosen = [(n, c) for n, c in crews if n.lower() == args.crew.lower()]
         if not chosen:
-            known = ", ".join(n for n, _ in crews) or "none yet"
+            known = ", ".join(shown(n) for n, _ in crews) or "none yet"
             raise CliError(f"--crew: there is no crew {args.crew!r} in the logbook; crews: {known}")
         crews = chosen
     docs = [_crew_json(n, c) for n, c in crews]
@@ -59,8 +67,8 @@ def logbook(args: argparse.Namespace) -> int:
     for i, d in enumerate(docs):
         if i:
             out.print()
-        members = ", ".join(d["members"]) or "no members noted"
-        out.print(Text.assemble((f"Crew {d['crew']}", "bold"), f" ({members})"))
+        members = ", ".join(map(shown, d["members"])) or "no members noted"
+        out.print(Text.assemble((f"Crew {shown(d['crew'])}", "bold"), f" ({members})"))
         out.print(f"Next mission: {d['current']}")
         if not d["missions"]:
             out.print("No mission played yet.")

@@ -25,6 +25,9 @@ examples:
   crew check signal --hand "P3 P7 B2 S4" P7
   crew deal --players 4 --mission 5 --seed 42 --json > game.json
   crew verify game.json                  replay a game record and judge it
+  crew solve game.json                   could the crew still win it with open hands?
+  crew analyse game.json                 which action lost the attempt?
+  crew odds --players 4 --mission 5 --deals 200
   crew rules communication               the rules of sonar communication
   crew suggest game.json --seat 1        what a computer crewmate would do now
   crew selfplay --players 4 --mission 1 --games 50
@@ -179,6 +182,50 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler="game:verify")
 
     p = sub.add_parser(
+        "solve",
+        help="can the crew still win this record with open hands? a winning line",
+        description="Search every choice the crew still has (distribution, predictions, every "
+        "card) with all hands open. Communication is ignored, distress is out of scope. Exit 0 "
+        "winnable, 1 not winnable, 2 bad input, 3 undecided within --timeout.",
+    )
+    p.add_argument("file", metavar="FILE", help="a crew-record/1 JSON file, or - for stdin")
+    p.add_argument("--timeout", type=float, metavar="S", help="give up after S seconds")
+    _json_flag(p)
+    p.set_defaults(handler="solver:solve")
+
+    for name in ("analyse", "analyze"):
+        p = sub.add_parser(
+            name,
+            help="could the attempt have been won, and which action lost it?"
+            if name == "analyse"
+            else "the same as analyse",
+            description="The open-hand verdict before the first card and after every action, "
+            "and the turning point: the first action after which the attempt could no longer "
+            "be won, with the choices that would still have won there.",
+        )
+        p.add_argument("file", metavar="FILE", help="a crew-record/1 JSON file, or - for stdin")
+        p.add_argument("--timeout", type=float, metavar="S", help="limit for each single verdict")
+        _json_flag(p)
+        p.set_defaults(handler="solver:analyse")
+
+    p = sub.add_parser(
+        "odds",
+        help="share of deals winnable with open hands",
+        description="Deal K attempts (after the task draw) and solve each with open hands, on "
+        "every core. Distribution choices are part of the search.",
+    )
+    p.add_argument("--players", type=_players, required=True, metavar="N", help="2-5")
+    p.add_argument("--mission", type=_mission, metavar="M", help="logbook mission")
+    p.add_argument("--difficulty", type=_whole, metavar="D", help="free play at this difficulty")
+    p.add_argument("--deals", type=_whole, required=True, metavar="K", help="how many deals")
+    p.add_argument("--seed", metavar="S", help="deal i uses the seed S-i")
+    p.add_argument(
+        "--timeout", type=float, default=10.0, metavar="S", help="limit per deal (default 10)"
+    )
+    _json_flag(p)
+    p.set_defaults(handler="solver:odds")
+
+    p = sub.add_parser(
         "suggest",
         help="what a computer crewmate would do now for a seat",
         description="From SEAT's view of the record only: the action a computer crewmate would "
@@ -310,7 +357,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _handler(args.handler)(args)
     except CliError as exc:
         sys.stdout.flush()
-        sys.stderr.write(f"crew: {exc.message}\n")
+        from ..names import shown_line
+
+        # one line, and nothing in it (a name, a file's content) talks to the terminal
+        sys.stderr.write(f"crew: {shown_line(exc.message)}\n")
         return exc.code
     except BrokenPipeError:
         return 0

@@ -2,129 +2,123 @@
 
 Everything a user interface or a bot needs is re-exported here. The submodules load on first use
 so that a quick rules check does not pay for the task data it does not need.
+
+The import block below is the one list of the facade's names: type checkers read it as it
+stands, and at run time it is read (not executed) to learn which submodule holds each name.
 """
 
 from __future__ import annotations
 
+import ast
 from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the facade: every public name, once
+    # isort: off
     from .actions import (
-        Action,
-        Assign,
-        Distress,
-        GiveAll,
-        Pass,
-        Play,
-        Predict,
-        Signal,
-        Take,
-        TimeUp,
-        Volunteer,
+        Action as Action,
+        Assign as Assign,
+        Distress as Distress,
+        GiveAll as GiveAll,
+        Pass as Pass,
+        Play as Play,
+        Predict as Predict,
+        Signal as Signal,
+        Take as Take,
+        TimeUp as TimeUp,
+        Volunteer as Volunteer,
     )
     from .cards import (
-        CardError,
-        card_str,
-        cards_in,
-        cards_str,
-        mask_of,
-        parse_card,
-        parse_cards,
+        CAPTAIN_CARD as CAPTAIN_CARD,
+        CardError as CardError,
+        card_str as card_str,
+        cards_in as cards_in,
+        cards_str as cards_str,
+        mask_of as mask_of,
+        parse_card as parse_card,
+        parse_cards as parse_cards,
     )
-    from .data import DataError
-    from .game import (
-        Event,
-        IllegalActionError,
-        apply,
-        distress_choices,
-        legal_actions,
-        legal_plays,
-        may_communicate,
-        why_illegal,
+    from .conditions import CONDITIONS as CONDITIONS
+    from .data import DataError as DataError
+    from .events import Event as Event, EventKind as EventKind
+    from .missions import (
+        Communication as Communication,
+        Distribution as Distribution,
+        DrawMode as DrawMode,
+        MissionError as MissionError,
+        Rules as Rules,
+        mission_entry as mission_entry,
+        mission_rules as mission_rules,
     )
-    from .missions import MissionError, Rules, mission_entry, mission_rules
-    from .setup import SetupError, deal, draw_tasks, make_rng, new_attempt, start_state
-    from .signals import Illegal, signal_position_ok, true_positions
-    from .state import TONOJA, GameState, Phase, Setup, SignalMark
-    from .tasks import DONE, FAILED, PENDING, STATUS_NAMES, all_tasks, get_task
-    from .tricks import Trick, follow_mask, trick_winner, winner_reason
-    from .view import View, view_for
+    from .moves import apply as apply, legal_actions as legal_actions, why_illegal as why_illegal
+    from .phases.communication import (
+        may_communicate as may_communicate,
+        signal_card_illegal as signal_card_illegal,
+        signal_positions as signal_positions,
+    )
+    from .phases.distress import (
+        distress_card_illegal as distress_card_illegal,
+        distress_choices as distress_choices,
+        distress_possible as distress_possible,
+        distress_target as distress_target,
+    )
+    from .phases.predictions import prediction_tasks as prediction_tasks
+    from .phases.tricks import legal_plays as legal_plays
+    from .reasons import (
+        Illegal as Illegal,
+        IllegalActionError as IllegalActionError,
+        Reason as Reason,
+    )
+    from .setup import (
+        SetupError as SetupError,
+        deal as deal,
+        draw_tasks as draw_tasks,
+        make_rng as make_rng,
+        new_attempt as new_attempt,
+        start_state as start_state,
+    )
+    from .signals import signal_position_ok as signal_position_ok, true_positions as true_positions
+    from .state import (
+        TONOJA as TONOJA,
+        GameState as GameState,
+        Phase as Phase,
+        Result as Result,
+        Setup as Setup,
+        SignalMark as SignalMark,
+    )
+    from .tasks import (
+        DONE as DONE,
+        FAILED as FAILED,
+        PENDING as PENDING,
+        STATUS_NAMES as STATUS_NAMES,
+        all_tasks as all_tasks,
+        get_task as get_task,
+    )
+    from .tricks import (
+        Trick as Trick,
+        follow_mask as follow_mask,
+        trick_winner as trick_winner,
+        winner_reason as winner_reason,
+    )
+    from .view import View as View, view_for as view_for
+    # isort: on
 
-_WHERE = {
-    "actions": "Action Assign Distress GiveAll Pass Play Predict Signal Take TimeUp Volunteer",
-    "cards": "CardError card_str cards_in cards_str mask_of parse_card parse_cards",
-    "data": "DataError",
-    "game": "Event IllegalActionError apply distress_choices legal_actions legal_plays why_illegal",
-    "missions": "MissionError Rules mission_entry mission_rules",
-    "setup": "SetupError deal draw_tasks make_rng new_attempt start_state",
-    "signals": "Illegal signal_position_ok true_positions",
-    "state": "TONOJA GameState Phase Setup SignalMark",
-    "tasks": "DONE FAILED PENDING STATUS_NAMES all_tasks get_task",
-    "tricks": "Trick follow_mask trick_winner winner_reason",
-    "view": "View view_for",
-}
-_MODULE_OF = {name: mod for mod, names in _WHERE.items() for name in names.split()}
 
-__all__ = [
-    "Action",
-    "Assign",
-    "CardError",
-    "DONE",
-    "DataError",
-    "Distress",
-    "Event",
-    "FAILED",
-    "GameState",
-    "GiveAll",
-    "Illegal",
-    "IllegalActionError",
-    "MissionError",
-    "PENDING",
-    "Pass",
-    "Phase",
-    "Play",
-    "Predict",
-    "Rules",
-    "STATUS_NAMES",
-    "Setup",
-    "SetupError",
-    "Signal",
-    "SignalMark",
-    "TONOJA",
-    "Take",
-    "TimeUp",
-    "Trick",
-    "View",
-    "Volunteer",
-    "all_tasks",
-    "apply",
-    "card_str",
-    "cards_in",
-    "cards_str",
-    "deal",
-    "distress_choices",
-    "draw_tasks",
-    "follow_mask",
-    "get_task",
-    "legal_actions",
-    "legal_plays",
-    "make_rng",
-    "mask_of",
-    "mission_entry",
-    "mission_rules",
-    "new_attempt",
-    "parse_card",
-    "parse_cards",
-    "signal_position_ok",
-    "start_state",
-    "trick_winner",
-    "true_positions",
-    "view_for",
-    "why_illegal",
-    "winner_reason",
-]
-assert sorted(__all__) == sorted(_MODULE_OF)
+def _facade() -> dict[str, str]:
+    """Name -> submodule, read from the import block above."""
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    block = next(n for n in tree.body if isinstance(n, ast.If))
+    return {
+        alias.name: str(node.module)
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+
+
+_MODULE_OF = _facade()
+__all__ = sorted(_MODULE_OF)  # noqa: PLE0605
 
 
 def __getattr__(name: str) -> Any:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .signals import Illegal
+
 __all__ = [
     "Action",
     "Assign",
@@ -21,6 +23,7 @@ __all__ = [
     "Take",
     "TimeUp",
     "Volunteer",
+    "malformed",
     "Position",
     "Direction",
 ]
@@ -110,3 +113,71 @@ class TimeUp:
 
 
 Action = Take | Pass | Volunteer | GiveAll | Assign | Predict | Distress | Signal | Play | TimeUp
+
+
+def _whole(value: object) -> bool:
+    # bool is a subclass of int, but True is not a seat, a card or a task
+    return type(value) is int
+
+
+#: Per action class: its whole-number fields.
+_WHOLE_FIELDS: dict[type, tuple[str, ...]] = {
+    Take: ("seat", "task"),
+    Pass: ("seat",),
+    Volunteer: ("seat",),
+    GiveAll: ("to",),
+    Assign: ("task", "to"),
+    Predict: ("seat", "tricks"),
+    Distress: (),
+    Signal: ("seat", "card"),
+    Play: ("seat", "card"),
+    TimeUp: (),
+}
+
+#: Far beyond any seat, card, task or trick count; keeps messages short for absurd numbers.
+_LIMIT = 1000
+
+
+def malformed(action: object) -> Illegal | None:
+    """Why ``action`` is not a well-formed action at all (``BAD_ACTION``), or None.
+
+    Checks only the shape: every field has its type (a whole number that is not a bool, a bool
+    answer, one of the listed words, a tuple of card numbers) and a sane size. Whether a
+    well-formed action is allowed now is for :func:`crew.engine.game.why_illegal`, which calls
+    this first, so an engine caller gets a reason code instead of a crash.
+    """
+    fields = _WHOLE_FIELDS.get(type(action))
+    if fields is None:
+        return Illegal("UNKNOWN_ACTION", f"{action!r} is not an action of this game")
+    name = type(action).__name__
+    for f in fields:
+        value = getattr(action, f)
+        if not _whole(value):
+            return Illegal(
+                "BAD_ACTION", f"{name}.{f} must be a whole number, got {value!r} in {action!r}"
+            )
+        if not -_LIMIT < value < _LIMIT:
+            # no digits in the message: a huge number cannot even be written out
+            return Illegal("BAD_ACTION", f"{name}.{f} is a number far out of any range")
+    if isinstance(action, Volunteer) and type(action.yes) is not bool:
+        return Illegal("BAD_ACTION", f"Volunteer.yes must be True or False, got {action.yes!r}")
+    if isinstance(action, Signal) and type(action.position) is not str:
+        return Illegal(
+            "BAD_ACTION", f"Signal.position must be top, middle or bottom, got {action.position!r}"
+        )
+    if isinstance(action, Distress):
+        if type(action.direction) is not str:
+            return Illegal(
+                "BAD_ACTION", f"Distress.direction must be left or right, got {action.direction!r}"
+            )
+        if not isinstance(action.cards, tuple) or len(action.cards) > 5:
+            return Illegal(
+                "BAD_ACTION",
+                f"Distress.cards must be a tuple of one card per crew member, got {action.cards!r}",
+            )
+        for i, card in enumerate(action.cards):
+            if not _whole(card) or not -_LIMIT < card < _LIMIT:
+                return Illegal(
+                    "BAD_ACTION", f"Distress.cards[{i}] must be a card number, got {card!r}"
+                )
+    return None

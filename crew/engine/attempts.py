@@ -16,9 +16,11 @@ def attempt_seed(seed: int | str, attempt: int) -> str:
 def retry(state: GameState, seed: int | str, *, same_tasks: bool) -> GameState:
     """The next attempt of the same mission: a new deal, and the same tasks or a new draw.
 
-    A new draw leaves this attempt's tasks on the discard pile. The distress signal stays active
-    once it was sent in any attempt of the mission (passing again is optional). Re-deals forced
-    by impossible deals happen inside ``new_attempt`` and are not attempts.
+    A new draw leaves this attempt's tasks on the discard pile, which lasts for the campaign
+    (ruling 15): the next draw avoids every task on it until the stack runs short. The distress
+    signal stays active once it was sent in any attempt of the mission (passing again is
+    optional). Re-deals forced by impossible deals happen inside ``new_attempt`` and are not
+    attempts.
     """
     st = state.setup
     rules = st.rules
@@ -31,5 +33,5 @@ def retry(state: GameState, seed: int | str, *, same_tasks: bool) -> GameState:
         timed=timed,
         difficulty=rules.difficulty if rules.mission is None else None,
         distress_active=st.distress_active or bool(state.distress),
-        exclude_tasks=() if same_tasks else st.task_ids,
+        exclude_tasks=st.discard,
     )

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 
 __all__ = [
     "ALL_CARDS",
+    "CAPTAIN_CARD",
     "CardError",
     "COLORS",
     "COLOR_NAMES",
@@ -40,6 +41,8 @@ COLOR_NAMES = ("pink", "blue", "green", "yellow", "submarine")
 SUIT_GLYPHS = ("♥", "♦", "♣", "♠", "⚓")
 
 ALL_CARDS = tuple(range(40))
+#: The submarine 4: whoever is dealt it is the captain.
+CAPTAIN_CARD = 39
 DECK_MASK = (1 << 40) - 1
 
 _SUIT = tuple(c // 9 if c < 36 else SUB for c in ALL_CARDS)
@@ -89,13 +92,14 @@ def make_card(suit: int, value: int) -> int:
 
 def parse_card(text: str) -> int:
     """Parse one card written in the project notation (case-insensitive)."""
-    raw = text
+    raw = text if len(text) <= 40 else text[:37] + "..."
     s = text.strip().lower().replace(" ", "").replace("-", "").replace("_", "")
     i = len(s)
-    while i > 0 and s[i - 1].isdigit():
+    # ASCII digits only: str.isdigit() also accepts "²" or "٣", which int() then refuses
+    while i > 0 and s[i - 1] in "0123456789":
         i -= 1
     word, digits = s[:i], s[i:]
-    if word not in _ALIASES or not digits:
+    if word not in _ALIASES or not digits or len(digits) > 2:
         raise CardError(f"unknown card {raw!r}: write {_FORMS}")
     suit = _ALIASES[word]
     value = int(digits)

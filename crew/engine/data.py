@@ -21,9 +21,11 @@ __all__ = [
     "MODIFIERS",
     "MissionEntry",
     "EpilogueEntry",
+    "ImpossiblePair",
     "Logbook",
     "TaskCard",
     "data_dir",
+    "load_impossible",
     "load_logbook",
     "load_tasks",
 ]
@@ -122,6 +124,36 @@ class TaskCard(_Strict):
     def difficulty_for(self, crew: int) -> int:
         """The difficulty for a crew of ``crew`` (2 players with Tonoja count as 3)."""
         return self.difficulty[min(max(crew, 3), 5) - 3]
+
+
+#: Who holds the two tasks of an impossible pair: one crew member, two different ones, anyone.
+OWNERS = ("one", "two", "any")
+
+
+class ImpossiblePair(_Strict):
+    """Two task cards that can never both succeed for the crew sizes and owners named."""
+
+    tasks: tuple[int, int]
+    owners: Literal["one", "two", "any"]
+    crews: tuple[int, ...] = (3, 4, 5)
+    reason: str = Field(min_length=1)
+
+    @field_validator("tasks")
+    @classmethod
+    def _tasks(cls, v: tuple[int, int]) -> tuple[int, int]:
+        for t in v:
+            if not 1 <= t <= 96:
+                raise ValueError(f"there is no task {t}: task ids are 1-96")
+        if v[0] == v[1]:
+            raise ValueError(f"a pair needs two different tasks, got {list(v)}")
+        return v
+
+    @field_validator("crews")
+    @classmethod
+    def _crews(cls, v: tuple[int, ...]) -> tuple[int, ...]:
+        if not v or any(n not in (3, 4, 5) for n in v):
+            raise ValueError(f"crews are crew sizes 3, 4 or 5, got {list(v)}")
+        return v
 
 
 class Realtime(_Strict):
@@ -271,3 +303,37 @@ def load_logbook(path: Path | None = None) -> Logbook:
     """The logbook, validated."""
     p = path or data_dir() / "logbook.toml"
     return parse_logbook(_read_toml(p), p)
+
+
+def parse_impossible(raw: dict[str, Any], path: Path) -> tuple[ImpossiblePair, ...]:
+    """Validate the content of the impossible-combinations file (each pair and owners once)."""
+    extra = set(raw) - {"impossible"}
+    if extra:
+        raise DataError(f"{path}: unknown top-level keys {sorted(extra)}")
+    entries = raw.get("impossible")
+    if not isinstance(entries, list):
+        raise DataError(f"{path}: expected a list of [[impossible]] entries")
+    out: list[ImpossiblePair] = []
+    seen: set[tuple[frozenset[int], str, int]] = set()
+    for i, entry in enumerate(entries):
+        label = f"impossible entry {i + 1}" + (
+            f" (tasks {entry.get('tasks')})" if isinstance(entry, dict) and "tasks" in entry else ""
+        )
+        try:
+            pair = ImpossiblePair.model_validate(entry)
+        except ValidationError as exc:
+            raise _explain(path, label, exc) from None
+        for n in pair.crews:
+            key = (frozenset(pair.tasks), pair.owners, n)
+            if key in seen:
+                raise DataError(f"{path}: {label}: listed twice for {n} players")
+            seen.add(key)
+        out.append(pair)
+    return tuple(out)
+
+
+@cache
+def load_impossible(path: Path | None = None) -> tuple[ImpossiblePair, ...]:
+    """The impossible task combinations, validated."""
+    p = path or data_dir() / "impossible.toml"
+    return parse_impossible(_read_toml(p), p)

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .cards import card_str, is_submarine, value_of
+from .conditions import CONDITIONS
 from .data import MODIFIERS, MissionEntry, load_logbook
 
 __all__ = [
+    "Communication",
+    "Distribution",
+    "DrawMode",
     "Rules",
     "MissionError",
     "mission_entry",
@@ -16,45 +21,82 @@ __all__ = [
     "last_mission",
 ]
 
-#: Communication modes.
-NORMAL, CURRENTS, HEAVY_NOISE, NO_COMMUNICATION = "normal", "currents", "heavy_noise", "none"
 
-#: Distribution modes.
-DIST_NORMAL = "normal"
-DIST_NONE = "none"
-DIST_CREW_PICKS = "crew_picks_one"
-DIST_CAPTAIN_GIVES = "captain_gives_all"
-DIST_ONE_VOLUNTEER = "one_volunteer"
-DIST_TWO_VOLUNTEERS = "two_volunteers"
-DIST_FREE = "free_task_choice"
+class Communication(StrEnum):
+    """How the crew may communicate in an attempt (the logbook's modifiers, or the terrain)."""
+
+    NORMAL = "normal"
+    CURRENTS = "currents"  # the claim is hidden from the other seats
+    HEAVY_NOISE = "heavy_noise"  # players - 2 shared tokens
+    NONE = "none"
+
+
+class Distribution(StrEnum):
+    """How the tasks are handed out (the values are the logbook's modifier words)."""
+
+    NORMAL = "normal"
+    NONE = "none"
+    CREW_PICKS = "crew_picks_one"
+    CAPTAIN_GIVES = "captain_gives_all"
+    ONE_VOLUNTEER = "one_volunteer"
+    TWO_VOLUNTEERS = "two_volunteers"
+    FREE = "free_task_choice"
+
+
+class DrawMode(StrEnum):
+    """Where an attempt's tasks come from."""
+
+    DRAW = "draw"  # drawn to the mission's difficulty
+    INTRO = "intro"  # the introductory mission: one task of difficulty 1
+    FIXED = "fixed"  # the mission names its tasks
+    NONE = "none"  # no task cards
+
+
+# the names the rest of the code has always used
+NORMAL, CURRENTS, HEAVY_NOISE = (
+    Communication.NORMAL,
+    Communication.CURRENTS,
+    Communication.HEAVY_NOISE,
+)
+NO_COMMUNICATION = Communication.NONE
+DIST_NORMAL = Distribution.NORMAL
+DIST_NONE = Distribution.NONE
+DIST_CREW_PICKS = Distribution.CREW_PICKS
+DIST_CAPTAIN_GIVES = Distribution.CAPTAIN_GIVES
+DIST_ONE_VOLUNTEER = Distribution.ONE_VOLUNTEER
+DIST_TWO_VOLUNTEERS = Distribution.TWO_VOLUNTEERS
+DIST_FREE = Distribution.FREE
 
 
 class MissionError(ValueError):
     """An unknown mission number or an impossible mission set-up."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Rules:
-    """Everything a mission changes, for one attempt (after real time and terrain are settled)."""
+    """Everything a mission changes, for one attempt (after real time and terrain are settled).
 
-    mission: int | None  # None: free play at a chosen difficulty
-    difficulty: int | None  # draw target; None when no task cards are drawn
-    draw: str  # "draw", "intro", "fixed", "none"
-    fixed_tasks: tuple[int, ...]
-    distribution: str
-    captain_takes_hardest: bool
-    captain_no_tasks: bool
-    communication: str  # normal, currents, heavy_noise, none
-    unknown_terrain: bool
-    no_comm_before_trick2: bool
-    conditions: tuple[str, ...]  # balance_9s, balance_1s, no_lead_pink_or_submarine, ...
-    timed: bool
-    seconds: int | None
-    modifiers: tuple[str, ...]
+    Built by keyword; the defaults are free play's normal rules.
+    """
+
+    mission: int | None = None  # None: free play at a chosen difficulty
+    difficulty: int | None = None  # draw target; None when no task cards are drawn
+    draw: DrawMode = DrawMode.DRAW
+    fixed_tasks: tuple[int, ...] = ()
+    distribution: Distribution = Distribution.NORMAL
+    captain_takes_hardest: bool = False
+    captain_no_tasks: bool = False
+    communication: Communication = Communication.NORMAL
+    unknown_terrain: bool = False
+    no_comm_before_trick2: bool = False
+    conditions: tuple[str, ...] = ()  # mission conditions, judged in ``conditions.py``
+    timed: bool = False
+    seconds: int | None = None
+    modifiers: tuple[str, ...] = ()
 
     @property
     def has_tasks(self) -> bool:
-        return self.draw != "none"
+        return self.draw != DrawMode.NONE
 
 
 def last_mission() -> int:
@@ -78,12 +120,60 @@ def mission_entry(number: int) -> MissionEntry:
     )
 
 
-def terrain_mode(card: int) -> str:
+def terrain_mode(card: int) -> Communication:
     """Unknown terrain: the drawn colour card's value sets the communication mode."""
     if is_submarine(card):
         raise MissionError(f"terrain card {card_str(card)} is a submarine; draw again")
     v = value_of(card)
     return NORMAL if v <= 3 else CURRENTS if v <= 6 else HEAVY_NOISE
+
+
+def _realtime(entry: MissionEntry, timed: bool) -> tuple[list[str], int | None, int | None]:
+    """A mission's modifiers, draw target and timer once the timed/untimed choice is made."""
+    mods = list(entry.modifiers)
+    rt = entry.realtime
+    if rt is None:
+        if timed:
+            raise MissionError(
+                f"mission {entry.number} is not a real-time mission; it cannot be timed"
+            )
+        return mods, entry.difficulty, None
+    if timed:
+        return mods, entry.difficulty, rt.seconds
+    mods.extend(rt.untimed)
+    target = rt.untimed_difficulty if rt.untimed_difficulty is not None else entry.difficulty
+    return mods, target, None
+
+
+def _communication(mods: list[str], terrain: int | None) -> Communication:
+    """The communication mode the modifiers (or the unknown terrain's card) set."""
+    if "unknown_terrain" in mods and terrain is not None:
+        return terrain_mode(terrain)
+    mode = NORMAL
+    for m in mods:
+        if m in ("currents", "heavy_noise"):
+            mode = Communication(m)
+        elif m == "no_communication":
+            mode = NO_COMMUNICATION
+    return mode
+
+
+def _draw(mods: list[str]) -> DrawMode:
+    if "no_tasks" in mods:
+        return DrawMode.NONE
+    if "fixed_tasks" in mods:
+        return DrawMode.FIXED
+    return DrawMode.INTRO if "intro" in mods else DrawMode.DRAW
+
+
+def _distribution(mods: list[str], draw: DrawMode) -> Distribution:
+    if draw == DrawMode.NONE:
+        return DIST_NONE
+    dist = DIST_NORMAL
+    for d in Distribution:
+        if d in mods:
+            dist = d
+    return dist
 
 
 def mission_rules(
@@ -100,96 +190,28 @@ def mission_rules(
     if mission is None:
         if difficulty is None or difficulty < 1:
             raise MissionError("free play needs a difficulty of 1 or more")
-        return Rules(
-            None,
-            difficulty,
-            "draw",
-            (),
-            DIST_NORMAL,
-            False,
-            False,
-            NORMAL,
-            False,
-            False,
-            (),
-            False,
-            None,
-            (),
-        )
+        return Rules(mission=None, difficulty=difficulty)
     entry = mission_entry(mission)
-    mods = list(entry.modifiers)
-    target = entry.difficulty
-    seconds = None
-    rt = entry.realtime
-    if rt is not None:
-        if timed:
-            seconds = rt.seconds
-        else:
-            mods.extend(rt.untimed)
-            if rt.untimed_difficulty is not None:
-                target = rt.untimed_difficulty
-    elif timed:
-        raise MissionError(f"mission {mission} is not a real-time mission; it cannot be timed")
+    mods, target, seconds = _realtime(entry, timed)
     if difficulty is not None and difficulty != target:
         raise MissionError(
             f"mission {mission} has difficulty {target}; a different difficulty ({difficulty}) "
             "is only for free play"
         )
-    communication = NORMAL
-    for m in mods:
-        if m == "currents":
-            communication = CURRENTS
-        elif m == "heavy_noise":
-            communication = HEAVY_NOISE
-        elif m == "no_communication":
-            communication = NO_COMMUNICATION
-    unknown = "unknown_terrain" in mods
-    if unknown and terrain is not None:
-        communication = terrain_mode(terrain)
-    draw = "draw"
-    if "no_tasks" in mods:
-        draw, target = "none", None
-    elif "fixed_tasks" in mods:
-        draw, target = "fixed", None
-    elif "intro" in mods:
-        draw = "intro"
-    dist = DIST_NORMAL
-    for m in (
-        DIST_CREW_PICKS,
-        DIST_CAPTAIN_GIVES,
-        DIST_ONE_VOLUNTEER,
-        DIST_TWO_VOLUNTEERS,
-        DIST_FREE,
-    ):
-        if m in mods:
-            dist = m
-    if draw == "none":
-        dist = DIST_NONE
-    conditions = tuple(
-        m
-        for m in mods
-        if m
-        in (
-            "balance_9s",
-            "balance_1s",
-            "no_lead_pink_or_submarine",
-            "first_trick_winner_leads",
-            "yellow5_last",
-        )
-    )
     assert all(m in MODIFIERS for m in mods)
+    draw = _draw(mods)
     return Rules(
         mission=mission,
-        difficulty=target,
+        difficulty=None if draw in (DrawMode.NONE, DrawMode.FIXED) else target,
         draw=draw,
         fixed_tasks=tuple(entry.tasks),
-        distribution=dist,
+        distribution=_distribution(mods, draw),
         captain_takes_hardest="captain_takes_hardest" in mods,
         captain_no_tasks="captain_no_tasks" in mods,
-        communication=communication,
-        unknown_terrain=unknown,
+        communication=_communication(mods, terrain),
+        unknown_terrain="unknown_terrain" in mods,
         no_comm_before_trick2="no_comm_before_trick2" in mods,
-        conditions=conditions,
+        conditions=tuple(m for m in mods if m in CONDITIONS),
         timed=timed,
         seconds=seconds,
         modifiers=tuple(mods),

@@ -306,7 +306,11 @@ class SearchForm:
                 lost = True
         if lost:
             return node._replace(
-                hands=tuple(hands), trick_seats=tseats, trick_cards=tcards, status=status, result=LOST
+                hands=tuple(hands),
+                trick_seats=tseats,
+                trick_cards=tcards,
+                status=status,
+                result=LOST,
             )
         if len(tcards) < self.seats:
             return Node(
@@ -403,10 +407,10 @@ class SearchForm:
         played: int,
         final: bool,
     ) -> bool:
-        from .game import _condition_broken
+        from .conditions import broken_after_trick
 
         state = self.root._replace(won=won, counts=counts, tricks=tricks, played=played)
-        return bool(_condition_broken(state, final))
+        return broken_after_trick(state, final) is not None
 
     # -- transpositions and equivalent cards ------------------------------------------------
 
@@ -506,4 +510,3 @@ def free_predictions(state: GameState) -> frozenset[int]:
         for i in prediction_tasks(state.setup.task_ids)
         if state.owners[i] >= 0 and state.predictions[state.owners[i]] < 0
     )
-

@@ -8,7 +8,10 @@ from functools import cache, partial
 
 from .cards import DECK_MASK, card_str, cards_in, is_submarine, mask_of
 from .missions import (
+    DIST_CAPTAIN_GIVES,
+    DIST_CREW_PICKS,
     DIST_NORMAL,
+    DIST_ONE_VOLUNTEER,
     DIST_TWO_VOLUNTEERS,
     HEAVY_NOISE,
     MissionError,
@@ -16,12 +19,24 @@ from .missions import (
     mission_rules,
 )
 from .state import TONOJA, GameState, Phase, Setup
-from .tasks import PENDING, all_tasks, conflicts, get_task, redeal_masks
+from .tasks import (
+    ANY_OWNERS,
+    ONE_OWNER,
+    PENDING,
+    TWO_OWNERS,
+    all_tasks,
+    get_task,
+    impossible,
+    redeal_masks,
+)
 
 __all__ = [
     "SetupError",
     "deal",
     "draw_tasks",
+    "draw_tasks_from",
+    "task_set_problem",
+    "owners_for",
     "draw_terrain",
     "make_rng",
     "needs_redeal",
@@ -121,6 +136,32 @@ def _same_difficulty(diff: dict[int, int], back: int, t: int) -> bool:
     return t != back and diff[t] == diff[back]
 
 
+#: Distributions in which one crew member ends up with every task.
+ONE_OWNER_DISTRIBUTIONS = (DIST_CREW_PICKS, DIST_CAPTAIN_GIVES, DIST_ONE_VOLUNTEER)
+
+
+def owners_for(rules: Rules, n_tasks: int, eligible: int) -> tuple[str, ...]:
+    """Which impossible combinations a mission's distribution must avoid (rules C, ruling 16).
+
+    "any" pairs always; "one" pairs when one crew member takes every task; "two" pairs when the
+    distribution forces the tasks onto different players: normal distribution with no more
+    tasks than crew members who may take one, or two volunteers sharing exactly two tasks.
+    """
+    kinds = [ANY_OWNERS]
+    if rules.distribution in ONE_OWNER_DISTRIBUTIONS:
+        kinds.append(ONE_OWNER)
+    if (rules.distribution == DIST_NORMAL and n_tasks <= eligible) or (
+        rules.distribution == DIST_TWO_VOLUNTEERS and n_tasks == 2
+    ):
+        kinds.append(TWO_OWNERS)
+    return tuple(kinds)
+
+
+def _clash(kept: Sequence[int], t: int, crew: int, kinds: Iterable[str]) -> bool:
+    """Whether card ``t`` completes an impossible combination with a kept card."""
+    return any(impossible(k, t, crew, kind) for kind in kinds for k in kept if k != t)
+
+
 def draw_tasks(
     rng: random.Random,
     rules: Rules,
@@ -128,41 +169,61 @@ def draw_tasks(
     *,
     eligible: int | None = None,
     exclude: Iterable[int] = (),
+    check: bool = True,
 ) -> list[int]:
+    """Draw task cards to exactly the mission's difficulty for ``crew``; see
+    :func:`draw_tasks_from` (``exclude`` is the discard pile; ``check=False`` skips the
+    replacement of impossible combinations, only to measure how often it acts)."""
+    return draw_tasks_from(rng, rules, crew, eligible=eligible, discard=exclude, check=check)[0]
+
+
+def draw_tasks_from(
+    rng: random.Random,
+    rules: Rules,
+    crew: int,
+    *,
+    eligible: int | None = None,
+    discard: Iterable[int] = (),
+    check: bool = True,
+) -> tuple[list[int], tuple[int, ...]]:
     """Draw task cards to exactly the mission's difficulty for ``crew`` (rules C, rulings 15-16).
 
-    Cards are turned from a shuffled stack; the ``exclude``d ones (used earlier) form the discard
-    pile, which is shuffled back in only when the stack has run out of cards that could still be
-    kept. A card that would overshoot the target goes to the bottom of the stack. In normal
-    distribution with no more tasks than crew members who may take one (``eligible``, default
-    ``crew``), or with exactly two tasks for two volunteers (each takes one), a conflicting pair is
-    resolved by putting the later drawn card back into the stack and drawing another of the same
-    difficulty. The intro mission keeps the first card of difficulty 1.
+    Cards are turned from a shuffled stack; the ``discard`` pile (tasks used earlier in the
+    campaign) is shuffled back in only when the stack has run out of cards that could still be
+    kept. A card that would overshoot the target goes to the bottom of the stack. A card that
+    completes an impossible combination for the way this mission hands out tasks (see
+    :func:`owners_for`) goes back into the stack at a random place and another card of the same
+    difficulty replaces it; drawing then goes on to the exact difficulty. Pairs that matter only
+    for different owners are checked once the number of tasks is known. The intro mission keeps
+    the first card of difficulty 1.
+
+    Returns the drawn tasks and the discard pile after the draw (the drawn tasks added, and
+    emptied first if it was shuffled back).
     """
     if rules.draw == "none":
-        return []
+        return [], tuple(sorted(set(discard)))
     if rules.draw == "fixed":
-        return list(rules.fixed_tasks)
+        return list(rules.fixed_tasks), tuple(sorted(set(discard)))
     diff = _difficulties(crew)
-    used = set(exclude)
+    used = set(discard)
     stack = [t for t in sorted(diff) if t not in used]
     shuffle(rng, stack)
-    discard = sorted(used)
+    pile = sorted(used)
 
     def turn_until(fits: Callable[[int], bool]) -> int:
         """Turn cards until one fits; the others go to the bottom of the stack."""
-        nonlocal discard
+        nonlocal pile
         misses = 0
         while True:
             if misses >= len(stack):
                 # nothing left in the stack fits: the discard pile is shuffled back in
-                if not discard:
+                if not pile:
                     raise SetupError(
                         f"cannot draw tasks to difficulty {rules.difficulty} for {crew} seats:"
                         " no task card left fits"
                     )
-                back = list(discard)
-                discard = []
+                back = list(pile)
+                pile = []
                 shuffle(rng, back)
                 stack.extend(back)
                 misses = 0
@@ -173,39 +234,82 @@ def draw_tasks(
             stack.append(t)
             misses += 1
 
+    def replace_last(kept: list[int], j: int, kinds: tuple[str, ...]) -> None:
+        """Put ``kept[j]`` back into the stack and draw others of its difficulty until one
+        completes no impossible combination."""
+        for _ in range(500 if check else 0):
+            back = kept[j]
+            if not _clash(kept[:j] + kept[j + 1 :], back, crew, kinds):
+                return
+            stack.insert(_below(rng, len(stack) + 1), back)
+            kept[j] = turn_until(partial(_same_difficulty, diff, back))
+
+    def finish(kept: list[int]) -> tuple[list[int], tuple[int, ...]]:
+        return kept, tuple(sorted(set(pile) | set(kept)))
+
     if rules.draw == "intro":
-        return [turn_until(lambda t: diff[t] == 1)]
+        return finish([turn_until(lambda t: diff[t] == 1)])
 
     target = rules.difficulty or 0
+    n_elig = eligible if eligible is not None else crew
+    always = owners_for(rules, 10**6, n_elig)  # the kinds that hold whatever the count
     kept: list[int] = []
     total = 0
     while total < target:
-        t = turn_until(partial(_fits, diff, target - total))
-        kept.append(t)
-        total += diff[t]
-    n_elig = eligible if eligible is not None else crew
-    # a conflicting pair matters when its two cards must go to different players: normal
-    # distribution with no more tasks than takers, or exactly two tasks for two volunteers
-    if (rules.distribution == DIST_NORMAL and len(kept) <= n_elig) or (
-        rules.distribution == DIST_TWO_VOLUNTEERS and len(kept) == 2
-    ):
+        kept.append(turn_until(partial(_fits, diff, target - total)))
+        replace_last(kept, len(kept) - 1, always)
+        total += diff[kept[-1]]
+    final = owners_for(rules, len(kept), n_elig)
+    if final != always and check:
         for _ in range(500):
-            pair = next(
-                (
-                    (i, j)
-                    for j in range(len(kept))
-                    for i in range(j)
-                    if conflicts(kept[i], kept[j], crew)
-                ),
-                None,
-            )
-            if pair is None:
+            j = next((j for j in range(len(kept)) if _clash(kept[:j], kept[j], crew, final)), None)
+            if j is None:
                 break
-            j = pair[1]
-            back = kept[j]
-            stack.insert(_below(rng, len(stack) + 1), back)
-            kept[j] = turn_until(partial(_same_difficulty, diff, back))
-    return kept
+            replace_last(kept, j, final)
+    return finish(kept)
+
+
+def task_set_problem(rules: Rules, players: int, task_ids: Sequence[int]) -> str | None:
+    """Why a written-out task set cannot be what this mission lays out, or None (rules C,
+    logbook, ruling 16): the exact difficulty for the crew size (two players count as three),
+    a fixed mission's own tasks, the intro's single difficulty-1 task, and no combination the
+    draw would have replaced. Free play with no task at all (tricks only) is allowed."""
+    seats = 3 if players == 2 else players
+    ids = list(task_ids)
+    where = "free play" if rules.mission is None else f"mission {rules.mission}"
+    if rules.draw == "none":
+        return None
+    if rules.draw == "fixed":
+        if sorted(ids) != sorted(rules.fixed_tasks):
+            return f"{where} lays out exactly the tasks {list(rules.fixed_tasks)}, got {ids}"
+        return None
+    diff = _difficulties(seats)
+    if rules.draw == "intro":
+        if len(ids) != 1 or diff.get(ids[0]) != 1:
+            return (
+                f"{where} (intro) uses one task of difficulty 1 for {seats} players, got {ids}"
+                f" (difficulties {[diff.get(t) for t in ids]})"
+            )
+        return None
+    total = sum(diff.get(t, 0) for t in ids)
+    # free play may lay out no task at all (tricks only); tasks it does lay out add up
+    if total != rules.difficulty and (ids or rules.mission is not None):
+        return (
+            f"{where} draws tasks to difficulty {rules.difficulty} for {seats} players; tasks"
+            f" {ids} add up to {total} (difficulties {[diff.get(t) for t in ids]})"
+        )
+    eligible = seats - 1 if rules.captain_no_tasks else seats
+    kinds = owners_for(rules, len(ids), eligible)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1 :]:
+            for kind in kinds:
+                why = impossible(a, b, seats, kind)
+                if why:
+                    return (
+                        f"{where}: tasks {a} and {b} can never both succeed ({why}); the draw"
+                        " replaces the later of them (impossible combination, ruling 16)"
+                    )
+    return None
 
 
 def _validate_hands(players: int, hands: Sequence[int], piles: Sequence[tuple[int, int]]) -> None:
@@ -248,8 +352,10 @@ def start_state(
     *,
     terrain: int | None = None,
     distress_active: bool = False,
+    discard: Iterable[int] = (),
 ) -> GameState:
-    """The state at the start of distribution for an explicit deal and task set."""
+    """The state at the start of distribution for an explicit deal and task set; ``discard``
+    is the campaign's task discard pile after the draw (it includes these tasks)."""
     _validate_hands(players, hands, piles)
     seats = 3 if players == 2 else players
     ids = tuple(task_ids)
@@ -276,6 +382,7 @@ def start_state(
         total_tricks=tricks_for(players),
         terrain=terrain,
         distress_active=distress_active,
+        discard=tuple(sorted(set(discard) | set(ids))),
     )
     none = tuple(-1 for _ in ids)
     state = GameState(
@@ -328,7 +435,9 @@ def new_attempt(
 
     What is not given comes from ``seed``, in this order: the terrain card (unknown terrain),
     the deal, the task draw; a deal that makes a drawn submarine task impossible is dealt again
-    (not an attempt). Explicit hands are used as they are.
+    (not an attempt). Explicit hands are used as they are. ``exclude_tasks`` is the campaign's
+    discard pile (ruling 15): the draw avoids it until the stack runs short, and the state's
+    ``setup.discard`` is the pile after this attempt.
     """
     if players not in (2, 3, 4, 5):
         raise SetupError(f"players must be 2-5, got {players}")
@@ -358,10 +467,11 @@ def new_attempt(
         assert rng is not None
         hands, piles = deal(players, rng)
     piles = tuple(piles or ())
+    discard: Iterable[int] = tuple(exclude_tasks)
     if tasks is None:
         assert rng is not None
         eligible = seats - 1 if rules.captain_no_tasks else seats
-        tasks = draw_tasks(rng, rules, seats, eligible=eligible, exclude=exclude_tasks)
+        tasks, discard = draw_tasks_from(rng, rules, seats, eligible=eligible, discard=discard)
     if dealt:
         assert rng is not None
         for _ in range(1000):
@@ -369,5 +479,12 @@ def new_attempt(
                 break
             hands, piles = deal(players, rng)
     return start_state(
-        players, rules, hands, piles, tasks, terrain=terrain, distress_active=distress_active
+        players,
+        rules,
+        hands,
+        piles,
+        tasks,
+        terrain=terrain,
+        distress_active=distress_active,
+        discard=discard,
     )

@@ -5,50 +5,58 @@ Kept free of the task data so that quick rules checks load fast.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from functools import cache
 
 from .cards import SUIT_MASKS, card_str
+from .reasons import Illegal, Reason
 
-__all__ = ["Illegal", "signal_position_ok", "true_positions"]
+__all__ = ["Illegal", "colour_claims", "signal_position_ok", "true_positions"]
 
 
-class Illegal(NamedTuple):
-    """Why an action is not allowed: a stable reason code and a sentence for people."""
+@cache
+def colour_claims(same: int) -> tuple[tuple[int, str], ...]:
+    """The true claims ``(card, position)`` for the cards ``same`` of one colour (rulings 17).
 
-    code: str
-    message: str
+    ``middle``: the only card of its colour; with two or more, ``top``: the highest and
+    ``bottom``: the lowest. The cards in between cannot be shown.
+    """
+    if not same:
+        return ()
+    high = same.bit_length() - 1
+    low = (same & -same).bit_length() - 1
+    if high == low:
+        return ((low, "middle"),)
+    return ((high, "top"), (low, "bottom"))
+
+
+@cache
+def _positions_by_offset(same: int) -> tuple[tuple[str, ...], ...]:
+    """For one colour's cards ``same`` (as bits 0-8), the true positions of each value."""
+    out: list[tuple[str, ...]] = [() for _ in range(9)]
+    for offset, position in colour_claims(same):
+        out[offset] += (position,)
+    return tuple(out)
 
 
 def true_positions(hand: int, card: int) -> tuple[str, ...]:
-    """The token positions that are true for ``card`` in ``hand`` right now (rulings 17).
-
-    ``top``: highest of its colour, ``bottom``: lowest, each with at least two cards of the colour;
-    ``middle``: the only card of its colour. Submarines: none.
-    """
+    """The token positions that are true for ``card`` in ``hand`` right now (submarines: none)."""
     if card >= 36 or not hand >> card & 1:
         return ()
-    same = hand & SUIT_MASKS[card // 9]
-    if same.bit_count() == 1:
-        return ("middle",)
-    out = []
-    if same >> (card + 1) == 0:
-        out.append("top")
-    if same & ((1 << card) - 1) == 0:
-        out.append("bottom")
-    return tuple(out)
+    base = card - card % 9
+    return _positions_by_offset(hand >> base & 511)[card - base]
 
 
 def signal_position_ok(hand: int, card: int, position: str) -> Illegal | None:
     """Whether showing ``card`` with the token at ``position`` is allowed for ``hand``."""
     if card >= 36:
         return Illegal(
-            "CANNOT_SIGNAL_SUBMARINE",
+            Reason.CANNOT_SIGNAL_SUBMARINE,
             f"{card_str(card)} is a submarine; submarines are never communicated",
         )
     if not hand >> card & 1:
-        return Illegal("CARD_NOT_IN_HAND", f"{card_str(card)} is not in the hand")
+        return Illegal(Reason.CARD_NOT_IN_HAND, f"{card_str(card)} is not in the hand")
     if position not in ("top", "middle", "bottom"):
-        return Illegal("BAD_POSITION", f"position {position!r} must be top, middle or bottom")
+        return Illegal(Reason.BAD_POSITION, f"position {position!r} must be top, middle or bottom")
     ok = true_positions(hand, card)
     if position in ok:
         return None
@@ -61,4 +69,4 @@ def signal_position_ok(hand: int, card: int, position: str) -> Illegal | None:
         why = f"it is neither the highest, the lowest nor the only {colour} card"
     else:
         why = f"it is not the {claim} of the {n} {colour} cards; true: {', '.join(ok)}"
-    return Illegal("SIGNAL_NOT_TRUE", f"{card_str(card)} cannot be shown as {claim}: {why}")
+    return Illegal(Reason.SIGNAL_NOT_TRUE, f"{card_str(card)} cannot be shown as {claim}: {why}")

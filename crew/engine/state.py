@@ -7,20 +7,22 @@ state cheaply (bots and the solver make millions of them).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import NamedTuple
 
 from .missions import HEAVY_NOISE, Rules
 from .tasks import Task, get_task
 from .tricks import Trick
 
-__all__ = ["GameState", "Phase", "Setup", "SignalMark", "TONOJA"]
+__all__ = ["GameState", "Phase", "Result", "Setup", "SignalMark", "TONOJA"]
 
 #: Tonoja's seat in the two-player game.
 TONOJA = 2
 
 
-class Phase:
+class Phase(StrEnum):
     """The phases of an attempt, in order."""
 
     DISTRIBUTE = "distribute"  # normal take/pass distribution
@@ -30,6 +32,13 @@ class Phase:
     PREDICT = "predict"  # prediction tasks' owners fix their number
     PLAY = "play"  # tricks, with communication between tricks
     OVER = "over"  # won or lost
+
+
+class Result(StrEnum):
+    """How an attempt ended (``GameState.result`` is "" while it is in progress)."""
+
+    WON = "won"
+    LOST = "lost"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +53,7 @@ class Setup:
     total_tricks: int
     terrain: int | None  # the unknown-terrain card, when drawn
     distress_active: bool = False  # sent in an earlier attempt of this mission
+    discard: tuple[int, ...] = ()  # the task discard pile after this attempt's draw (ruling 15)
 
     @property
     def tonoja(self) -> bool:
@@ -104,10 +114,20 @@ class GameState(NamedTuple):
     result: str  # "" in progress, "won" or "lost"
     reason: str  # why the attempt ended
     given_away: bool  # missions 10/13: the captain gave the tasks to someone else
+    # ``reason`` with {seat0}, ... where ``reason_seats`` are named ("" when it names no seat)
+    reason_template: str = ""
+    reason_seats: tuple[int, ...] = ()
 
     @property
     def over(self) -> bool:
         return self.result != ""
+
+    def reason_text(self, name: Callable[[int], str]) -> str:
+        """Why the attempt ended, with each seat it names called ``name(seat)``."""
+        if not self.reason_template:
+            return self.reason
+        seats = self.reason_seats
+        return self.reason_template.format(**{f"seat{i}": name(s) for i, s in enumerate(seats)})
 
     @property
     def trick_number(self) -> int:

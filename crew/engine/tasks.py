@@ -23,7 +23,7 @@ from .cards import (
     parse_cards,
     value_of,
 )
-from .data import TaskCard, load_tasks
+from .data import TaskCard, load_impossible, load_tasks
 from .tricks import Trick
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "all_tasks",
     "conflicts",
     "get_task",
+    "impossible",
 ]
 
 PENDING, DONE, FAILED = 0, 1, 2
@@ -77,7 +78,6 @@ class Task:
     card: TaskCard
     evaluate: Evaluator
     on_lead: Callable[[int, int, int], int] | None
-    resources: frozenset[str]
 
     @property
     def id(self) -> int:
@@ -711,50 +711,33 @@ def _evaluator(card: TaskCard) -> tuple[Evaluator, Callable[[int, int, int], int
 
 
 # --------------------------------------------------------------------------------------------
-# conflicts (ruling 16): what each task needs exclusively
+# impossible combinations (rules C, ruling 16): data in missions/impossible.toml
+
+#: Who may end up holding both tasks of a drawn pair.
+ONE_OWNER, TWO_OWNERS, ANY_OWNERS = "one", "two", "any"
 
 
-_EXTRA_CONFLICTS = frozenset(
-    {
-        frozenset({15, 19}),  # all four 9s vs at least three 9s
-        frozenset({15, 20}),  # all four 9s vs exactly two 9s
-        frozenset({19, 20}),  # three 9s + two 9s > four 9s
-        frozenset({94, 95}),  # two + three submarines > four
-        frozenset({62, 64}),  # both need the most tricks
-        frozenset({14, 73}),  # all four 3s vs winning a trick with one's own 3
-        frozenset({21, 77}),  # exactly three 6s + the two 6s of "a 6 takes a 6" > four 6s
-        frozenset({38, 39}),  # a card of every colour vs all nine cards of one colour
-        frozenset({14, 39}),  # all four 3s hold a card of every colour
-        frozenset({15, 39}),  # all four 9s hold a card of every colour
-        frozenset({50, 63}),  # fewer tricks than a player who wins none
-    }
-)
-
-#: Pairs that conflict only for some crew sizes: (pair, crew sizes).
-_CREW_CONFLICTS = (
-    # five players play 8 tricks: exactly 4 tricks plus a majority (5) or "more than each" (5)
-    (frozenset({53, 64}), frozenset({5})),
-    (frozenset({53, 62}), frozenset({5})),
-)
+@cache
+def _impossible_table() -> dict[tuple[frozenset[int], int], dict[str, str]]:
+    """(pair, crew size) -> {owners: reason}."""
+    table: dict[tuple[frozenset[int], int], dict[str, str]] = {}
+    for entry in load_impossible():
+        for crew in entry.crews:
+            table.setdefault((frozenset(entry.tasks), crew), {})[entry.owners] = entry.reason
+    return table
 
 
-def _resources(card: TaskCard) -> frozenset[str]:
-    p = card.params
-    res: set[str] = set()
-    if card.category == "first_last_tricks":
-        for w in p.get("win", []):
-            res.add(f"trick:{w}")
-    if card.category == "win_specific_cards":
-        if p.get("trick") == "last":
-            res.add("trick:last")
-        res.update(f"card:{c}" for c in p["cards"])
-    if card.category == "submarine" and "cards" in p:
-        res.update(f"card:{c}" for c in p["cards"])
-    if card.category == "win_with_card" and p["play"] == "submarine":
-        res.add(f"card:{p['capture']}")
-    if card.category == "compare_others" and p["op"] in ("more_than_each", "more_than_sum"):
-        res.add("majority")
-    return frozenset(res)
+def impossible(a: int, b: int, crew: int, owners: str) -> str | None:
+    """Why tasks ``a`` and ``b`` can never both succeed when held the way ``owners`` says
+    (``"one"``: by one crew member, ``"two"``: by two different ones), or None.
+
+    A pair listed for "any" owners is impossible both ways. ``crew`` is the number of seats (two
+    players with Tonoja: 3).
+    """
+    found = _impossible_table().get((frozenset({a, b}), min(max(crew, 3), 5)))
+    if not found:
+        return None
+    return found.get(owners) or found.get(ANY_OWNERS)
 
 
 @cache
@@ -763,7 +746,7 @@ def all_tasks() -> dict[int, Task]:
     out: dict[int, Task] = {}
     for card in load_tasks():
         ev, lead = _evaluator(card)
-        out[card.id] = Task(card, ev, lead, _resources(card))
+        out[card.id] = Task(card, ev, lead)
     return out
 
 
@@ -776,17 +759,10 @@ def get_task(task_id: int) -> Task:
 
 
 def conflicts(a: int, b: int, crew: int | None = None) -> bool:
-    """True when tasks ``a`` and ``b`` can never both succeed for two different owners (ruling 16).
-
-    ``crew`` (seats at the table; two players with Tonoja: 3) adds the pairs that are only
-    impossible for that crew size, because of the number of tricks.
-    """
-    pair = frozenset({a, b})
-    if pair in _EXTRA_CONFLICTS:
-        return True
-    if crew is not None and any(pair == p and crew in sizes for p, sizes in _CREW_CONFLICTS):
-        return True
-    return bool(get_task(a).resources & get_task(b).resources)
+    """True when tasks ``a`` and ``b`` can never both succeed for two different owners (ruling
+    16) with ``crew`` seats; with no crew size given, only pairs that clash for every size."""
+    sizes = (3, 4, 5) if crew is None else (crew,)
+    return all(impossible(a, b, n, TWO_OWNERS) is not None for n in sizes)
 
 
 def redeal_masks(task_id: int) -> tuple[int, ...]:

@@ -67,40 +67,44 @@ class View:
     rules: Rules  # the attempt's rules: public (the mission, its modifiers, the terrain's effect)
 
 
-def view_for(state: GameState, seat: int) -> View:
-    """The view of ``seat`` (or PUBLIC): own hand, public table, own secret prediction."""
+def _predictions(state: GameState, seat: int) -> tuple[int | None, ...]:
+    """Each seat's prediction as ``seat`` may see it: a secret one only its owner (and, for
+    Tonoja, the captain who fixes it) until the attempt is over."""
     st = state.setup
-    over = bool(state.result)
-    hand: tuple[int, ...] = ()
-    if 0 <= seat < st.seats and not (st.tonoja and seat == TONOJA):
-        hand = tuple(c for c in range(40) if state.hands[seat] >> c & 1)
+    pairs = list(zip(st.task_ids, state.owners, strict=True))
     # one number per seat: an owner of both prediction tasks shows it, as the open one demands
-    open_owner = {o for t, o in zip(st.task_ids, state.owners, strict=True) if t == OPEN_PREDICTION}
-    secret_owner = {
-        o
-        for t, o in zip(st.task_ids, state.owners, strict=True)
-        if t == SECRET_PREDICTION and o not in open_owner
-    }
-    # the captain fixes Tonoja's numbers, so the captain also sees her secret prediction
+    open_owner = {o for t, o in pairs if t == OPEN_PREDICTION}
+    secret_owner = {o for t, o in pairs if t == SECRET_PREDICTION and o not in open_owner}
     knows = {seat, TONOJA} if st.tonoja and seat == st.captain else {seat}
-    preds: list[int | None] = []
-    for s, p in enumerate(state.predictions):
-        if p < 0 or (s in secret_owner and s not in knows and not over):
-            preds.append(None)
-        else:
-            preds.append(p)
-    signals = tuple(
+    over = bool(state.result)
+    return tuple(
+        None if p < 0 or (s in secret_owner and s not in knows and not over) else p
+        for s, p in enumerate(state.predictions)
+    )
+
+
+def _signals(state: GameState, seat: int) -> tuple[SignalView, ...]:
+    """The signals on the table; under currents only the signaller sees the claim (until the
+    attempt is over)."""
+    hide = state.setup.rules.communication == CURRENTS and not state.result
+    return tuple(
         SignalView(
             m.seat,
             m.card,
-            "hidden"
-            if st.rules.communication == CURRENTS and m.seat != seat and not over
-            else m.position,
+            "hidden" if hide and m.seat != seat else m.position,
             bool(state.played >> m.card & 1) or m.card in state.trick_cards,
             m.before_trick,
         )
         for m in state.signals
     )
+
+
+def view_for(state: GameState, seat: int) -> View:
+    """The view of ``seat`` (or PUBLIC): own hand, public table, own secret prediction."""
+    st = state.setup
+    hand: tuple[int, ...] = ()
+    if 0 <= seat < st.seats and not (st.tonoja and seat == TONOJA):
+        hand = tuple(c for c in range(40) if state.hands[seat] >> c & 1)
     counts_in_hand = tuple(
         (state.hands[s] | (state.tonoja_hidden() if st.tonoja and s == TONOJA else 0)).bit_count()
         for s in range(st.seats)
@@ -130,12 +134,12 @@ def view_for(state: GameState, seat: int) -> View:
                 st.task_ids, state.owners, state.status, state.decided, strict=True
             )
         ),
-        signals=signals,
+        signals=_signals(state, seat),
         tokens_left=tuple(
             0 if (st.tonoja and s == TONOJA) else state.tokens_left(s) for s in range(st.seats)
         ),
         pool=state.pool,
-        predictions=tuple(preds),
+        predictions=_predictions(state, seat),
         distress=state.distress,
         distress_active=st.distress_active or bool(state.distress),
         communication=st.rules.communication,

@@ -22,6 +22,8 @@ from crew.engine import Action, GameState, Play, Predict, Signal, apply, legal_a
 from crew.engine.search import LOST, OPEN, WON, Node, SearchForm, free_predictions
 from crew.engine.state import Phase
 
+from .bounds import certainly_lost, cuts_for
+
 __all__ = ["IGNORED", "Solution", "Solver", "default_solver", "solve", "winning_actions"]
 
 #: What open-hand play leaves out (reported by ``crew solve``).
@@ -48,10 +50,11 @@ class _Abort(Exception):
 class _Table:
     """A search form with its transposition table and move-ordering history."""
 
-    __slots__ = ("form", "tt", "history")
+    __slots__ = ("form", "tt", "history", "cuts")
 
     def __init__(self, form: SearchForm) -> None:
         self.form = form
+        self.cuts = cuts_for(form)
         # key -> False (cannot be won) or the cards of a trick that keeps it winnable
         self.tt: dict[tuple[object, ...], tuple[int, ...] | bool] = {}
         self.history: dict[tuple[int, int], int] = {}
@@ -133,8 +136,14 @@ class Solver:
         """Try the crew's distribution choices (the engine's legal actions), each outcome once."""
         for action in legal_actions(state):
             child, _ = apply(state, action)
-            key = (child.phase, child.owners, child.turn, child.asked, child.volunteers)
-            key += (child.given_away,)
+            key: tuple[object, ...] = (
+                child.phase,
+                child.owners,
+                child.turn,
+                child.asked,
+                child.volunteers,
+                child.given_away,
+            )
             if key in seen:
                 continue
             seen[key] = False
@@ -165,7 +174,8 @@ class Solver:
         for action in plays:
             assert isinstance(action, Play)
             node = table.form.play(node, action.card)
-        return [Predict(seat, node.counts[seat]) for seat in seats] + list(plays)
+        line: list[Action] = [Predict(seat, node.counts[seat]) for seat in seats]
+        return line + list(plays)
 
     # -- the tricks ----------------------------------------------------------------------------
 
@@ -220,6 +230,9 @@ class Solver:
         hit = table.tt.get(key)
         if hit is not None:
             return hit is not False
+        if table.cuts and certainly_lost(table.form, table.cuts, node):
+            table.tt[key] = False
+            return False
         cards = self._trick(table, node)
         table.tt[key] = cards if cards is not None else False
         return cards is not None
@@ -291,10 +304,6 @@ def solve(
     return default_solver().solve(state, timeout=timeout, node_limit=node_limit)
 
 
-def winning_actions(
-    state: GameState, *, timeout: float | None = None
-) -> dict[Action, bool | None]:
+def winning_actions(state: GameState, *, timeout: float | None = None) -> dict[Action, bool | None]:
     """For each legal action now: does it keep the attempt winnable (None: undecided)?"""
     return default_solver().winning_actions(state, timeout=timeout)
-
-

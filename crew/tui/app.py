@@ -49,6 +49,7 @@ class CrewApp(App[int]):
         self.session: Session | None = None
         self.title_message = ""
         self.save_error = ""  # told on the terminal after the app closes
+        self.start_notice = ""  # told in the app and again on the terminal
         self.clock_interval = clock_interval
         self._clock = clock
         self._last_tick = clock()
@@ -59,6 +60,9 @@ class CrewApp(App[int]):
         from .screens.title import TitleScreen
 
         self.push_screen(TitleScreen())
+        storage.tidy()
+        if self.start_notice:
+            self.notify(self.start_notice, severity="warning", timeout=15)
         if self.spec is not None:
             try:
                 session = Session.new(self.spec)
@@ -252,11 +256,11 @@ class CrewApp(App[int]):
     def save_now(self) -> None:
         s = self.session
         if s is not None and not s.state.over:
-            try:
-                s.save()
-            except OSError as exc:
-                # every action was saved already; only the running clock may be behind
-                self.save_error = f"crew: the game could not be saved on quitting: {exc}"
+            s.save()
+            if s.save_problem:
+                # every action was saved already, or the screen said it was not
+                problem = s.save_problem.split(". You can play on")[0]
+                self.save_error = f"crew: the game could not be saved on quitting: {problem}"
 
 
 def create_app(
@@ -296,6 +300,17 @@ def create_app(
     return CrewApp(spec, clock_interval=clock_interval)
 
 
+def _keep_unfinished_game() -> str:
+    """A game started from the command line never replaces an unfinished one: it is kept aside."""
+    kept = storage.keep_unfinished()
+    if kept is None:
+        return ""
+    return (
+        f"the unfinished game was kept as {kept}; Continue offers it again once this game is "
+        "over and you are back at the title screen"
+    )
+
+
 def main(
     players: int | None = None,
     mission: int | None = None,
@@ -310,7 +325,15 @@ def main(
     except SessionError as exc:
         sys.stderr.write(f"crew: {exc}\n")
         return 2
+    if app.spec is not None:
+        try:
+            app.start_notice = _keep_unfinished_game()
+        except storage.StorageError as exc:
+            sys.stderr.write(f"crew: not starting a new game: {exc}\n")
+            return 1
     result = app.run()
+    if app.start_notice:
+        sys.stderr.write(f"crew: {app.start_notice}\n")
     if app.save_error:
         sys.stderr.write(app.save_error + "\n")
     if app.return_code not in (None, 0):

@@ -43,6 +43,7 @@ from crew.engine import (
 from crew.engine.attempts import attempt_seed, retry
 from crew.engine.game import Event, may_communicate
 from crew.engine.view import PUBLIC
+from crew.names import name_problem
 from crew.records import (
     Record,
     TableNotes,
@@ -132,6 +133,9 @@ class GameSpec:
             raise SessionError("Tonoja is the dummy crew member's name; choose another name")
         if any(len(n) > 12 for n in names):
             raise SessionError("names are at most 12 characters long")
+        for n in names + ([self.crew] if self.crew is not None else []):
+            if (problem := name_problem(n)) is not None:
+                raise SessionError(problem)
         if self.mission is None and self.difficulty is None:
             raise SessionError("free play needs a mission number or a difficulty")
         try:
@@ -205,6 +209,8 @@ class Session:
         self.logged = logged
         self.notice = ""  # something the screens should tell everybody once (e.g. a damaged file)
         self._clock_unsaved = 0.0  # seconds the clock ran since the last save
+        self.save_problem = ""  # why the game or the logbook could not be written ('' if fine)
+        self._log_problem = ""
         self.last_events: list[Event] = []
         self._reset_table(draw_seen=bool(record.actions))
 
@@ -577,7 +583,13 @@ class Session:
         if not self.autosave:
             return
         self.record.table = self.notes()
-        storage.save_game(self.record)
+        try:
+            storage.save_game(self.record)
+        except (OSError, storage.StorageError) as exc:
+            # the game goes on from memory; the screen says it is not being saved
+            self.save_problem = _cannot_write("the game", exc)
+        else:
+            self.save_problem = self._log_problem
 
     def forget(self) -> None:
         """The finished game is done with: no Continue for it."""
@@ -592,16 +604,23 @@ class Session:
         if self.crew is None or self.mission is None or not self.autosave:
             return
         st = self.state.setup
-        log = storage.load_log()
-        log = storage.note_attempt(
-            log,
-            self.crew,
-            self.mission,
-            won=self.state.result == "won",
-            distress=bool(self.state.distress) or st.distress_active,
-            members=list(self.names),
-        )
-        storage.save_log(log)
+        try:
+            log = storage.load_log()
+            log = storage.note_attempt(
+                log,
+                self.crew,
+                self.mission,
+                won=self.state.result == "won",
+                distress=bool(self.state.distress) or st.distress_active,
+                members=list(self.names),
+                discard=list(st.discard),
+            )
+            storage.save_log(log)
+        except (OSError, storage.StorageError) as exc:
+            self.logged = False  # Continue writes it down
+            self._log_problem = self.save_problem = _cannot_write("the logbook", exc)
+        else:
+            self._log_problem = ""
 
     def logbook_line(self) -> str:
         """What the logbook says about this mission for the campaign crew ('' in free play)."""
@@ -676,6 +695,7 @@ def _first_attempt(spec: GameSpec, *, autosave: bool) -> tuple[GameState, int]:
     """
     attempt = 1
     distress_active = False
+    discard: list[int] = []
     if spec.crew is not None and spec.mission is not None:
         log = storage.load_log()
         entry = log.crews.get(spec.crew)
@@ -683,9 +703,14 @@ def _first_attempt(spec: GameSpec, *, autosave: bool) -> tuple[GameState, int]:
         if ml is not None and ml.won_on is None:
             attempt = ml.attempts + 1
             distress_active = ml.distress
+        if entry is not None:
+            discard = list(entry.discard)
         if entry is None and autosave:
             log.crews[spec.crew] = storage.CrewLog(members=list(spec.names))
-            storage.save_log(log)
+            try:
+                storage.save_log(log)
+            except OSError:
+                pass  # the crew is written with its first attempt; saving says what is wrong
     assert spec.seed is not None
     try:
         state = new_attempt(
@@ -695,10 +720,21 @@ def _first_attempt(spec: GameSpec, *, autosave: bool) -> tuple[GameState, int]:
             timed=spec.timed,
             difficulty=spec.difficulty if spec.mission is None else None,
             distress_active=distress_active,
+            exclude_tasks=discard,
         )
     except ValueError as exc:
         raise SessionError(str(exc)) from None
     return state, attempt
+
+
+def _cannot_write(what: str, exc: Exception) -> str:
+    """The plain sentence the screen shows when a save fails (full disk, read-only, ...)."""
+    why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    where = f" ({exc.filename})" if isinstance(exc, OSError) and exc.filename else ""
+    return (
+        f"{what} cannot be saved: {why}{where}. You can play on, but if crew closes, what was"
+        " not saved is lost."
+    )
 
 
 def _clock(state: GameState) -> float | None:

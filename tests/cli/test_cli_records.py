@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from cli_helpers import HANDS_4, record
 
 from crew.engine.tasks import get_task
@@ -238,3 +239,41 @@ def test_schema(crew):
     assert r.json == Record.model_json_schema()
     assert set(r.json["properties"]) >= {"format", "players", "hands", "tonoja", "actions"}
     assert crew("schema", "--json").json == r.json
+
+
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        # mission 32 lays out its own four tasks
+        ({"mission": 32, "tasks": [40]}, ["mission 32", "[50, 57, 54, 44]", "[40]"]),
+        # mission 29 draws to 15; one task of difficulty 1 is not that
+        ({"mission": 29, "tasks": [1]}, ["mission 29", "difficulty 15", "[1]", "add up to 1"]),
+        # the intro mission uses one task of difficulty 1; 46 is 4 for four players
+        ({"mission": 0, "tasks": [46]}, ["mission 0", "difficulty 1", "[46]"]),
+        # a drawn pair the draw would have replaced: 45 (first trick only) with 41
+        (
+            {"mission": 18, "tasks": [45, 41, 46, 1]},
+            ["mission 18", "tasks 45 and 41", "impossible combination"],
+        ),
+        # one member takes all tasks in mission 6: win no trick with more pink than green
+        ({"mission": 6, "tasks": [50, 88, 33]}, ["mission 6", "tasks 50 and 88"]),
+        # free play must add up to its own difficulty
+        ({"mission": None, "difficulty": 3, "tasks": [1]}, ["free play", "difficulty 3"]),
+    ],
+)
+def test_verify_tasks_that_do_not_fit_the_mission_exit_2(crew, write, fields, words):
+    doc = record([], **fields)
+    if doc["mission"] is None:
+        del doc["mission"]
+    path = write(doc)
+    r = crew("verify", str(path), "--json")
+    assert r.code == 2, r.out
+    assert r.out == ""
+    assert str(path) in r.err and "tasks" in r.err
+    for word in words:
+        assert word in r.err
+
+
+def test_verify_tasks_that_fit_are_accepted(crew, write):
+    path = write(record([], mission=32, tasks=[44, 54, 57, 50]))
+    assert crew("verify", str(path), "--json").code == 0

@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
-from crew.engine.data import DataError, data_dir, load_logbook, load_tasks
+from crew.engine.data import DataError, data_dir, load_impossible, load_logbook, load_tasks
 
 LOADERS: dict[str, Callable[[Path], Any]] = {
     "tasks.toml": load_tasks,
     "logbook.toml": load_logbook,
+    "impossible.toml": load_impossible,
 }
 
 
@@ -130,3 +131,20 @@ def test_not_toml(tmp_path: Path) -> None:
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(DataError, match="missing"):
         load_tasks(tmp_path / "tasks.toml")
+
+
+def test_impossible_unknown_key(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "impossible.toml", "tasks = [1, 14]\n", "tasks = [1, 14]\nwhy = 1\n")
+    message = _rejected(path)
+    assert "impossible entry 1 (tasks [1, 14])" in message and "why" in message
+
+
+def test_impossible_unknown_task(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "impossible.toml", "tasks = [1, 14]\n", "tasks = [1, 97]\n")
+    message = _rejected(path)
+    assert "impossible entry 1 (tasks [1, 97])" in message and "no task 97" in message
+
+
+def test_impossible_unknown_owners(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "impossible.toml", 'owners = "two"\n', 'owners = "three"\n')
+    assert "owners" in _rejected(path)

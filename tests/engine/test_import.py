@@ -28,3 +28,20 @@ def test_engine_import_leaves_textual_and_rich_out() -> None:
             timeout=60,
         ).stdout
     )
+
+
+def test_every_facade_name_resolves_and_loads_lazily() -> None:
+    code = (
+        "import sys\n"
+        "import crew.engine as e\n"
+        "assert 'crew.engine.tasks' not in sys.modules\n"
+        "assert 'crew.engine.moves' not in sys.modules\n"
+        "missing = [n for n in e.__all__ if getattr(e, n, None) is None]\n"
+        "print(len(e.__all__), missing)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    count, missing = out.stdout.split(" ", 1)
+    assert int(count) > 60
+    assert missing.strip() == "[]"

@@ -413,7 +413,7 @@ def test_distress_exchange_to_the_right() -> None:
 
 
 def test_running_clock_is_saved_now_and_then(crew_home: Path) -> None:
-    state = attempt(3, 14, DEAL, [40], timed=True)
+    state = attempt(3, 14, DEAL, [40, 42, 44], timed=True)
     s = session_for(state, ["Ann", "Bob", "Cas"])
     s.ack_draw()
     s.open_gate()

@@ -90,6 +90,7 @@ class GameScreen(Screen[None]):
         self._step: Step | None = None
         self._gating = False
         self._showing_result = False
+        self._told_save_problem = ""
 
     @property
     def crew_app(self) -> CrewApp:
@@ -113,6 +114,13 @@ class GameScreen(Screen[None]):
 
     # -- the main loop: ask the session what happens now ------------------------------------------
 
+    def _tell_save_problem(self) -> None:
+        """Say once, plainly, that saving fails (and again if the reason changes)."""
+        problem = self.session.save_problem
+        if problem and problem != self._told_save_problem:
+            self.notify(problem, title="Not saved", severity="error", timeout=20)
+        self._told_save_problem = problem
+
     def sync(self) -> None:
         """Redraw everything for the current step; hand the terminal over first when needed."""
         s = self.session
@@ -125,6 +133,7 @@ class GameScreen(Screen[None]):
             self.show_last = False
             self._step = step
         self.render_table()
+        self._tell_save_problem()
         if step.kind == StepKind.RESULT:
             self.hide_private()
             self.query_one("#prompt", Static).update(Text("The attempt is over.", style="bold"))

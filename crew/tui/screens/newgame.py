@@ -12,6 +12,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 
 from crew import storage
 from crew.engine import mission_entry
+from crew.names import name_problem, shown
 
 from ..render import clock_text
 from ..session import DEFAULT_NAMES, GameSpec, SessionError, is_realtime
@@ -100,7 +101,7 @@ class NewGameScreen(Screen[GameSpec | None]):
             helptext.update(self.log_problem)
             for name, crew in self.campaign.crews.items():
                 items.append(
-                    Choice(f"Campaign: {name} (next mission {crew.current})", ("crew", name))
+                    Choice(f"Campaign: {shown(name)} (next mission {crew.current})", ("crew", name))
                 )
             items.append(Choice("Campaign: a new crew (starts at mission 1)", ("new", None)))
             items.append(Choice("Free play: any logbook mission", ("mission", None)))
@@ -206,6 +207,9 @@ class NewGameScreen(Screen[GameSpec | None]):
         elif q == "crew_name":
             if not text or len(text) > 40:
                 self.error("a crew name has 1 to 40 characters")
+                return
+            if (problem := name_problem(text)) is not None:
+                self.error(problem)
                 return
             if text in self.campaign.crews:
                 self.error(f"there is already a crew called {text!r}; choose it in the list")

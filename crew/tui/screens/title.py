@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 
 from crew import storage
+from crew.names import shown
 
 from ..widgets.choices import Choice, Choices
 from .dialogs import ScrollBox
@@ -152,7 +153,7 @@ class LogbookScreen(Screen[None]):
         for name, crew in log.crews.items():
             parts.append(
                 Text(
-                    f"{name}  (crew: {', '.join(crew.members) or '—'};"
+                    f"{shown(name)}  (crew: {', '.join(map(shown, crew.members)) or '—'};"
                     f" next mission {crew.current})",
                     style="bold",
                 )

@@ -1,0 +1,166 @@
+"""Mission conditions: the special rules a logbook mission declares among its modifiers.
+
+``missions/logbook.toml`` names a condition in a mission's ``modifiers`` (mission 8
+``balance_9s``, 12 ``no_lead_pink_or_submarine``, 21 ``balance_1s``, 23
+``first_trick_winner_leads``, 27 ``yellow5_last``); :data:`CONDITIONS` below judges it. A
+condition answers two questions, each with ``Broken`` (why the attempt is lost) or None while
+it holds: right after a card is played, and after a trick is complete.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+from .cards import PINK, SUB, VALUE_MASKS, card_str, make_card, suit_of
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+__all__ = [
+    "Broken",
+    "CONDITIONS",
+    "Condition",
+    "Y5",
+    "broken_after_play",
+    "broken_after_trick",
+]
+
+Y5 = make_card(3, 5)
+
+
+class Broken(NamedTuple):
+    """Why a condition no longer holds: a sentence with ``{seat0}``, ... for ``seats``."""
+
+    template: str
+    seats: tuple[int, ...] = ()
+
+
+#: (state before the card, seat, card, 1-based trick number, whether the card completes it)
+OnPlay = Callable[["GameState", int, int, int, bool], Broken | None]
+#: (state after the trick, whether it was the final trick)
+AfterTrick = Callable[["GameState", bool], Broken | None]
+
+
+def _holds_on_play(
+    state: GameState, seat: int, card: int, tnum: int, completes: bool
+) -> Broken | None:
+    return None
+
+
+def _holds_after_trick(state: GameState, final: bool) -> Broken | None:
+    return None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Condition:
+    """A mission condition: what it says, and its two judges."""
+
+    text: str
+    on_play: OnPlay = _holds_on_play
+    after_trick: AfterTrick = _holds_after_trick
+
+
+def _balance(value: int) -> AfterTrick:
+    def after_trick(state: GameState, final: bool) -> Broken | None:
+        have = [(w & VALUE_MASKS[value]).bit_count() for w in state.won]
+        if max(have) - min(have) >= 2:
+            return Broken(
+                f"after trick {len(state.tricks)} one crew member has won two more coloured"
+                f" {value}s than another"
+            )
+        return None
+
+    return after_trick
+
+
+def _no_lead_pink_or_submarine(
+    state: GameState, seat: int, card: int, tnum: int, completes: bool
+) -> Broken | None:
+    if state.trick_cards or suit_of(card) not in (PINK, SUB):
+        return None
+    return Broken(
+        f"{{seat0}} led {card_str(card)} at trick {tnum}: no trick may be opened with pink or a"
+        " submarine",
+        (seat,),
+    )
+
+
+def _first_trick_winner_leads(state: GameState, final: bool) -> Broken | None:
+    if not state.tricks:
+        return None
+    w = state.tricks[0].winner
+    if any(c >= state.counts[w] for s, c in enumerate(state.counts) if s != w):
+        return Broken(
+            f"after trick {len(state.tricks)} the winner of the first trick ({{seat0}}) no"
+            " longer has strictly more tricks than everyone else",
+            (w,),
+        )
+    return None
+
+
+def _yellow5_played(
+    state: GameState, seat: int, card: int, tnum: int, completes: bool
+) -> Broken | None:
+    if card != Y5 or (tnum == state.setup.total_tricks and completes):
+        return None
+    return Broken(
+        f"the yellow 5 was played at trick {tnum} but must be the last card of the final trick"
+    )
+
+
+def _yellow5_unplayed(state: GameState, final: bool) -> Broken | None:
+    if final and not state.played >> Y5 & 1:
+        return Broken(
+            "the yellow 5 was left unplayed; it had to be the last card of the final trick"
+        )
+    return None
+
+
+#: Every mission condition by its logbook name, in the order they are judged.
+CONDITIONS: dict[str, Condition] = {
+    "balance_9s": Condition(
+        text="nobody may have won two more coloured 9s than another", after_trick=_balance(9)
+    ),
+    "balance_1s": Condition(
+        text="nobody may have won two more coloured 1s than another", after_trick=_balance(1)
+    ),
+    "no_lead_pink_or_submarine": Condition(
+        text="no trick may be opened with pink or a submarine",
+        on_play=_no_lead_pink_or_submarine,
+    ),
+    "first_trick_winner_leads": Condition(
+        text="the first trick's winner must always have the most tricks",
+        after_trick=_first_trick_winner_leads,
+    ),
+    "yellow5_last": Condition(
+        text="the yellow 5 must be the last card of the final trick",
+        on_play=_yellow5_played,
+        after_trick=_yellow5_unplayed,
+    ),
+}
+
+
+def broken_after_play(state: GameState, seat: int, card: int) -> Broken | None:
+    """Why ``seat`` playing ``card`` now breaks one of the mission's conditions, or None."""
+    conds = state.setup.rules.conditions
+    if not conds:
+        return None
+    tnum = len(state.tricks) + 1
+    completes = len(state.trick_cards) + 1 == state.setup.seats
+    for name, cond in CONDITIONS.items():
+        if name in conds and (why := cond.on_play(state, seat, card, tnum, completes)):
+            return why
+    return None
+
+
+def broken_after_trick(state: GameState, final: bool) -> Broken | None:
+    """Why the mission's conditions no longer hold after the trick just completed, or None."""
+    conds = state.setup.rules.conditions
+    if not conds:
+        return None
+    for name, cond in CONDITIONS.items():
+        if name in conds and (why := cond.after_trick(state, final)):
+            return why
+    return None

@@ -1,0 +1,121 @@
+"""The distress signal: after distribution, before any prediction, signal or card, every crew
+member passes one card (never a submarine) to the same side."""
+
+from __future__ import annotations
+
+from ..actions import Distress
+from ..cards import DECK_MASK, SUB, SUIT_MASKS, card_str, cards_in
+from ..events import Event, EventKind
+from ..reasons import Illegal, Reason, illegal
+from ..state import GameState, Phase
+from .common import Handler, game_over
+
+__all__ = [
+    "DISTRESS",
+    "distress_card_illegal",
+    "distress_choices",
+    "distress_exchange",
+    "distress_possible",
+    "distress_target",
+]
+
+_NON_SUB = DECK_MASK & ~SUIT_MASKS[SUB]
+
+
+def distress_target(players: int, seat: int, direction: str) -> int:
+    """Who receives ``seat``'s card: ``left`` is the next seat clockwise, ``right`` the previous
+    one (two players swap; Tonoja is never involved)."""
+    return (seat + 1) % players if direction == "left" else (seat - 1) % players
+
+
+def distress_exchange(
+    players: int, direction: str, cards: tuple[int, ...]
+) -> tuple[tuple[int, int, int], ...]:
+    """The passes of a distress signal as ``(from_seat, to_seat, card)``, in seat order."""
+    return tuple(
+        (seat, distress_target(players, seat, direction), card) for seat, card in enumerate(cards)
+    )
+
+
+def distress_choices(state: GameState) -> tuple[tuple[int, ...], ...]:
+    """Per crew member, the cards they could pass if the distress signal is sent now."""
+    return tuple(tuple(cards_in(state.hands[s] & _NON_SUB)) for s in range(state.setup.players))
+
+
+def _timing_illegal(state: GameState) -> Illegal | None:
+    """Whether the distress signal can be sent at this moment (whatever the cards)."""
+    if bad := game_over(state):
+        return bad
+    if state.phase not in (Phase.PREDICT, Phase.PLAY):
+        return Illegal(
+            Reason.DISTRESS_TOO_EARLY,
+            "the distress signal can only be sent after task distribution",
+        )
+    if state.distress:
+        return Illegal(Reason.DISTRESS_ALREADY_SENT, "the distress cards were already passed")
+    if state.played or state.trick_cards or state.signals or any(p >= 0 for p in state.predictions):
+        return Illegal(
+            Reason.DISTRESS_TOO_LATE,
+            "the distress signal must come before the first trick, any communication and any"
+            " prediction",
+        )
+    return None
+
+
+def distress_card_illegal(state: GameState, seat: int, card: int) -> Illegal | None:
+    """Why ``seat`` may not pass ``card`` in a distress signal."""
+    if not isinstance(card, int) or not 0 <= card < 40:
+        return Illegal(Reason.NO_SUCH_CARD, f"card {card!r} does not exist")
+    tonoja = state.setup.tonoja
+    if card >= 36:
+        return illegal(
+            Reason.CANNOT_PASS_SUBMARINE,
+            f"{{seat0}} cannot pass {card_str(card)}: submarines are never passed",
+            seat,
+            tonoja=tonoja,
+        )
+    if not state.hands[seat] >> card & 1:
+        return illegal(
+            Reason.CARD_NOT_IN_HAND,
+            f"{card_str(card)} is not in {{seat0}}'s hand",
+            seat,
+            tonoja=tonoja,
+        )
+    return None
+
+
+def distress_possible(state: GameState) -> bool:
+    """Whether the crew may send the distress signal now: the moment is right and every crew
+    member has a card that can be passed."""
+    return _timing_illegal(state) is None and all(distress_choices(state))
+
+
+def _check(state: GameState, a: Distress) -> Illegal | None:
+    if bad := _timing_illegal(state):
+        return bad
+    if a.direction not in ("left", "right"):
+        return Illegal(Reason.BAD_DIRECTION, f"direction {a.direction!r} must be left or right")
+    players = state.setup.players
+    if len(a.cards) != players:
+        return Illegal(
+            Reason.DISTRESS_CARDS,
+            f"every crew member passes exactly one card: expected {players} cards, got"
+            f" {len(a.cards)}",
+        )
+    for seat, card in enumerate(a.cards):
+        if bad := distress_card_illegal(state, seat, card):
+            return bad
+    return None
+
+
+def _distress(state: GameState, a: Distress) -> tuple[GameState, list[Event]]:
+    exchange = distress_exchange(state.setup.players, a.direction, a.cards)
+    hands = list(state.hands)
+    for frm, to, card in exchange:
+        hands[frm] &= ~(1 << card)
+        hands[to] |= 1 << card
+    state = state._replace(hands=tuple(hands), distress=a.direction)
+    return state, [Event(EventKind.DISTRESS, text=a.direction, exchange=exchange)]
+
+
+DISTRESS = Handler(_check, _distress)

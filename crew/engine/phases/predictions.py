@@ -1,0 +1,91 @@
+"""Predictions: the owners of tasks 83 and 84 fix their number of tricks before the tricks."""
+
+from __future__ import annotations
+
+from ..actions import Predict
+from ..events import Event, EventKind
+from ..reasons import Illegal, Reason, illegal
+from ..state import GameState, Phase
+from ..tasks import PREDICTION_TASKS
+from .common import Handler, actor_illegal
+
+__all__ = [
+    "PREDICT",
+    "after_distribution",
+    "candidates",
+    "prediction_tasks",
+    "pending_predictors",
+    "start_tricks",
+]
+
+
+def prediction_tasks(state: GameState, seat: int) -> tuple[int, ...]:
+    """The prediction tasks (83, 84) ``seat`` owns, in task order; empty when none."""
+    return tuple(
+        t
+        for t, o in zip(state.setup.task_ids, state.owners, strict=True)
+        if o == seat and t in PREDICTION_TASKS
+    )
+
+
+def pending_predictors(state: GameState) -> list[int]:
+    """The seats that own a prediction task and have not predicted yet, in task order."""
+    seats: list[int] = []
+    for tid, owner in zip(state.setup.task_ids, state.owners, strict=True):
+        if tid in PREDICTION_TASKS and state.predictions[owner] < 0 and owner not in seats:
+            seats.append(owner)
+    return seats
+
+
+def start_tricks(state: GameState) -> GameState:
+    """The captain leads the first trick."""
+    cap = state.setup.captain
+    return state._replace(phase=Phase.PLAY, turn=cap, leader=cap)
+
+
+def after_distribution(state: GameState) -> GameState:
+    """Every task is placed: predictions if a prediction task is out, else the tricks."""
+    if any(t in PREDICTION_TASKS for t in state.setup.task_ids):
+        return state._replace(phase=Phase.PREDICT, turn=-1)
+    return start_tricks(state)
+
+
+def _check(state: GameState, a: Predict) -> Illegal | None:
+    if bad := actor_illegal(state, a.seat, Phase.PREDICT, "predicting tricks"):
+        return bad
+    if a.seat not in pending_predictors(state):
+        return illegal(
+            Reason.PREDICTION_NOT_NEEDED,
+            "{seat0} has no prediction task still to predict",
+            a.seat,
+            tonoja=state.setup.tonoja,
+        )
+    total = state.setup.total_tricks
+    if not isinstance(a.tricks, int) or not 0 <= a.tricks <= total:
+        return Illegal(
+            Reason.PREDICTION_OUT_OF_RANGE,
+            f"a prediction must be 0-{total} tricks, got {a.tricks!r}",
+        )
+    return None
+
+
+def _predict(state: GameState, a: Predict) -> tuple[GameState, list[Event]]:
+    preds = list(state.predictions)
+    preds[a.seat] = a.tricks
+    state = state._replace(predictions=tuple(preds))
+    events = [Event(EventKind.PREDICT, a.seat, text=str(a.tricks))]
+    if not pending_predictors(state):
+        state = start_tricks(state)
+        events.append(Event(EventKind.TRICKS_BEGIN, state.setup.captain))
+    return state, events
+
+
+PREDICT = Handler(_check, _predict)
+
+
+def candidates(state: GameState) -> list[Predict]:
+    """Every prediction worth asking ``why_illegal`` about now."""
+    if state.phase != Phase.PREDICT:
+        return []
+    n = state.setup.total_tricks
+    return [Predict(s, k) for s in pending_predictors(state) for k in range(n + 1)]

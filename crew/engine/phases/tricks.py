@@ -1,0 +1,316 @@
+"""The tricks: playing a card, collecting a complete trick, Tonoja's piles, and judging the
+tasks and the mission's conditions after each card and trick; also the real-time clock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+from ..actions import Play, TimeUp
+from ..cards import DECK_MASK, SUB, card_str, suit_of
+from ..conditions import broken_after_play, broken_after_trick
+from ..events import Event, EventKind
+from ..reasons import Illegal, Reason, fill_seats, illegal
+from ..state import TONOJA, GameState, Phase, Result
+from ..tasks import DONE, FAILED, PENDING, Ctx, get_task
+from ..tricks import Trick, follow_mask, trick_winner
+from .common import Handler, actor_illegal, not_your_turn
+
+__all__ = ["PLAY", "TIME_UP", "candidates", "legal_plays", "playable", "trick_winner_card"]
+
+# enum members read through a module global: the hot path of bots and the solver
+_PLAY, _OVER, _PLAYED = Phase.PLAY, Phase.OVER, EventKind.PLAY
+#: How many task draws the per-draw caches remember.
+_DRAW_CACHE = 512
+_WON, _LOST = Result.WON, Result.LOST
+_TRICK_WON, _TASK_DONE, _TASK_FAILED = (
+    EventKind.TRICK_WON,
+    EventKind.TASK_DONE,
+    EventKind.TASK_FAILED,
+)
+
+
+def playable(state: GameState, seat: int) -> int:
+    """The cards ``seat`` holds that may go onto the trick under way (all of them to lead)."""
+    hand = state.hands[seat]
+    if state.trick_cards:
+        return follow_mask(hand, suit_of(state.trick_cards[0]))
+    return hand
+
+
+def legal_plays(state: GameState) -> list[int]:
+    """The cards the seat to play may play now (empty outside the trick phase)."""
+    if state.phase != _PLAY or state.result:
+        return []
+    allowed = playable(state, state.turn)
+    out = []
+    while allowed:
+        low = allowed & -allowed
+        out.append(low.bit_length() - 1)
+        allowed ^= low
+    return out
+
+
+def _check_play(state: GameState, a: Play) -> Illegal | None:
+    seat, card = a.seat, a.card
+    if bad := actor_illegal(state, seat, _PLAY, "playing a card"):
+        return bad
+    if not isinstance(card, int) or not 0 <= card < 40:
+        return Illegal(Reason.NO_SUCH_CARD, f"card {card!r} does not exist")
+    if seat != state.turn:
+        return not_your_turn(state, seat, "it is {seat0}'s turn to play, not {seat1}'s")
+    if playable(state, seat) >> card & 1:
+        return None
+    return _unplayable(state, seat, card)
+
+
+def _unplayable(state: GameState, seat: int, card: int) -> Illegal:
+    """Why ``seat``, on turn, cannot play ``card``: not in hand, face down, or must follow."""
+    tonoja = state.setup.tonoja
+    if not state.hands[seat] >> card & 1:
+        if tonoja and seat == TONOJA and state.tonoja_hidden() >> card & 1:
+            return Illegal(
+                Reason.TONOJA_FACE_DOWN,
+                f"{card_str(card)} lies face down in Tonoja's piles; only her face-up"
+                " cards can be played",
+            )
+        return illegal(
+            Reason.CARD_NOT_IN_HAND,
+            f"{card_str(card)} is not in {{seat0}}'s hand",
+            seat,
+            tonoja=tonoja,
+        )
+    led = state.trick_cards[0]
+    suit = "submarine" if suit_of(led) == SUB else "colour"
+    return illegal(
+        Reason.MUST_FOLLOW_SUIT,
+        f"{card_str(led)} was led and {{seat0}} holds a card of that {suit}, so"
+        f" {card_str(card)} cannot be played",
+        seat,
+        tonoja=tonoja,
+    )
+
+
+_F = {name: i for i, name in enumerate(GameState._fields)}
+_HANDS, _TRICK_SEATS, _TRICK_CARDS, _TURN = (
+    _F["hands"],
+    _F["trick_seats"],
+    _F["trick_cards"],
+    _F["turn"],
+)
+
+
+def _lost(
+    state: GameState, events: list[Event], tnum: int, template: str, seats: tuple[int, ...]
+) -> tuple[GameState, list[Event]]:
+    """The attempt is lost at trick ``tnum``; the reason names ``seats`` in ``template``."""
+    reason = fill_seats(template, seats, state.setup.tonoja)
+    state = state._replace(
+        phase=_OVER, result=_LOST, reason=reason, reason_template=template, reason_seats=seats
+    )
+    events.append(
+        Event(EventKind.ATTEMPT_LOST, trick=tnum, text=reason, template=template, seats=seats)
+    )
+    return state, events
+
+
+def _play(state: GameState, a: Play) -> tuple[GameState, list[Event]]:
+    seat, card = a.seat, a.card
+    st = state.setup
+    hands = list(state.hands)
+    hands[seat] &= ~(1 << card)
+    trick_seats = state.trick_seats + (seat,)
+    trick_cards = state.trick_cards + (card,)
+    tnum = len(state.tricks) + 1
+    events = [Event(_PLAYED, seat, card, trick=tnum)]
+    lost: tuple[str, tuple[int, ...]] | None = None
+    status, decided = state.status, state.decided
+    if not state.trick_cards:
+        for i, tid, on_lead in _lead_checks(st.task_ids):
+            if status[i] == PENDING and on_lead(state.owners[i], seat, card) == FAILED:
+                status = status[:i] + (FAILED,) + status[i + 1 :]
+                decided = decided[:i] + (tnum,) + decided[i + 1 :]
+                events.append(Event(_TASK_FAILED, state.owners[i], task=tid, trick=tnum))
+                why = f"task {tid} failed at trick {tnum}: {{seat0}} led {card_str(card)}"
+                lost = lost or (why, (seat,))
+    if lost is None and st.rules.conditions and (broken := broken_after_play(state, seat, card)):
+        lost = broken.template, broken.seats
+    if lost is not None:
+        new = state._replace(
+            hands=tuple(hands),
+            trick_seats=trick_seats,
+            trick_cards=trick_cards,
+            status=status,
+            decided=decided,
+        )
+        return _lost(new, events, tnum, *lost)
+    if len(trick_cards) < st.seats:
+        fields = list(state)
+        fields[_HANDS] = tuple(hands)
+        fields[_TRICK_SEATS] = trick_seats
+        fields[_TRICK_CARDS] = trick_cards
+        fields[_TURN] = (seat + 1) % st.seats
+        return tuple.__new__(GameState, fields), events
+    return _collect(state, hands, trick_seats, trick_cards, events)
+
+
+def _collect(
+    state: GameState,
+    hands: list[int],
+    trick_seats: tuple[int, ...],
+    trick_cards: tuple[int, ...],
+    events: list[Event],
+) -> tuple[GameState, list[Event]]:
+    """The trick is complete: its winner takes it and leads next; Tonoja turns up her cards."""
+    tnum = len(state.tricks) + 1
+    w = trick_seats[trick_winner(trick_cards)]
+    trick = Trick(state.leader, trick_seats, trick_cards, w)
+    tmask = 0
+    for c in trick_cards:
+        tmask |= 1 << c
+    won = list(state.won)
+    won[w] |= tmask
+    counts = list(state.counts)
+    counts[w] += 1
+    played = state.played | tmask
+    events.append(Event(_TRICK_WON, w, trick.winning_card, trick=tnum))
+    piles = state.piles
+    if piles:
+        new_piles = []
+        for down, up in piles:
+            if up >= 0 and played >> up & 1:
+                up = -1
+            if up < 0 and down >= 0:
+                up, down = down, -1
+                hands[TONOJA] |= 1 << up
+                events.append(Event(EventKind.TONOJA_FLIP, TONOJA, up, trick=tnum))
+            new_piles.append((down, up))
+        piles = tuple(new_piles)
+    new = state._replace(
+        hands=tuple(hands),
+        piles=piles,
+        trick_seats=(),
+        trick_cards=(),
+        tricks=state.tricks + (trick,),
+        won=tuple(won),
+        counts=tuple(counts),
+        played=played,
+        leader=w,
+        turn=w,
+    )
+    return _judge(new, events)
+
+
+def trick_winner_card(trick: Trick) -> int:
+    """The card that won ``trick``."""
+    return trick.winning_card
+
+
+# Keyed by a task draw: bounded, since long runs (bots, the solver) see ever new draws.
+@lru_cache(maxsize=_DRAW_CACHE)
+def _lead_checks(
+    task_ids: tuple[int, ...],
+) -> tuple[tuple[int, int, Callable[[int, int, int], int]], ...]:
+    """(index, id, check) of the tasks that restrict leads."""
+    out = []
+    for i, tid in enumerate(task_ids):
+        on_lead = get_task(tid).on_lead
+        if on_lead is not None:
+            out.append((i, tid, on_lead))
+    return tuple(out)
+
+
+@lru_cache(maxsize=_DRAW_CACHE)
+def _evaluators(task_ids: tuple[int, ...]) -> tuple[Callable[[int, Ctx], int], ...]:
+    return tuple(get_task(t).evaluate for t in task_ids)
+
+
+def _context(state: GameState, final: bool) -> Ctx:
+    """What the task evaluators may see after a trick: public information only."""
+    st = state.setup
+    tnum = len(state.tricks)
+    return Ctx(
+        won=state.won,
+        counts=state.counts,
+        tricks=state.tricks,
+        avail=0 if final else DECK_MASK & ~state.played,
+        remaining=st.total_tricks - tnum,
+        total=st.total_tricks,
+        captain=st.captain,
+        predictions=state.predictions,
+        final=final,
+        crew=st.crew,
+    )
+
+
+def _judge(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """After a trick: task status, mission conditions, and the end of the attempt."""
+    st = state.setup
+    tnum = len(state.tricks)
+    final = tnum >= st.total_tricks
+    ctx = _context(state, final)
+    status = list(state.status)
+    decided = list(state.decided)
+    first_fail = -1
+    for i, evaluate in enumerate(_evaluators(st.task_ids)):
+        if status[i] != PENDING:
+            continue
+        owner = state.owners[i]
+        s = evaluate(owner, ctx)
+        if final and s == PENDING:
+            s = FAILED
+        if s != PENDING:
+            status[i] = s
+            decided[i] = tnum
+            kind = _TASK_DONE if s == DONE else _TASK_FAILED
+            events.append(Event(kind, owner, task=st.task_ids[i], trick=tnum))
+            if s == FAILED and first_fail < 0:
+                first_fail = i
+    state = state._replace(status=tuple(status), decided=tuple(decided))
+    if first_fail >= 0:
+        template = f"task {st.task_ids[first_fail]} ({{seat0}}) failed at trick {tnum}"
+        return _lost(state, events, tnum, template, (state.owners[first_fail],))
+    if broken := broken_after_trick(state, final):
+        return _lost(state, events, tnum, broken.template, broken.seats)
+    if st.task_ids and all(s == DONE for s in status):
+        reason = f"every task is done (the last at trick {max(decided)})"
+    elif final:
+        reason = (
+            "all tricks were played and the mission's condition held"
+            if not st.task_ids
+            else "every task is done"
+        )
+    else:
+        return state, events
+    state = state._replace(phase=_OVER, result=_WON, reason=reason)
+    events.append(Event(EventKind.ATTEMPT_WON, trick=tnum, text=reason))
+    return state, events
+
+
+PLAY = Handler(_check_play, _play)
+
+# Actions are immutable, so legal_actions hands out shared instances (bots call it millions of
+# times).
+_PLAYS = tuple(tuple(Play(s, c) for c in range(40)) for s in range(5))
+
+
+def candidates(state: GameState) -> list[Play]:
+    """Every legal play now."""
+    plays = _PLAYS[state.turn]
+    return [plays[c] for c in legal_plays(state)]
+
+
+def _check_time_up(state: GameState, a: TimeUp) -> Illegal | None:
+    if not state.setup.rules.timed:
+        return Illegal(Reason.NOT_TIMED, "this attempt is not played in real time")
+    if state.phase not in (Phase.PREDICT, Phase.PLAY):
+        return Illegal(Reason.TIMER_NOT_RUNNING, "the timer only runs after the tasks are placed")
+    return None
+
+
+def _time_up(state: GameState, a: TimeUp) -> tuple[GameState, list[Event]]:
+    state = state._replace(phase=Phase.OVER, result=Result.LOST, reason="time ran out")
+    return state, [Event(EventKind.ATTEMPT_LOST, trick=state.trick_number, text="time ran out")]
+
+
+TIME_UP = Handler(_check_time_up, _time_up)

@@ -1,0 +1,60 @@
+"""Names are data: what a player types as a name never talks to the terminal.
+
+A crew member's or a crew's name reaches the screen from the command line, the new-game form, a
+game record and the logbook. :func:`name_problem` refuses a name at the door (control
+characters such as ESC or a newline, unpaired surrogates, too long); :func:`shown` neutralises
+whatever is printed anyway (an old file, a message quoting input), so nothing a file holds can
+move the cursor, change the title or forge a line. Kept free of Textual and Rich.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+__all__ = ["MAX_NAME", "name_problem", "shown", "shown_line"]
+
+#: The longest name accepted, and the most of a name ever printed.
+MAX_NAME = 40
+
+# Unicode categories that have no business in a name: controls (C0, C1, DEL), format
+# characters (bidirectional overrides, zero-width joiners used to disguise text), unpaired
+# surrogates, unassigned code points, and line/paragraph separators.
+_BAD_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Cn", "Zl", "Zp"})
+
+
+def _bad(ch: str) -> bool:
+    return unicodedata.category(ch) in _BAD_CATEGORIES
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a name (empty, too long, a control character), or None."""
+    if not name.strip():
+        return "a name cannot be empty"
+    bad = next((ch for ch in name if _bad(ch)), None)
+    if bad is not None:
+        return (
+            f"{shown(name)!r} contains the control character U+{ord(bad):04X}; names are plain text"
+        )
+    if len(name) > MAX_NAME:
+        return f"{shown(name)!r} is longer than {MAX_NAME} characters"
+    return None
+
+
+def shown(text: str, limit: int = MAX_NAME) -> str:
+    """``text`` safe to print as a name: control characters as ``?``, at most ``limit`` long."""
+    clean = "".join("?" if _bad(ch) else ch for ch in text)
+    if len(clean) > limit:
+        clean = clean[: limit - 1] + "…"
+    return clean
+
+
+def shown_line(text: str) -> str:
+    """A message safe to print on one line: controls (ESC, newlines) and surrogates escaped."""
+    out = []
+    for ch in text:
+        if _bad(ch):
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
