@@ -7,6 +7,7 @@ False and the bot falls back to judging without the full history).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from crew.engine.tricks import Trick
@@ -49,6 +50,15 @@ class Memory:
                     self.received = got.pop()
             self._distress = view.distress
             self._hand = view.hand
+
+    @classmethod
+    def replayed(cls, seat: int, views: Iterable[View]) -> Memory:
+        """The memory of ``seat`` after seeing ``views`` in order (e.g. a saved game replayed:
+        the view after the start and after every action)."""
+        m = cls(seat)
+        for v in views:
+            m.observe(v)
+        return m
 
     def reset(self) -> None:
         self.tricks = []

@@ -94,10 +94,7 @@ def suggest(args: argparse.Namespace) -> int:
     if what is None:
         msg = "the attempt is over" if state.over else f"it is not {name}'s turn to decide"
         raise CliError(f"{msg}: nothing to suggest", BAD_INPUT)
-    memory = Memory(seat)
-    memory.observe(view_for(r.start, seat))
-    for s in r.states:
-        memory.observe(view_for(s, seat))
+    memory = Memory.replayed(seat, (view_for(s, seat) for s in [r.start, *r.states]))
     view = view_for(state, seat)
     seed = parse_seed(args.seed) if args.seed is not None else 0
     rng = random.Random(f"crew-suggest:{seed}:{seat}:{len(rec.actions)}")
