@@ -25,11 +25,7 @@ from crew.engine.actions import (
 )
 from crew.engine.cards import SUB, SUIT_MASKS, card_str, mask_of, suit_of, value_of
 from crew.engine.game import legal_actions
-from crew.engine.missions import (
-    DIST_ONE_VOLUNTEER,
-    DIST_TWO_VOLUNTEERS,
-    HEAVY_NOISE,
-)
+from crew.engine.missions import DIST_CAPTAIN_GIVES, DIST_TWO_VOLUNTEERS, HEAVY_NOISE
 from crew.engine.state import TONOJA, GameState, Phase
 from crew.engine.tasks import CAPTAIN_COMPARISON, PREDICTION_TASKS, get_task
 from crew.engine.view import View
@@ -505,9 +501,12 @@ def choose_signal(
     bar = SIGNAL_BAR[0] if view.tricks_played == 0 else SIGNAL_BAR[1]
     if view.rules.communication == HEAVY_NOISE:
         bar += 1.0
-    closing = view.rules.no_comm_before_trick2 or view.rules.distribution in (DIST_ONE_VOLUNTEER,)
-    if view.tricks_played == 0 and closing:
-        bar = 1.0
+    # missions 10 and 13: tasks given away close communication after trick 1; now or never
+    given_away = view.rules.distribution == DIST_CAPTAIN_GIVES and any(
+        t.owner >= 0 and t.owner != view.captain for t in view.tasks
+    )
+    if view.tricks_played == 0 and given_away:
+        bar = min(bar, 0.0)
     if value < bar:
         return Decision(None, "no card would tell the crew enough now")
     claim = {"top": "highest", "middle": "only", "bottom": "lowest"}[best.position]
