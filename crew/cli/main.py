@@ -29,6 +29,8 @@ examples:
   crew analyse game.json                 which action lost the attempt?
   crew odds --players 4 --mission 5 --deals 200
   crew rules communication               the rules of sonar communication
+  crew suggest game.json --seat 1        what a computer crewmate would do now
+  crew selfplay --players 4 --mission 1 --games 50
 
 Query commands take --json and then print exactly one JSON document.
 Exit codes: 0 answered, 1 the answer is "illegal / not allowed", 2 bad input.
@@ -226,6 +228,43 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _json_flag(p)
     p.set_defaults(handler="solver:odds")
+
+    p = sub.add_parser(
+        "suggest",
+        help="what a computer crewmate would do now for a seat",
+        description="From SEAT's view of the record only: the action a computer crewmate would "
+        "take now, and why (also a hint for people). Exit 2 when that seat has nothing to "
+        "decide now.",
+    )
+    p.add_argument("file", metavar="FILE", help="a crew-record/1 JSON file, or - for stdin")
+    p.add_argument("--seat", type=_whole, required=True, metavar="S", help="the crew member")
+    p.add_argument("--seed", metavar="N", help="the computer's random seed (default 0)")
+    _json_flag(p)
+    p.set_defaults(handler="bots:suggest")
+
+    p = sub.add_parser(
+        "selfplay",
+        help="computers in every seat, measured against the open-hand ceiling",
+        description="Play K attempts with computers in every seat and ask the solver whether "
+        "each deal was winnable with open hands once the tasks were handed out.",
+    )
+    p.add_argument("--players", type=_players, required=True, metavar="P", help="2-5")
+    p.add_argument("--mission", type=_mission, metavar="N", help="logbook mission")
+    p.add_argument("--difficulty", type=_whole, metavar="D", help="free play difficulty")
+    p.add_argument("--games", type=_whole, required=True, metavar="K", help="attempts to play")
+    p.add_argument("--seed", metavar="S", help="first deal seed (game i uses S + i; default 1)")
+    p.add_argument("--samples", type=_whole, help=argparse.SUPPRESS)
+    p.add_argument("--nodes", type=_whole, help=argparse.SUPPRESS)
+    p.add_argument("--budget", type=_whole, help=argparse.SUPPRESS)
+    p.add_argument(
+        "--solver-seconds",
+        type=float,
+        default=10.0,
+        metavar="T",
+        help="time limit of each open-hand verdict (default 10)",
+    )
+    _json_flag(p)
+    p.set_defaults(handler="bots:selfplay")
 
     p = sub.add_parser("tasks", help="the 96 task cards, or one of them")
     p.add_argument("id", nargs="?", type=_whole, metavar="ID", help="a task id, 1-96")

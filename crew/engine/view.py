@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .missions import CURRENTS
+from .missions import CURRENTS, Rules
 from .state import TONOJA, GameState
 from .tasks import STATUS_NAMES, get_task
 from .tricks import Trick
@@ -64,6 +64,7 @@ class View:
     result: str
     reason: str
     volunteers: tuple[int, ...]
+    rules: Rules  # the attempt's rules: public (the mission, its modifiers, the terrain's effect)
 
 
 def _predictions(state: GameState, seat: int) -> tuple[int | None, ...]:
@@ -147,4 +148,5 @@ def view_for(state: GameState, seat: int) -> View:
         result=state.result,
         reason=state.reason,
         volunteers=state.volunteers,
+        rules=st.rules,
     )

@@ -27,6 +27,8 @@ COMMANDS = (
     "rules",
     "schema",
     "logbook",
+    "suggest",
+    "selfplay",
 )
 
 

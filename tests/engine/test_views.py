@@ -52,6 +52,7 @@ OTHER_FIELDS = {
     "result",
     "reason",
     "volunteers",
+    "rules",
 }
 
 

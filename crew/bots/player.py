@@ -1,0 +1,571 @@
+"""A computer crewmate's decisions: every one is a function of (view, memory, rng) only.
+
+Cards are chosen by determinized search: deal the unseen cards many times in ways that fit
+everything the seat has seen (``sampler``), ask the open-hand solver on each deal which cards
+still win, and play the card that wins in the most deals. Task choices, volunteering, giving,
+predictions and the distress question use the same sampled deals, judged with only the tasks
+decided so far. Signals follow a fixed, readable policy (``choose_signal``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from crew.engine.actions import (
+    Action,
+    Assign,
+    GiveAll,
+    Pass,
+    Play,
+    Predict,
+    Signal,
+    Take,
+    Volunteer,
+)
+from crew.engine.cards import SUB, SUIT_MASKS, card_str, mask_of, suit_of, value_of
+from crew.engine.game import legal_actions
+from crew.engine.missions import DIST_CAPTAIN_GIVES, DIST_TWO_VOLUNTEERS, HEAVY_NOISE
+from crew.engine.state import TONOJA, GameState, Phase
+from crew.engine.tasks import get_task
+from crew.engine.view import View
+
+from . import search
+from .memory import Memory
+from .sampler import sample_states
+
+__all__ = [
+    "Decision",
+    "NothingToDecide",
+    "Settings",
+    "choose_action",
+    "choose_distress",
+    "choose_distress_card",
+    "choose_signal",
+    "controls",
+]
+
+
+class NothingToDecide(ValueError):
+    """The seat has no decision to make now (not its turn, or no such choice)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Search effort: deals sampled per decision and solver nodes per deal (no clock)."""
+
+    samples: int = 12
+    nodes: int = 4000
+    task_samples: int = 6
+    task_nodes: int = 2000
+    #: solver nodes for one whole card decision: early in a deal (many cards, many unknowns)
+    #: each sampled deal gets a smaller share, so a decision stays within about a second
+    budget: int = 120_000
+
+
+DEFAULT = Settings()
+
+#: how useful a signal must be to send it before trick 1 / later (see ``choose_signal``):
+#: every true signal narrows the partners' sampled deals, so the measured best is to show the
+#: most telling card at the first window (mission 7, 20 deals: 15 won vs 14 with a bar of 2/1)
+SIGNAL_BAR = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the computer does, and a sentence saying why. ``action`` None: nothing (no signal,
+    no distress)."""
+
+    action: Action | None
+    why: str
+    direction: str | None = None  # the distress vote: "left"/"right", or None to decline
+    card: int | None = None  # the distress card to pass
+
+
+def controls(view: View, seat: int) -> bool:
+    """Whether ``view.seat`` decides for ``seat`` (itself, or Tonoja when captain)."""
+    if view.players == 2 and seat == TONOJA:
+        return view.seat == view.captain
+    return seat == view.seat
+
+
+# ---------------------------------------------------------------------------------------------
+# helpers
+
+
+def _asked(view: View) -> int:
+    """Distribution turns taken, from public facts (the view does not carry the count)."""
+    seats = view.seats
+    if view.phase == Phase.VOLUNTEER:
+        order = [(view.captain + k) % seats for k in range(1, seats + 1)]
+        return order.index(view.turn) if view.turn in order else 0
+    if view.phase == Phase.DISTRIBUTE:
+        skip = view.rules.captain_no_tasks
+        order = [(view.captain + k) % seats for k in range(seats)]
+        if skip:
+            order = order[1:]
+        owned = sum(1 for t in view.tasks if t.owner >= 0)
+        if len(view.tasks) < len(order) and view.turn in order:
+            return order.index(view.turn)
+        return owned
+    return 0
+
+
+def _samples(view: View, memory: Memory, rng: random.Random, n: int) -> list[GameState]:
+    states = sample_states(view, memory, rng, n)
+    asked = _asked(view)
+    if asked:
+        states = [s._replace(asked=asked) for s in states]
+    return states
+
+
+def _legal(view: View, memory: Memory, rng: random.Random) -> tuple[list[Action], GameState]:
+    """The legal actions now (they depend on public facts and the own hand only)."""
+    state = _samples(view, memory, rng, 1)[0]
+    return legal_actions(state), state
+
+
+def _pick(scores: dict[Action, float], rng: random.Random, prefer: list[Action]) -> Action:
+    """The best-scoring action; ties go to the earliest in ``prefer`` (a measured tie-break)."""
+    best = max(scores.values())
+    tied = [a for a in prefer if a in scores and scores[a] >= best - 1e-9]
+    return tied[0] if tied else max(scores, key=lambda a: scores[a])
+
+
+def _pct(x: float, n: int) -> str:
+    return f"{round(100 * x / n)}%" if n else "-"
+
+
+# ---------------------------------------------------------------------------------------------
+# cards
+
+
+def _play_order(view: View, cards: list[int]) -> list[int]:
+    """Tie-break for cards that win equally often: keep control cheaply.
+
+    Following (or discarding): the lowest card first, a submarine last. Leading: the lowest
+    colour card of the longest colour first, submarines last.
+    """
+    hand = mask_of(cards)
+    if view.trick:
+        return sorted(cards, key=lambda c: (suit_of(c) == SUB, value_of(c), suit_of(c)))
+
+    def lead_key(c: int) -> tuple[int, int, int]:
+        length = (hand & SUIT_MASKS[suit_of(c)]).bit_count()
+        return (suit_of(c) == SUB, -length, value_of(c))
+
+    return sorted(cards, key=lead_key)
+
+
+def _legal_cards(view: View) -> list[int]:
+    seat = view.turn
+    if view.players == 2 and seat == TONOJA:
+        hand = mask_of(c for c in view.tonoja_up if c >= 0)
+    else:
+        hand = mask_of(view.hand)
+    if view.trick:
+        same = hand & SUIT_MASKS[suit_of(view.trick[0][1])]
+        hand = same or hand
+    return [c for c in range(40) if hand >> c & 1]
+
+
+def choose_play(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
+    cards = _legal_cards(view)
+    seat = view.turn
+    order = _play_order(view, cards)
+    plays: list[Action] = [Play(seat, c) for c in order]
+    if len(cards) == 1:
+        return Decision(plays[0], f"{card_str(cards[0])} is the only card that may be played")
+    if not search.available() or not memory.usable(view):
+        return Decision(plays[0], "no search available: the cheapest card")
+    states = _samples(view, memory, rng, cfg.samples)
+    nodes = max(1000, min(cfg.nodes, cfg.budget // (len(states) * len(plays))))
+    scores = search.score_actions(states, plays, nodes)
+    a = _pick(scores, rng, plays)
+    assert isinstance(a, Play)
+    n = len(states)
+    best = scores[a]
+    if best <= 0:
+        why = f"no card wins in any of {n} sampled deals; {card_str(a.card)} costs least"
+    else:
+        why = (
+            f"{card_str(a.card)} still wins in {_pct(best, n)} of {n} deals that fit what"
+            " this seat has seen"
+        )
+    return Decision(a, why)
+
+
+# ---------------------------------------------------------------------------------------------
+# tasks
+
+
+def _owned(view: View) -> dict[int, int]:
+    return {t.task: t.owner for t in view.tasks if t.owner >= 0}
+
+
+def _task_chances(
+    view: View,
+    states: list[GameState],
+    options: list[dict[int, int]],
+    cfg: Settings,
+) -> list[float]:
+    """For each owner map (task -> seat, the decided tasks included), the share of sampled deals
+    in which those tasks can all be done. Prediction tasks are left out (fixed later)."""
+    out = []
+    for owners in options:
+        owners = {t: s for t, s in owners.items() if get_task(t).prediction is None}
+        total = 0.0
+        for st in states:
+            total += search.winnable(search.with_tasks(st, owners, {}), cfg.task_nodes)
+        out.append(total / max(len(states), 1))
+    return out
+
+
+def _hand_strength(view: View, seat: int) -> float:
+    """A rough count of tricks a hand can take (for choices made without the solver)."""
+    hand = mask_of(view.hand) if seat == view.seat else 0
+    subs = (hand & SUIT_MASKS[SUB]).bit_count()
+    high = sum(1 for c in range(36) if hand >> c & 1 and value_of(c) >= 8)
+    return subs + 0.6 * high
+
+
+def _task_fit(view: View, task: int) -> float:
+    """Heuristic fit of ``task`` to the own hand: held task cards and control of their colour."""
+    card = get_task(task).card
+    hand = mask_of(view.hand)
+    want = list(getattr(card.params, "cards", None) or ())
+    if not want:
+        return _hand_strength(view, view.seat) / 4
+    from crew.engine.cards import parse_card
+
+    score = 0.0
+    for w in want:
+        c = parse_card(w)
+        if hand >> c & 1:
+            score += 1.0 if value_of(c) >= 6 else 0.4
+        same = hand & SUIT_MASKS[suit_of(c)]
+        if same and same.bit_length() - 1 > c:
+            score += 0.6
+    return score / len(want) + 0.2 * (hand & SUIT_MASKS[SUB]).bit_count()
+
+
+def choose_distribution(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
+    """Take or pass: the task whose success with this seat as owner is likeliest in the samples,
+    compared with the best seat still to choose; pass when someone later fits clearly better."""
+    legal, _ = _legal(view, memory, rng)
+    takes = [a for a in legal if isinstance(a, Take)]
+    can_pass = any(isinstance(a, Pass) for a in legal)
+    me = view.turn
+    if not takes:
+        return Decision(Pass(me), "no task may be taken")
+    owned = _owned(view)
+    seats = view.seats
+    later = [(me + k) % seats for k in range(1, seats)]
+    if view.rules.captain_no_tasks:
+        later = [s for s in later if s != view.captain]
+    if search.available():
+        states = _samples(view, memory, rng, cfg.task_samples)
+        mine = _task_chances(view, states, [{**owned, a.task: me} for a in takes], cfg)
+        others = []
+        for a in takes:
+            cands = [
+                s
+                for s in later
+                if not (s == view.captain and get_task(a.task).captain_may_not_take)
+            ]
+            ch = _task_chances(view, states, [{**owned, a.task: s} for s in cands], cfg)
+            others.append(max(ch, default=0.0))
+        best_i = max(range(len(takes)), key=lambda i: (mine[i] - 0.3 * others[i], -i))
+        best = takes[best_i]
+        if can_pass and all(mine[i] + 0.15 < others[i] for i in range(len(takes))):
+            return Decision(Pass(me), "another crew member fits every open task better")
+        return Decision(
+            best,
+            f"task {best.task}: done in {round(100 * mine[best_i])}% of sampled deals with this"
+            " seat as its owner",
+        )
+    fits = [_task_fit(view, a.task) for a in takes]
+    best_i = max(range(len(takes)), key=lambda i: (fits[i], -i))
+    if can_pass and fits[best_i] < 0.5:
+        return Decision(Pass(me), "no open task fits this hand")
+    return Decision(takes[best_i], f"task {takes[best_i].task} fits this hand best")
+
+
+def _all_to(view: View, seat: int) -> dict[int, int]:
+    return {t.task: seat for t in view.tasks}
+
+
+def choose_volunteer(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
+    legal, _ = _legal(view, memory, rng)
+    me = view.turn
+    answers = {a.yes for a in legal if isinstance(a, Volunteer)}
+    if len(answers) == 1:
+        yes = answers.pop()
+        return Decision(Volunteer(me, yes), "the only answer allowed")
+    seats = view.seats
+    order = [(view.captain + k) % seats for k in range(1, seats + 1)]
+    later = order[order.index(me) + 1 :] if me in order else []
+    if view.rules.distribution == DIST_TWO_VOLUNTEERS:
+        yes = _hand_strength(view, me) >= 2.0
+        return Decision(Volunteer(me, yes), "hand strength" if yes else "a weak hand")
+    if search.available() and later:
+        states = _samples(view, memory, rng, cfg.task_samples)
+        ch = _task_chances(view, states, [_all_to(view, s) for s in [me, *later]], cfg)
+        yes = ch[0] >= max(ch[1:]) - 0.05
+        return Decision(
+            Volunteer(me, yes),
+            f"all tasks done in {round(100 * ch[0])}% of sampled deals with this seat, best"
+            f" later seat {round(100 * max(ch[1:]))}%",
+        )
+    yes = _hand_strength(view, me) >= 2.5
+    return Decision(Volunteer(me, yes), "hand strength" if yes else "a weak hand")
+
+
+def choose_give(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
+    legal, _ = _legal(view, memory, rng)
+    gives = [a for a in legal if isinstance(a, GiveAll)]
+    humans = [a for a in gives if not (view.players == 2 and a.to == TONOJA)] or gives
+    if search.available():
+        states = _samples(view, memory, rng, cfg.task_samples)
+        ch = _task_chances(view, states, [_all_to(view, a.to) for a in humans], cfg)
+        # the giver knows only its own hand: others are judged on random hands, which is fair
+        # to them; keeping is preferred on a tie (communication stays open)
+        order = sorted(range(len(humans)), key=lambda i: (-ch[i], humans[i].to != view.seat))
+        a = humans[order[0]]
+        return Decision(a, f"all tasks done in {round(100 * ch[order[0]])}% of sampled deals")
+    me = next((a for a in humans if a.to == view.seat), humans[0])
+    return Decision(me, "keep the tasks: this seat knows its own hand")
+
+
+def choose_assign(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
+    legal, _ = _legal(view, memory, rng)
+    assigns = [a for a in legal if isinstance(a, Assign)]
+    owned = _owned(view)
+    if search.available():
+        states = _samples(view, memory, rng, cfg.task_samples)
+        ch = _task_chances(view, states, [{**owned, a.task: a.to} for a in assigns], cfg)
+        i = max(range(len(assigns)), key=lambda i: (ch[i], assigns[i].to == view.seat, -i))
+        a = assigns[i]
+        return Decision(
+            a, f"task {a.task} to seat {a.to}: done in {round(100 * ch[i])}% of sampled deals"
+        )
+    # without search: the tasks that fit this hand to itself, the others spread out
+    counts = {s: sum(1 for o in owned.values() if o == s) for s in range(view.seats)}
+    a = max(
+        assigns,
+        key=lambda a: _task_fit(view, a.task) if a.to == view.seat else 0.5 - 0.1 * counts[a.to],
+    )
+    return Decision(a, f"task {a.task} to seat {a.to}")
+
+
+def choose_predict(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
+    legal, _ = _legal(view, memory, rng)
+    preds = [a for a in legal if isinstance(a, Predict) and controls(view, a.seat)]
+    if not preds:
+        raise NothingToDecide(f"seat {view.seat} has no prediction to make")
+    seat = preds[0].seat
+    preds = [a for a in preds if a.seat == seat]
+    guess = round(_hand_strength(view, seat)) if seat == view.seat else 1
+    preds.sort(key=lambda a: (abs(a.tricks - guess), a.tricks))
+    if search.available():
+        cands = preds[:5]
+        states = _samples(view, memory, rng, cfg.task_samples)
+        owned = _owned(view)
+        scores = []
+        for a in cands:
+            total = 0.0
+            for st in states:
+                pr = {s: p for s, p in enumerate(st.predictions) if p >= 0}
+                pr[a.seat] = a.tricks
+                for s in range(view.seats):
+                    if any(o == s and get_task(t).prediction is not None for t, o in owned.items()):
+                        pr.setdefault(s, view.counts[s])
+                total += search.winnable(search.with_tasks(st, owned, pr), cfg.task_nodes)
+            scores.append(total)
+        i = max(range(len(cands)), key=lambda i: (scores[i], -i))
+        return Decision(
+            cands[i],
+            f"{cands[i].tricks} tricks: all tasks done in"
+            f" {_pct(scores[i], len(states))} of sampled deals",
+        )
+    return Decision(preds[0], f"{preds[0].tricks} tricks: about what this hand takes")
+
+
+def choose_action(
+    view: View, memory: Memory, rng: random.Random, cfg: Settings = DEFAULT
+) -> Decision:
+    """The action for the seat whose turn it is (this seat, or Tonoja for her captain).
+
+    Covers taking or passing a task, volunteering, giving all tasks (a crew or captain choice),
+    assigning tasks (free choice, volunteers' split), predictions and cards. Signals and the
+    distress signal are asked separately (``choose_signal``, ``choose_distress``).
+    """
+    search.begin()
+    if view.result:
+        raise NothingToDecide(f"the attempt is over ({view.result})")
+    if view.turn >= 0 and not controls(view, view.turn):
+        raise NothingToDecide(f"it is seat {view.turn}'s turn, not seat {view.seat}'s")
+    if view.phase == Phase.PLAY:
+        return choose_play(view, memory, rng, cfg)
+    if view.phase == Phase.DISTRIBUTE:
+        return choose_distribution(view, memory, rng, cfg)
+    if view.phase == Phase.VOLUNTEER:
+        return choose_volunteer(view, memory, rng, cfg)
+    if view.phase == Phase.GIVE:
+        return choose_give(view, memory, rng, cfg)
+    if view.phase == Phase.ASSIGN:
+        return choose_assign(view, memory, rng, cfg)
+    if view.phase == Phase.PREDICT:
+        return choose_predict(view, memory, rng, cfg)
+    raise NothingToDecide(f"nothing to decide in phase {view.phase!r}")
+
+
+# ---------------------------------------------------------------------------------------------
+# signals
+
+
+def _signal_options(view: View) -> list[Signal]:
+    hand = mask_of(view.hand)
+    shown = {sv.card for sv in view.signals}
+    out = []
+    for colour in range(4):
+        same = hand & SUIT_MASKS[colour]
+        if not same:
+            continue
+        low = (same & -same).bit_length() - 1
+        high = same.bit_length() - 1
+        if low == high:
+            if low not in shown:
+                out.append(Signal(view.seat, low, "middle"))
+            continue
+        if high not in shown:
+            out.append(Signal(view.seat, high, "top"))
+        if low not in shown:
+            out.append(Signal(view.seat, low, "bottom"))
+    return out
+
+
+def _task_cards(view: View, owners: set[int]) -> dict[int, int]:
+    """Cards named by pending tasks of ``owners``: card -> owner."""
+    from crew.engine.cards import parse_card
+
+    out: dict[int, int] = {}
+    for t in view.tasks:
+        if t.owner in owners and t.status == "pending":
+            for w in getattr(get_task(t.task).card.params, "cards", None) or ():
+                out[parse_card(w)] = t.owner
+    return out
+
+
+def _signal_value(view: View, sig: Signal) -> float:
+    others = {s for s in range(view.seats) if s != view.seat}
+    theirs = _task_cards(view, others)
+    mine = _task_cards(view, {view.seat})
+    hand = mask_of(view.hand)
+    colour = SUIT_MASKS[suit_of(sig.card)]
+    value = 0.0
+    if sig.card in theirs:
+        value += 3.0  # the owner learns where the card is (and that it comes when led)
+    for c in theirs:
+        if colour >> c & 1 and c != sig.card:
+            # tells the owner whether this hand can over- or under-take that card
+            value += 1.0 if hand >> c & 1 else 0.5
+    for c in mine:
+        if colour >> c & 1 and not hand >> c & 1:
+            value += 1.0  # partners learn how this hand stands in the colour this seat needs
+    if sig.position == "middle" and hand & SUIT_MASKS[SUB]:
+        value += 0.5  # soon void, with a trump to take tricks
+    if sig.position == "top" and value_of(sig.card) == 9:
+        value += 0.5  # a sure winner, telling partners who takes that colour
+    return value
+
+
+def choose_signal(
+    view: View, memory: Memory, rng: random.Random, cfg: Settings = DEFAULT
+) -> Decision:
+    """Whether to communicate now, and what. Called when the communication window before a
+    trick is open and this seat may communicate.
+
+    Policy: show the card that tells most about cards named on pending tasks (a task card
+    itself, the top or bottom of a colour where a partner needs a card, the colour this seat
+    needs); communicate before the first trick when that is clearly useful, later with a lower
+    bar, and hold back on shared tokens (heavy noise) unless it matters.
+    """
+    opts = _signal_options(view)
+    if (
+        not opts
+        or not view.tokens_left[view.seat]
+        or not any(t.status == "pending" for t in view.tasks)
+    ):
+        return Decision(None, "nothing worth showing")
+    scored = sorted(opts, key=lambda s: (-_signal_value(view, s), s.card))
+    best = scored[0]
+    value = _signal_value(view, best)
+    bar = SIGNAL_BAR[0] if view.tricks_played == 0 else SIGNAL_BAR[1]
+    if view.rules.communication == HEAVY_NOISE:
+        bar += 1.0
+    # missions 10 and 13: tasks given away close communication after trick 1; now or never
+    given_away = view.rules.distribution == DIST_CAPTAIN_GIVES and any(
+        t.owner >= 0 and t.owner != view.captain for t in view.tasks
+    )
+    if view.tricks_played == 0 and given_away:
+        bar = min(bar, 0.0)
+    if value < bar:
+        return Decision(None, "no card would tell the crew enough now")
+    claim = {"top": "highest", "middle": "only", "bottom": "lowest"}[best.position]
+    return Decision(best, f"{card_str(best.card)} is this hand's {claim} of its colour")
+
+
+# ---------------------------------------------------------------------------------------------
+# distress
+
+
+def choose_distress(
+    view: View, memory: Memory, rng: random.Random, cfg: Settings = DEFAULT
+) -> Decision:
+    """This seat's vote on the distress signal (a crew decision).
+
+    It costs an attempt in the logbook, so the vote is yes only when the sampled deals say the
+    tasks can rarely be done as things stand.
+    """
+    search.begin()
+    owned = {t.task: t.owner for t in view.tasks if t.owner >= 0 and t.status == "pending"}
+    owned = {t: s for t, s in owned.items() if get_task(t).prediction is None}
+    if not owned or not search.available() or not memory.usable(view):
+        return Decision(None, "no need for the distress signal")
+    states = _samples(view, memory, rng, cfg.task_samples)
+    ch = _task_chances(view, states, [owned], cfg)[0]
+    if ch < 0.25:
+        return Decision(
+            None,
+            f"the tasks look hard (done in {round(100 * ch)}% of sampled deals): send it, left",
+            direction="left",
+        )
+    return Decision(None, f"the tasks are done in {round(100 * ch)}% of sampled deals: no need")
+
+
+def choose_distress_card(
+    view: View, memory: Memory, rng: random.Random, direction: str
+) -> Decision:
+    """The card this seat passes when the crew sends the distress signal.
+
+    A card a receiver's task names goes to them; otherwise the lowest card of the shortest
+    colour (it helps this hand become void and keeps its high cards).
+    """
+    hand = mask_of(view.hand)
+    step = 1 if direction == "left" else -1
+    to = (view.seat + step) % view.players
+    theirs = _task_cards(view, {to})
+    colours = [c for c in range(36) if hand >> c & 1]
+    if not colours:
+        raise ValueError("a hand of submarines only cannot pass a card")
+    gift = [c for c in colours if c in theirs]
+    if gift:
+        c = gift[0]
+        return Decision(None, f"{card_str(c)} is named on a task of the receiver", card=c)
+
+    def key(c: int) -> tuple[int, int]:
+        return ((hand & SUIT_MASKS[suit_of(c)]).bit_count(), value_of(c))
+
+    c = min(colours, key=key)
+    return Decision(None, f"{card_str(c)}: the lowest of the shortest colour", card=c)

@@ -1,0 +1,126 @@
+"""Open-hand search on sampled deals, through the perfect-information solver (``crew.solver``).
+
+Budgets are node counts, never clock time, so the same view, memory and seed give the same
+decision on any machine. Without the solver (it is optional at import time) the callers fall back
+to their heuristics.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from crew.engine.actions import Action
+from crew.engine.game import IllegalActionError, apply
+from crew.engine.state import GameState, Phase
+from crew.engine.tasks import PENDING, get_task
+
+__all__ = ["available", "winnable", "score_actions", "with_tasks"]
+
+
+def _load() -> Callable[[], Any] | None:
+    """The solver's ``Solver`` class; the bots still work (weaker) without it."""
+    try:
+        mod = importlib.import_module("crew.solver")
+    except ImportError:  # pragma: no cover - depends on the checkout
+        return None
+    cls: Callable[[], Any] | None = getattr(mod, "Solver", None)
+    return cls
+
+
+_Solver = _load()
+
+
+class _Fresh:
+    """One solver per decision: its tables and move ordering start empty every time, so the
+    node budget buys the same search whatever was asked before (decisions stay reproducible)."""
+
+    def __init__(self) -> None:
+        self.solver = _Solver() if _Solver is not None else None
+
+    def solve(self, state: GameState, **kw: Any) -> Any:
+        assert self.solver is not None
+        return self.solver.solve(state, **kw)
+
+
+_local = threading.local()  # one decision at a time per thread (the TUI's worker, selfplay)
+
+
+def begin() -> None:
+    """Start a decision: a fresh solver for the searches that follow."""
+    _local.fresh = _Fresh()
+
+
+def _solve(state: GameState, **kw: Any) -> Any:
+    fresh = getattr(_local, "fresh", None)
+    if fresh is None:
+        fresh = _local.fresh = _Fresh()
+    return fresh.solve(state, **kw)
+
+
+def available() -> bool:
+    """Whether the open-hand solver is installed."""
+    return _Solver is not None
+
+
+def winnable(state: GameState, nodes: int) -> float:
+    """1.0 winnable, 0.0 not, 0.5 undecided within ``nodes`` (or no solver)."""
+    if state.result:
+        return 1.0 if state.result == "won" else 0.0
+    if _Solver is None:
+        return 0.5
+    sol = _solve(state, node_limit=nodes)
+    if sol.winnable is None:
+        return 0.5
+    return 1.0 if sol.winnable else 0.0
+
+
+def verdict(state: GameState, seconds: float) -> bool | None:
+    """The solver's open-hand verdict within ``seconds`` (None: undecided, or no solver)."""
+    if _Solver is None:
+        return None
+    result: bool | None = _Fresh().solve(state, timeout=seconds).winnable
+    return result
+
+
+def score_actions(
+    states: Sequence[GameState], actions: Sequence[Action], nodes: int
+) -> dict[Action, float]:
+    """Per action, the number of sampled states in which the crew can still win after it."""
+    out = dict.fromkeys(actions, 0.0)
+    for st in states:
+        for a in actions:
+            try:
+                child, _ = apply(st, a)
+            except IllegalActionError:
+                continue
+            out[a] += winnable(child, nodes)
+    return out
+
+
+def with_tasks(state: GameState, owners: dict[int, int], predictions: dict[int, int]) -> GameState:
+    """``state`` turned into the start of the tricks with only the tasks in ``owners``
+    (task id -> seat) laid out, for judging a distribution before it is finished."""
+    st = state.setup
+    ids = tuple(t for t in st.task_ids if t in owners)
+    setup = replace(st, task_ids=ids)
+    preds = list(state.predictions)
+    for s, n in predictions.items():
+        preds[s] = n
+    for t in ids:
+        if get_task(t).prediction is not None and preds[owners[t]] < 0:
+            raise ValueError(f"task {t} needs a prediction for seat {owners[t]}")
+    return state._replace(
+        setup=setup,
+        phase=Phase.PLAY,
+        owners=tuple(owners[t] for t in ids),
+        status=tuple(PENDING for _ in ids),
+        decided=tuple(0 for _ in ids),
+        predictions=tuple(preds),
+        turn=st.captain,
+        leader=st.captain,
+        given_away=state.given_away,
+    )

@@ -1,0 +1,260 @@
+"""``crew suggest`` and ``crew selfplay``: the computer crewmates from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from typing import Any
+
+from ..bots import (
+    Decision,
+    Memory,
+    NothingToDecide,
+    Settings,
+    Table,
+    choose_action,
+    choose_distress,
+    choose_distress_card,
+    choose_signal,
+)
+from ..bots.player import DEFAULT
+from ..engine.actions import Distress, Predict
+from ..engine.cards import card_str
+from ..engine.game import distress_choices, legal_actions, may_communicate, why_illegal
+from ..engine.setup import SetupError, new_attempt
+from ..engine.state import GameState, Phase
+from ..engine.view import view_for
+from ..records import RecordError, action_to_json, replay
+from .common import ANSWERED, BAD_INPUT, CliError, console, emit_json, parse_seed, seat_label
+from .game import _read
+
+__all__ = ["selfplay", "suggest"]
+
+
+# ---------------------------------------------------------------------------------------------
+# suggest
+
+
+def _distress_open(state: GameState) -> bool:
+    if state.phase not in (Phase.PREDICT, Phase.PLAY) or state.over:
+        return False
+    choices = distress_choices(state)
+    if any(not c for c in choices):
+        return False
+    return why_illegal(state, Distress("left", tuple(c[0] for c in choices))) is None
+
+
+def _what(state: GameState, seat: int, distress_decided: bool, window_closed: int) -> str | None:
+    """What ``seat`` has to decide now at the table, or None (the TUI's order of questions)."""
+    st = state.setup
+    if state.over:
+        return None
+    if state.phase in (Phase.DISTRIBUTE, Phase.VOLUNTEER):
+        return "action" if st.controller(state.turn) == seat else None
+    if state.phase == Phase.GIVE:
+        return "action" if state.turn in (-1, seat) else None
+    if state.phase == Phase.ASSIGN:
+        return "action" if not state.volunteers or seat in state.volunteers else None
+    if not distress_decided and _distress_open(state):
+        return "distress" if seat < st.players else None
+    if state.phase == Phase.PREDICT:
+        pending = {a.seat for a in legal_actions(state) if isinstance(a, Predict)}
+        return "action" if any(st.controller(s) == seat for s in pending) else None
+    window = not state.trick_cards and window_closed != state.trick_number
+    if window and may_communicate(state, seat) is None:
+        return "signal"
+    return "action" if st.controller(state.turn) == seat else None
+
+
+def suggest(args: argparse.Namespace) -> int:
+    """What a computer crewmate would do now for ``--seat``, from that seat's view."""
+    try:
+        rec, source = _read(args.file)
+        r = replay(rec, source, keep_states=True)
+    except RecordError as exc:
+        raise CliError(str(exc)) from None
+    if r.violation is not None:
+        v = r.violation
+        raise CliError(f"{source}: actions[{v.action}] is not allowed: {v.message}")
+    state = r.state
+    st = state.setup
+    seat = args.seat
+    if not 0 <= seat < st.players:
+        raise CliError(f"--seat {seat}: the crew members are seats 0-{st.players - 1}")
+    notes = rec.table
+    what = _what(
+        state,
+        seat,
+        notes.distress_decided if notes else False,
+        notes.window_closed if notes else 0,
+    )
+    name = seat_label(seat, st.players, rec.names)
+    if what is None:
+        msg = "the attempt is over" if state.over else f"it is not {name}'s turn to decide"
+        raise CliError(f"{msg}: nothing to suggest", BAD_INPUT)
+    memory = Memory.replayed(seat, (view_for(s, seat) for s in [r.start, *r.states]))
+    view = view_for(state, seat)
+    seed = parse_seed(args.seed) if args.seed is not None else 0
+    rng = random.Random(f"crew-suggest:{seed}:{seat}:{len(rec.actions)}")
+    doc: dict[str, Any]
+    if what == "distress":
+        d = choose_distress(view, memory, rng)
+        if d.direction is None:
+            doc = {"action": None, "why": d.why}
+        else:
+            c = choose_distress_card(view, memory, rng, d.direction)
+            assert c.card is not None
+            doc = {
+                "action": {"distress": d.direction, "seat": seat, "card": card_str(c.card)},
+                "why": f"{d.why}; pass {c.why}",
+            }
+    else:
+        try:
+            dec: Decision = (
+                choose_signal(view, memory, rng)
+                if what == "signal"
+                else choose_action(view, memory, rng)
+            )
+        except NothingToDecide as exc:
+            raise CliError(f"{exc}: nothing to suggest", BAD_INPUT) from None
+        if dec.action is None and what == "signal" and st.controller(state.turn) == seat:
+            why = dec.why
+            dec = choose_action(view, memory, rng)
+            dec = Decision(dec.action, f"no signal ({why}); {dec.why}")
+        doc = {
+            "action": None if dec.action is None else action_to_json(dec.action),
+            "why": dec.why,
+        }
+    if args.json:
+        emit_json(doc)
+    else:
+        act = doc["action"]
+        out = console()
+        if act is None:
+            out.print(f"{name}: nothing to do now — {doc['why']}")
+        else:
+            text = ", ".join(f"{k} {v}" for k, v in act.items() if k != "seat")
+            out.print(f"{name}: {text} — {doc['why']}")
+    return ANSWERED
+
+
+# ---------------------------------------------------------------------------------------------
+# selfplay
+
+
+def _solve_seconds(state: GameState, seconds: float) -> bool | None:
+    from ..bots import search
+
+    return search.verdict(state, seconds)
+
+
+def _percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    xs = sorted(xs)
+    i = min(len(xs) - 1, max(0, round(q * (len(xs) - 1))))
+    return xs[i]
+
+
+def play_one(
+    players: int,
+    mission: int | None,
+    difficulty: int | None,
+    seed: int,
+    settings: Settings,
+    solver_seconds: float,
+) -> tuple[str, bool | None, list[float]]:
+    """One attempt with computers in every seat: result, open-hand verdict, decision times."""
+    state = new_attempt(players, mission, seed=seed, difficulty=difficulty)
+    start: list[GameState] = []
+
+    def note(s: GameState, _: object) -> None:
+        if not start and s.phase == Phase.PLAY and not s.trick_cards and not s.tricks:
+            start.append(s)
+
+    if state.phase == Phase.PLAY:
+        start.append(state)
+    table = Table(state, frozenset(range(players)), seed, settings, on_action=note)
+    # the deal as it stands once the tasks are handed out (and cards passed, if any)
+    while not start and table.step():
+        pass
+    verdict = _solve_seconds(start[0], solver_seconds) if start else None
+    table.run()
+    return table.state.result, verdict, table.decision_seconds
+
+
+def selfplay(args: argparse.Namespace) -> int:
+    """Computers in every seat play ``--games`` attempts; compared with the open-hand ceiling."""
+    if (args.mission is None) == (args.difficulty is None):
+        raise CliError("give exactly one of --mission N or --difficulty D")
+    if args.games < 1:
+        raise CliError(f"--games {args.games}: play at least one game")
+    base = parse_seed(args.seed) if args.seed is not None else 1
+    if not isinstance(base, int):
+        raise CliError(f"--seed {args.seed}: selfplay needs a whole number")
+    try:
+        new_attempt(args.players, args.mission, seed=base, difficulty=args.difficulty)
+    except (SetupError, ValueError) as exc:
+        raise CliError(f"cannot deal: {exc}") from None
+    settings = Settings(
+        samples=args.samples if args.samples is not None else DEFAULT.samples,
+        nodes=args.nodes if args.nodes is not None else DEFAULT.nodes,
+        task_samples=DEFAULT.task_samples,
+        task_nodes=DEFAULT.task_nodes,
+        budget=args.budget if args.budget is not None else DEFAULT.budget,
+    )
+    detail: list[dict[str, Any]] = []
+    times: list[float] = []
+
+    def run(i: int) -> None:
+        seed = base + i
+        result, verdict, secs = play_one(
+            args.players, args.mission, args.difficulty, seed, settings, args.solver_seconds
+        )
+        times.extend(secs)
+        detail.append({"seed": seed, "result": result, "winnable": verdict})
+
+    if args.json:
+        for i in range(args.games):
+            run(i)
+    else:
+        from rich.progress import Progress
+
+        with Progress(console=console(), transient=True) as progress:
+            task = progress.add_task("playing", total=args.games)
+            for i in range(args.games):
+                run(i)
+                progress.advance(task)
+    won = sum(1 for g in detail if g["result"] == "won")
+    winnable = sum(1 for g in detail if g["winnable"] is True)
+    undecided = sum(1 for g in detail if g["winnable"] is None)
+    doc = {
+        "games": args.games,
+        "won": won,
+        "winnable": winnable,
+        "undecided": undecided,
+        "ratio": round(won / winnable, 3) if winnable else None,
+        "decision_seconds": {
+            "median": round(statistics.median(times), 4) if times else 0.0,
+            "p95": round(_percentile(times, 0.95), 4),
+            "max": round(max(times), 4) if times else 0.0,
+        },
+        "games_detail": detail,
+    }
+    if args.json:
+        emit_json(doc)
+        return ANSWERED
+    what = (
+        f"mission {args.mission}" if args.mission is not None else f"difficulty {args.difficulty}"
+    )
+    ds = doc["decision_seconds"]
+    out = console()
+    out.print(
+        f"{args.players} players, {what}: won {won} of {args.games}; open-hand winnable"
+        f" {winnable} (undecided {undecided}); won/winnable {doc['ratio']}"
+    )
+    out.print(f"decision seconds: median {ds['median']}, p95 {ds['p95']}, max {ds['max']}")
+    sys.stdout.flush()
+    return ANSWERED

@@ -1,0 +1,118 @@
+"""``crew suggest`` and ``crew selfplay`` through the real entry point."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from cli_helpers import Run, record
+
+from crew.engine import parse_card
+from crew.records import action_from_json
+
+
+def test_suggest_the_captain_takes_a_task(
+    crew: Callable[..., Run], write: Callable[[Any, str], Path]
+) -> None:
+    path = write(record([]), "game.json")
+    r = crew("suggest", str(path), "--seat", "0", "--json")
+    assert r.code == 0, r.err
+    doc = r.json
+    assert set(doc) == {"action", "why"}
+    assert doc["action"] == {"take": 1, "seat": 0}
+    assert doc["why"]
+
+
+def test_suggest_exit_2_when_the_seat_has_nothing_to_decide(
+    crew: Callable[..., Run], write: Callable[[Any, str], Path]
+) -> None:
+    path = write(record([]), "game.json")
+    r = crew("suggest", str(path), "--seat", "2", "--json")
+    assert r.code == 2
+    assert "not" in r.err and r.out == ""
+    assert crew("suggest", str(path), "--seat", "7").code == 2
+
+
+def test_suggest_a_legal_card_for_the_seat_to_play(
+    crew: Callable[..., Run], write: Callable[[Any, str], Path]
+) -> None:
+    actions = [{"take": 1, "seat": 0}, {"play": "P9", "seat": 0}]
+    path = write(record(actions, table={"distress_decided": True}), "game.json")
+    r = crew("suggest", str(path), "--seat", "1", "--json")
+    assert r.code == 0, r.err
+    action = action_from_json(r.json["action"])
+    # seat 1 holds P2 and P3 and must follow pink
+    assert action.card in (parse_card("P2"), parse_card("P3"))  # type: ignore[union-attr]
+    # the same seed gives the same answer
+    again = crew("suggest", str(path), "--seat", "1", "--json", "--seed", "0")
+    assert again.json == r.json
+
+
+def test_suggest_before_a_trick_may_be_a_signal_or_the_lead(
+    crew: Callable[..., Run], write: Callable[[Any, str], Path]
+) -> None:
+    path = write(record([{"take": 1, "seat": 0}], table={"distress_decided": True}), "g.json")
+    r = crew("suggest", str(path), "--seat", "0", "--json")
+    assert r.code == 0, r.err
+    assert r.json["action"] is None or set(r.json["action"]) & {"signal", "play"}
+    # a seat that may communicate but does not have to play: a signal or nothing
+    r = crew("suggest", str(path), "--seat", "3", "--json")
+    assert r.code == 0
+    assert r.json["action"] is None or "signal" in r.json["action"]
+
+
+def test_suggest_distress_question(
+    crew: Callable[..., Run], write: Callable[[Any, str], Path]
+) -> None:
+    path = write(record([{"take": 1, "seat": 0}]), "game.json")
+    r = crew("suggest", str(path), "--seat", "2", "--json")
+    assert r.code == 0, r.err
+    act = r.json["action"]
+    assert act is None or (act["distress"] in ("left", "right") and act["seat"] == 2)
+
+
+def test_selfplay_json_document(crew: Callable[..., Run]) -> None:
+    r = crew(
+        "selfplay",
+        "--players",
+        "4",
+        "--mission",
+        "1",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--json",
+        "--samples",
+        "2",
+        "--nodes",
+        "200",
+        "--solver-seconds",
+        "2",
+    )
+    assert r.code == 0, r.err
+    doc = r.json
+    assert doc["games"] == 2
+    assert set(doc) == {
+        "games",
+        "won",
+        "winnable",
+        "undecided",
+        "ratio",
+        "decision_seconds",
+        "games_detail",
+    }
+    assert set(doc["decision_seconds"]) == {"median", "p95", "max"}
+    assert [g["seed"] for g in doc["games_detail"]] == [3, 4]
+    for g in doc["games_detail"]:
+        assert g["result"] in ("won", "lost")
+        assert g["winnable"] in (True, False, None)
+    assert doc["winnable"] + doc["undecided"] <= 2
+
+
+def test_selfplay_needs_mission_or_difficulty(crew: Callable[..., Run]) -> None:
+    assert crew("selfplay", "--players", "4", "--games", "1").code == 2
+    r = crew("selfplay", "--players", "2", "--difficulty", "2", "--games", "1")
+    assert r.code == 0, r.err
+    assert "won" in r.out
