@@ -166,11 +166,19 @@ def open_table(app: CrewApp) -> bool:
 
 
 async def drive_until(
-    pilot: Pilot[int], app: CrewApp, player: Player, cond: Callable[[CrewApp], bool]
+    pilot: Pilot[int],
+    app: CrewApp,
+    player: Player,
+    cond: Callable[[CrewApp], bool],
+    *,
+    each: Callable[[CrewApp], None] | None = None,
 ) -> None:
-    """Act until ``cond`` holds (the game must not end first)."""
+    """Act until ``cond`` holds (the game must not end first); ``each`` as for
+    :func:`play_to_result`."""
     for _ in range(500):
         await pilot.pause()
+        if each is not None:
+            each(app)
         if cond(app):
             return
         assert await player.act(pilot, app), "the game ended before the wanted screen"
