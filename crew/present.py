@@ -7,12 +7,19 @@ here is only how it is written, once, so that the command line and the TUI say i
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .engine.cards import COLOR_NAMES, SUIT_GLYPHS, card_str, suit_of
 from .engine.signals import POSITION_CLAIMS
+
+if TYPE_CHECKING:
+    from .storage import CrewLog
 
 __all__ = [
     "COMMUNICATION",
     "GLYPH_LEGEND",
+    "LOGBOOK_COLUMNS",
+    "LOGBOOK_NOTE",
     "POSITION_WORDS",
     "SUIT_GLYPHS",
     "SUIT_STYLES",
@@ -20,6 +27,7 @@ __all__ = [
     "clock",
     "communication_label",
     "communication_text",
+    "logbook_rows",
     "position_word",
     "suit_word",
 ]
@@ -88,3 +96,37 @@ def communication_text(mode: str) -> str:
 def position_word(position: str) -> str:
     """A token position as shown at the table (``↑ highest``); unknown ones as they are."""
     return POSITION_WORDS.get(position, position)
+
+
+#: A crew's logbook table, as in the printed logbook: each column's heading and whether it
+#: holds numbers (right-aligned).
+LOGBOOK_COLUMNS = (
+    ("Mission", True),
+    ("Attempts", True),
+    ("Distress", False),
+    ("Logged", True),
+    ("Won on", False),
+    ("Replays", True),
+)
+
+LOGBOOK_NOTE = (
+    "logged = attempts written in the logbook, the distress signal adding 1 once;"
+    " replays = games of a mission after its win (they do not change its count)."
+)
+
+
+def logbook_rows(crew: CrewLog) -> list[tuple[str, ...]]:
+    """One row of ``LOGBOOK_COLUMNS`` per mission the crew has played, in mission order."""
+    from .storage import logged_attempts
+
+    return [
+        (
+            str(number),
+            str(ml.attempts),
+            "yes (+1)" if ml.distress else "—",
+            str(logged_attempts(ml)),
+            ml.won_on or "not yet",
+            str(ml.replays),
+        )
+        for number, ml in sorted(crew.missions.items())
+    ]

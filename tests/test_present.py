@@ -13,12 +13,14 @@ from crew.engine.signals import POSITION_CLAIMS, colour_claims
 from crew.present import (
     COMMUNICATION,
     GLYPH_LEGEND,
+    LOGBOOK_COLUMNS,
     SUIT_GLYPHS,
     SUIT_STYLES,
     card_label,
     clock,
     communication_label,
     communication_text,
+    logbook_rows,
     position_word,
     suit_word,
 )
@@ -71,3 +73,23 @@ def test_position_words_say_what_the_engine_claims() -> None:
     for pos, claim in POSITION_CLAIMS.items():
         assert position_word(pos).endswith(claim)
     assert position_word("hidden") == "? hidden"
+
+
+def test_logbook_rows_follow_the_columns_in_mission_order() -> None:
+    from crew.storage import CrewLog, MissionLog
+
+    crew = CrewLog(
+        members=["Ann", "Bob"],
+        missions={
+            10: MissionLog(attempts=2),
+            3: MissionLog(attempts=4, distress=True, won_on="2026-01-02", replays=1),
+        },
+        current=10,
+    )
+    rows = logbook_rows(crew)
+    assert all(len(row) == len(LOGBOOK_COLUMNS) for row in rows)
+    # the distress signal adds one logged attempt, once
+    assert rows == [
+        ("3", "4", "yes (+1)", "5", "2026-01-02", "1"),
+        ("10", "2", "—", "2", "not yet", "0"),
+    ]
