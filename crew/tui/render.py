@@ -279,34 +279,34 @@ def news_text(session: Session) -> Text:
     return Text("  ".join(out[-3:]))
 
 
+#: What each public event says on the news line (``name``: the seat's, ``card``: with glyph).
+_EVENT_WORDS = {
+    "play": "{name} played {card}.",
+    "trick_won": "Trick {trick} won by {name} with {card}.",
+    "task_done": "Task #{task} ({name}) done.",
+    "task_failed": "Task #{task} ({name}) FAILED.",
+    "take": "{name} took task #{task}.",
+    "pass": "{name} passed.",
+    "volunteer": "{name} said {text}.",
+    "give": "All tasks go to {name}.",
+    "assign": "Task #{task} goes to {name}.",
+    "signal": "{name} signalled {card}.",
+    "distress": "Distress signal: everybody passed one card to the {text}.",
+    "predict": "{name} made a prediction.",
+    "tonoja_flip": "Tonoja turns up {card}.",
+}
+
+
 def _event_words(session: Session, e: Event) -> str:
-    name = session.name(e.seat) if e.seat >= 0 else ""
-    if e.kind == "play":
-        return f"{name} played {card_label(e.card)}."
-    if e.kind == "trick_won":
-        return f"Trick {e.trick} won by {name} with {card_label(e.card)}."
-    if e.kind == "task_done":
-        return f"Task #{e.task} ({name}) done."
-    if e.kind == "task_failed":
-        return f"Task #{e.task} ({name}) FAILED."
-    if e.kind == "take":
-        return f"{name} took task #{e.task}."
-    if e.kind == "pass":
-        return f"{name} passed."
-    if e.kind == "volunteer":
-        return f"{name} said {e.text}."
-    if e.kind == "give":
-        return f"All tasks go to {name}."
-    if e.kind == "assign":
-        return f"Task #{e.task} goes to {name}."
-    if e.kind == "signal":
-        return f"{name} signalled {card_label(e.card)}."
-    if e.kind == "distress":
-        if session.players == 2:
-            return f"Distress signal: {session.name(0)} and {session.name(1)} swapped one card."
-        return f"Distress signal: everybody passed one card to the {e.text}."
-    if e.kind == "predict":
-        return f"{name} made a prediction."
-    if e.kind == "tonoja_flip":
-        return f"Tonoja turns up {card_label(e.card)}."
-    return ""
+    if e.kind == "distress" and session.players == 2:
+        return f"Distress signal: {session.name(0)} and {session.name(1)} swapped one card."
+    words = _EVENT_WORDS.get(e.kind)
+    if words is None:
+        return ""
+    return words.format(
+        name=session.name(e.seat) if e.seat >= 0 else "",
+        card=card_label(e.card) if e.card >= 0 else "",
+        task=e.task,
+        trick=e.trick,
+        text=e.text,
+    )
