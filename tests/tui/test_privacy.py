@@ -33,13 +33,15 @@ async def run_game(app: CrewApp, player: Player) -> Watch:
 
 
 async def test_two_players_with_tonoja() -> None:
-    app = create_app(players=2, mission=2, seed=4, names="Ann,Bob", clock_interval=None)
+    # deal code 0: lost in trick 6, after a distress signal and a signal before trick 2
+    app = create_app(players=2, mission=2, seed=0, names="Ann,Bob", clock_interval=None)
     player = Player(distress="left", signal_before=2)
     watch = await run_game(app, player)
     s = app.session
     assert s is not None and s.state.over
     assert set(watch.hands_seen) == {"Ann", "Bob"}
     assert len(s.state.tricks) >= 5
+    assert s.state.distress and player.signalled is not None
     # Tonoja played in every trick, chosen by the captain behind the captain's gate
     assert all(2 in t.seats for t in s.state.tricks)
 
