@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from ..engine.cards import SUB, card_str, cards_in, mask_of, suit_of
+from ..engine.cards import COLOR_NAMES, SUB, card_str, cards_in, mask_of, suit_of
 from ..engine.reasons import Reason
-from ..engine.signals import signal_position_ok, true_positions
+from ..engine.signals import POSITION_CLAIMS, signal_position_ok, true_positions
 from ..engine.tricks import follow_mask, trick_winner, winner_reason
 from .common import ANSWERED, NOT_ALLOWED, CliError, card_text, console, emit_json, parse_card_list
-
-_COLOUR = ("pink", "blue", "green", "yellow")
-_CLAIM = {"top": "highest", "middle": "only", "bottom": "lowest"}
 
 
 def trick(args: argparse.Namespace) -> int:
@@ -73,7 +70,7 @@ def legal(args: argparse.Namespace) -> int:
         out.print("Leading: every card may be played.")
     else:
         led = trick_cards[0]
-        suit = "submarines" if suit_of(led) == SUB else _COLOUR[suit_of(led)]
+        suit = "submarines" if suit_of(led) == SUB else COLOR_NAMES[suit_of(led)]
         if any(suit_of(c) == suit_of(led) for c in hand_cards):
             out.print(f"{card_str(led)} was led and the hand holds {suit}: follow suit.")
         else:
@@ -119,18 +116,18 @@ def signal(args: argparse.Namespace) -> int:
         if args.position is None and bad.code == Reason.SIGNAL_NOT_TRUE:
             reason = (
                 f"{card_str(card)} cannot be communicated in any position: it is neither the "
-                f"highest, the lowest nor the only {_COLOUR[suit_of(card)]} card in the hand"
+                f"highest, the lowest nor the only {COLOR_NAMES[suit_of(card)]} card in the hand"
             )
     else:
         assert position is not None
-        colour = _COLOUR[suit_of(card)]
+        colour = COLOR_NAMES[suit_of(card)]
         n = sum(1 for c in hand_cards if suit_of(c) == suit_of(card))
         if position == "middle":
             reason = f"{card_str(card)} is the only {colour} card in the hand: token in the middle"
         else:
             reason = (
-                f"{card_str(card)} is the {_CLAIM[position]} of the {n} {colour} cards in the "
-                f"hand: token at the {position}"
+                f"{card_str(card)} is the {POSITION_CLAIMS[position]} of the {n} {colour} "
+                f"cards in the hand: token at the {position}"
             )
     if args.json:
         emit_json({"allowed": bad is None, "position": position, "reason": reason})

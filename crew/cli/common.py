@@ -135,17 +135,15 @@ def parse_names(values: Sequence[str] | str | None, players: int | None) -> list
     return names
 
 
-_STYLES = ("magenta", "blue", "green", "yellow", "bold")
-
-
 def card_text(card: int, *, bold: bool = False) -> Text:
     """A card for people: its notation (letter + value), coloured as a help, never as the only
     clue."""
     from rich.text import Text
 
     from ..engine.cards import card_str, suit_of
+    from ..present import SUIT_STYLES
 
-    style = _STYLES[suit_of(card)] + (" bold reverse" if bold else "")
+    style = SUIT_STYLES[suit_of(card)] + (" bold reverse" if bold else "")
     return Text(card_str(card), style=style)
 
 

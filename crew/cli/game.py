@@ -9,10 +9,11 @@ import sys
 from typing import Any
 
 from ..engine.cards import card_str, cards_in, parse_card, sort_key
-from ..engine.missions import CURRENTS, HEAVY_NOISE, NO_COMMUNICATION, mission_entry
+from ..engine.missions import mission_entry
 from ..engine.setup import SetupError, new_attempt
 from ..engine.state import GameState
 from ..engine.tasks import get_task
+from ..present import clock, communication_text
 from ..records import (
     MAX_RECORD_BYTES,
     Record,
@@ -36,17 +37,6 @@ from .common import (
     parse_seed,
     seat_label,
 )
-
-_COMMUNICATION = {
-    "normal": "normal sonar communication",
-    CURRENTS: "currents (the token's statement is hidden)",
-    HEAVY_NOISE: "heavy noise (shared sonar tokens)",
-    NO_COMMUNICATION: "no communication at all",
-}
-
-
-def _clock(seconds: int) -> str:
-    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 def deal(args: argparse.Namespace) -> int:
@@ -93,12 +83,12 @@ def _show_deal(state: GameState, rec: Record, args: argparse.Namespace) -> None:
     )
     if st.terrain is not None:
         out.print(
-            f"Terrain card {card_str(st.terrain)} drawn: {_COMMUNICATION[rules.communication]}"
+            f"Terrain card {card_str(st.terrain)} drawn: {communication_text(rules.communication)}"
         )
     elif rules.communication != "normal":
-        out.print(f"Communication: {_COMMUNICATION[rules.communication]}")
+        out.print(f"Communication: {communication_text(rules.communication)}")
     if rules.timed and rules.seconds:
-        out.print(f"Real time: {_clock(rules.seconds)} once the tasks are placed")
+        out.print(f"Real time: {clock(rules.seconds)} once the tasks are placed")
     if st.task_ids:
         crew = st.crew
         total = sum(get_task(t).card.difficulty_for(crew) for t in st.task_ids)

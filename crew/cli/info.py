@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..present import clock
 from .common import ANSWERED, CliError, console, emit_json
 
 # ---------------------------------------------------------------------------------------------
@@ -137,7 +138,7 @@ def missions(args: argparse.Namespace) -> int:
     for e in entries:
         parts = [_SHORT.get(m, MODIFIERS[m]) for m in e.modifiers]
         if e.realtime is not None:
-            parts.append(f"real time {_clock(e.realtime.seconds)} (optional)")
+            parts.append(f"real time {clock(e.realtime.seconds)} (optional)")
         table.add_row(str(e.number), _difficulty(e), "; ".join(parts) or "-")
     out = console()
     out.print(table)
@@ -185,10 +186,6 @@ _DETAIL = {
 }
 
 
-def _clock(seconds: int) -> str:
-    return f"{seconds // 60}:{seconds % 60:02d}"
-
-
 def _difficulty(entry: Any) -> str:
     if entry.difficulty is not None:
         return str(entry.difficulty)
@@ -223,7 +220,7 @@ def _show_mission(entry: Any) -> None:
         if rt.untimed_difficulty is not None:
             untimed.append(f"difficulty {rt.untimed_difficulty} instead")
         out.print(
-            f"Real time (optional, --timed): {_clock(rt.seconds)} once the tasks are placed; "
+            f"Real time (optional, --timed): {clock(rt.seconds)} once the tasks are placed; "
             f"untimed: {'; '.join(untimed)}"
         )
     if entry.modifiers:

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..names import shown
+from ..present import LOGBOOK_COLUMNS, LOGBOOK_NOTE, logbook_rows
 from .common import ANSWERED, CliError, console, emit_json
 
 
@@ -65,7 +66,7 @@ def logbook(args: argparse.Namespace) -> int:
     if not docs:
         out.print("The logbook is empty: no crew has finished an attempt yet. Play with `crew`.")
         return ANSWERED
-    for i, d in enumerate(docs):
+    for i, (d, (_, crew)) in enumerate(zip(docs, crews, strict=True)):
         if i:
             out.print()
         members = ", ".join(map(shown, d["members"])) or "no members noted"
@@ -75,24 +76,10 @@ def logbook(args: argparse.Namespace) -> int:
             out.print("No mission played yet.")
             continue
         table = Table()
-        table.add_column("mission", justify="right")
-        table.add_column("attempts", justify="right")
-        table.add_column("distress")
-        table.add_column("logged", justify="right")
-        table.add_column("won on")
-        table.add_column("replays", justify="right")
-        for m in d["missions"]:
-            table.add_row(
-                str(m["number"]),
-                str(m["attempts"]),
-                "yes (+1)" if m["distress"] else "-",
-                str(m["logged"]),
-                m["won_on"] or "not yet",
-                str(m["replays"]),
-            )
+        for heading, numbers in LOGBOOK_COLUMNS:
+            table.add_column(heading, justify="right" if numbers else "left")
+        for row in logbook_rows(crew):
+            table.add_row(*row)
         out.print(table)
-    out.print(
-        "logged = attempts written in the logbook, the distress signal adding 1 once;"
-        " replays = games of a mission after its win (they do not change its count)."
-    )
+    out.print(LOGBOOK_NOTE)
     return ANSWERED

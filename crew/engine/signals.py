@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from functools import cache
 
-from .cards import SUIT_MASKS, card_str
+from .cards import COLOR_NAMES, SUIT_MASKS, card_str
 from .reasons import Illegal, Reason
 
-__all__ = ["Illegal", "colour_claims", "signal_position_ok", "true_positions"]
+__all__ = ["POSITION_CLAIMS", "Illegal", "colour_claims", "signal_position_ok", "true_positions"]
+
+#: What a token position claims about the card shown (rulings 17).
+POSITION_CLAIMS = {"top": "highest", "middle": "only", "bottom": "lowest"}
 
 
 @cache
@@ -55,14 +58,14 @@ def signal_position_ok(hand: int, card: int, position: str) -> Illegal | None:
         )
     if not hand >> card & 1:
         return Illegal(Reason.CARD_NOT_IN_HAND, f"{card_str(card)} is not in the hand")
-    if position not in ("top", "middle", "bottom"):
+    if position not in POSITION_CLAIMS:
         return Illegal(Reason.BAD_POSITION, f"position {position!r} must be top, middle or bottom")
     ok = true_positions(hand, card)
     if position in ok:
         return None
-    colour = ("pink", "blue", "green", "yellow")[card // 9]
+    colour = COLOR_NAMES[card // 9]
     n = (hand & SUIT_MASKS[card // 9]).bit_count()
-    claim = {"top": "highest", "middle": "only", "bottom": "lowest"}[position]
+    claim = POSITION_CLAIMS[position]
     if n == 1:
         why = f"it is the only {colour} card, which may only be shown as 'only' (middle)"
     elif not ok:

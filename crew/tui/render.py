@@ -1,7 +1,7 @@
 """Rich renderables for the table: cards, the crew, the tasks, the status line.
 
 Everything here is drawn from engine views (``view_for``), never from raw hands. Each colour
-also has a glyph (``SUIT_GLYPHS``) so nothing depends on seeing colour.
+also has a glyph (``crew.present``) so nothing depends on seeing colour.
 """
 
 from __future__ import annotations
@@ -12,40 +12,34 @@ from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 
-from crew.engine import TONOJA, View, card_str, get_task, mission_entry
-from crew.engine.cards import COLOR_NAMES, SUIT_GLYPHS, suit_of
+from crew.engine import TONOJA, View, get_task, mission_entry
+from crew.engine.cards import suit_of
 from crew.engine.game import Event
-from crew.engine.missions import CURRENTS, HEAVY_NOISE, NO_COMMUNICATION
+from crew.engine.missions import HEAVY_NOISE, NO_COMMUNICATION
 from crew.engine.tricks import trick_winner
+from crew.present import (
+    SUIT_STYLES,
+    card_label,
+    clock,
+    communication_label,
+    position_word,
+    suit_word,
+)
 
 from .session import Session
 
 __all__ = [
     "SUIT_STYLES",
+    "card_label",
     "card_markup",
     "card_text",
     "cards_text",
-    "clock_text",
     "crew_table",
     "news_text",
     "status_text",
+    "suit_word",
     "tasks_table",
 ]
-
-#: One style per suit (pink, blue, green, yellow, submarine); the glyph carries the same meaning.
-SUIT_STYLES = ("bold #ff6fcf", "bold #6fa8ff", "bold #5fd75f", "bold #ffd75f", "bold #e0e0e0")
-
-POSITION_WORDS = {
-    "top": "↑ highest",
-    "middle": "● only",
-    "bottom": "↓ lowest",
-    "hidden": "? hidden",
-}
-
-
-def card_label(card: int) -> str:
-    """Glyph and notation of a card, e.g. ``♥P7`` (pink 7) or ``⚓S4``."""
-    return f"{SUIT_GLYPHS[suit_of(card)]}{card_str(card)}"
 
 
 def card_text(card: int, *, dim: bool = False) -> Text:
@@ -68,11 +62,6 @@ def cards_text(cards: Iterable[int], sep: str = " ") -> Text:
     return out
 
 
-def clock_text(seconds: float) -> str:
-    s = max(0, int(seconds + 0.999))
-    return f"{s // 60}:{s % 60:02d}"
-
-
 def mission_label(session: Session) -> str:
     m = session.mission
     if m is None:
@@ -80,18 +69,6 @@ def mission_label(session: Session) -> str:
     if m == 0:
         return "Intro mission"
     return f"Mission {m}"
-
-
-def comm_label(view: View, *, short: bool = False) -> str:
-    if view.communication == CURRENTS:
-        return "currents"
-    if view.communication == HEAVY_NOISE:
-        if short:
-            return f"heavy noise, {view.pool} left"
-        return f"heavy noise ({view.pool} shared token{'s' if view.pool != 1 else ''} left)"
-    if view.communication == NO_COMMUNICATION:
-        return "none" if short else "no communication"
-    return "normal"
 
 
 def status_text(session: Session, width: int | None = None) -> Text:
@@ -115,7 +92,7 @@ def _status_text(session: Session, *, short: bool) -> Text:
         mission,
         f"{'att.' if short else 'attempt'} {session.attempt}",
         f"trick {min(v.tricks_played + 1, v.total_tricks)}/{v.total_tricks}",
-        f"sonar {comm_label(v, short=short)}",
+        f"sonar {communication_label(v.communication, v.pool, short=short)}",
     ]
     sep = ": " if not short else " "
     if v.distress:
@@ -132,7 +109,7 @@ def _status_text(session: Session, *, short: bool) -> Text:
         running = session.clock_running
         waiting = " (waits)" if short else " (not started)"
         out.append(
-            f"time {clock_text(session.time_left)}" + ("" if running else waiting),
+            f"time {clock(session.time_left)}" + ("" if running else waiting),
             style="bold reverse" if running and session.time_left <= 30 else "bold",
         )
         out.append(" · ")
@@ -149,7 +126,7 @@ def _sonar_cell(view: View, seat: int) -> Text:
         if i:
             out.append(", ")
         out.append_text(card_text(sig.card))
-        out.append(" " + POSITION_WORDS.get(sig.position, sig.position))
+        out.append(" " + position_word(sig.position))
         if sig.played:
             out.append(" (played)", style="dim")
     if shown:
@@ -302,38 +279,34 @@ def news_text(session: Session) -> Text:
     return Text("  ".join(out[-3:]))
 
 
+#: What each public event says on the news line (``name``: the seat's, ``card``: with glyph).
+_EVENT_WORDS = {
+    "play": "{name} played {card}.",
+    "trick_won": "Trick {trick} won by {name} with {card}.",
+    "task_done": "Task #{task} ({name}) done.",
+    "task_failed": "Task #{task} ({name}) FAILED.",
+    "take": "{name} took task #{task}.",
+    "pass": "{name} passed.",
+    "volunteer": "{name} said {text}.",
+    "give": "All tasks go to {name}.",
+    "assign": "Task #{task} goes to {name}.",
+    "signal": "{name} signalled {card}.",
+    "distress": "Distress signal: everybody passed one card to the {text}.",
+    "predict": "{name} made a prediction.",
+    "tonoja_flip": "Tonoja turns up {card}.",
+}
+
+
 def _event_words(session: Session, e: Event) -> str:
-    name = session.name(e.seat) if e.seat >= 0 else ""
-    if e.kind == "play":
-        return f"{name} played {card_label(e.card)}."
-    if e.kind == "trick_won":
-        return f"Trick {e.trick} won by {name} with {card_label(e.card)}."
-    if e.kind == "task_done":
-        return f"Task #{e.task} ({name}) done."
-    if e.kind == "task_failed":
-        return f"Task #{e.task} ({name}) FAILED."
-    if e.kind == "take":
-        return f"{name} took task #{e.task}."
-    if e.kind == "pass":
-        return f"{name} passed."
-    if e.kind == "volunteer":
-        return f"{name} said {e.text}."
-    if e.kind == "give":
-        return f"All tasks go to {name}."
-    if e.kind == "assign":
-        return f"Task #{e.task} goes to {name}."
-    if e.kind == "signal":
-        return f"{name} signalled {card_label(e.card)}."
-    if e.kind == "distress":
-        if session.players == 2:
-            return f"Distress signal: {session.name(0)} and {session.name(1)} swapped one card."
-        return f"Distress signal: everybody passed one card to the {e.text}."
-    if e.kind == "predict":
-        return f"{name} made a prediction."
-    if e.kind == "tonoja_flip":
-        return f"Tonoja turns up {card_label(e.card)}."
-    return ""
-
-
-def suit_word(card: int) -> str:
-    return f"{SUIT_GLYPHS[suit_of(card)]} {COLOR_NAMES[suit_of(card)]}"
+    if e.kind == "distress" and session.players == 2:
+        return f"Distress signal: {session.name(0)} and {session.name(1)} swapped one card."
+    words = _EVENT_WORDS.get(e.kind)
+    if words is None:
+        return ""
+    return words.format(
+        name=session.name(e.seat) if e.seat >= 0 else "",
+        card=card_label(e.card) if e.card >= 0 else "",
+        task=e.task,
+        trick=e.trick,
+        text=e.text,
+    )

@@ -255,7 +255,7 @@ async def test_campaign_crew_writes_the_logbook() -> None:
             await pilot.press(ch)
         await pilot.press("enter")
         await pilot.press("enter")  # mission 1 (proposed)
-        await pilot.press("5", "enter")  # deal code 5
+        await pilot.press("7", "enter")  # deal code 7: decided in trick 1
         await pilot.pause()
         s = app.session
         assert s is not None and s.crew == "Otters"

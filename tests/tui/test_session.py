@@ -289,7 +289,8 @@ def test_two_players_captain_decides_for_tonoja_behind_his_gate() -> None:
 
 
 def test_time_runs_after_distribution_and_time_up_loses() -> None:
-    state = attempt(3, 14, DEAL, [40, 42, 44], timed=True)
+    # mission 14 draws tasks to difficulty 6 for three players: 1 + 4 + 1
+    state = attempt(3, 14, DEAL, [40, 15, 1], timed=True)
     s = session_for(state, ["Ann", "Bob", "Cas"])
     assert s.time_left == 210.0 and not s.clock_running
     assert not s.tick(500)  # not started during the volunteer question

@@ -1,5 +1,8 @@
 """Text snapshots of key screens at 80x24 (deterministic: a seeded game, fixed key presses).
 
+The same game proves the privacy protocol on every screen it shows (``privacy_watch.Watch``):
+three players, a distress signal, a signal and a look at a hand during a public step.
+
 The snapshots live in ``tests/tui/snapshots/*.txt``. After an intended change of the screens,
 regenerate them with::
 
@@ -14,6 +17,7 @@ import os
 from pathlib import Path
 
 import pytest
+from privacy_watch import Watch
 from tui_driver import Player, drive_until, open_table, screen_text
 
 from crew.tui.app import CrewApp, create_app
@@ -40,10 +44,13 @@ def check_snapshot(name: str, text: str) -> None:
     assert text == expected, f"screen differs from snapshot {path.name}:\n{text}"
 
 
-async def test_snapshots_of_key_screens() -> None:
-    # three players, mission 2, deal code 5: the first crew member may signal before trick 1
-    app = create_app(players=3, mission=2, seed=5, names="Ann,Bob,Cas", clock_interval=None)
-    player = Player(signal_before=1)
+async def test_snapshots_of_key_screens_and_privacy_on_every_screen() -> None:
+    # three players, mission 2, deal code 4: a distress signal to the left, a look at a hand at
+    # the first communication window, then the first crew member signals before trick 1; a task
+    # fails in trick 5
+    app = create_app(players=3, mission=2, seed=4, names="Ann,Bob,Cas", clock_interval=None)
+    player = Player(distress="left", signal_before=1, peek_once=True)
+    watch = Watch()
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None
@@ -53,7 +60,7 @@ async def test_snapshots_of_key_screens() -> None:
                 open_table(app) and s.step().kind == StepKind.COMMUNICATE and bool(s.state.signals)
             )
 
-        await drive_until(pilot, app, player, communication)
+        await drive_until(pilot, app, player, communication, each=watch)
         assert s.state.trick_number == 1 and len(s.state.signals) == 1
         check_snapshot("communication_window", screen_text(app))
 
@@ -67,12 +74,24 @@ async def test_snapshots_of_key_screens() -> None:
                 and len(s.legal_cards()) < s.state.hands[s.state.turn].bit_count()
             )
 
-        await drive_until(pilot, app, player, mid_trick)
+        await drive_until(pilot, app, player, mid_trick, each=watch)
         check_snapshot("table_mid_trick", screen_text(app))
 
         await pilot.press("l")  # the last trick, on request
+        watch(app)
         check_snapshot("table_last_trick", screen_text(app))
         await pilot.press("l")
 
-        await drive_until(pilot, app, player, lambda a: isinstance(a.screen, ResultScreen))
+        await drive_until(
+            pilot, app, player, lambda a: isinstance(a.screen, ResultScreen), each=watch
+        )
         check_snapshot("result", screen_text(app))
+        watch(app)
+
+    assert s.state.over
+    assert s.state.distress == "left" and s.state.signals
+    assert player.peeked
+    # every crew member's hand was shown, each time behind a gate
+    assert set(watch.hands_seen) == {"Ann", "Bob", "Cas"}
+    assert watch.gates >= len(s.state.tricks) * 2
+    assert len(s.state.tricks) >= 3

@@ -169,7 +169,7 @@ async def test_distress_swap_is_shown_to_each_member_behind_the_gate() -> None:
 
 
 async def test_a_mission_without_tasks_shows_its_rule_and_one_retry() -> None:
-    app = create_app(players=4, mission=8, seed=2, clock_interval=None)
+    app = create_app(players=4, mission=8, seed=0, clock_interval=None)  # lost in trick 4
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None and s.state.setup.task_ids == ()

@@ -11,9 +11,10 @@ import pytest
 from rich.console import Console
 from tui_driver import Player, drive_until, screen_text
 
-from crew.engine import Distress, Play, distress_choices, legal_actions
+from crew.engine import Distress, Play, Take, distress_choices, legal_actions
+from crew.present import card_label
 from crew.tui.app import CrewApp, create_app
-from crew.tui.render import crew_table, status_text, tonoja_text
+from crew.tui.render import crew_table, news_text, status_text, tonoja_text
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.title import TitleScreen
@@ -79,6 +80,28 @@ def test_the_trick_under_way_shows_who_is_winning_it() -> None:
     rows = [line for line in text_of(crew_table(s)).splitlines() if "◆wins" in line]
     assert len(rows) == 1 and ahead in rows[0]
     assert any(" led" in line for line in text_of(crew_table(s)).splitlines())
+
+
+def test_the_news_line_says_what_the_last_action_did() -> None:
+    s = Session.new(GameSpec(3, ["Ann", "Bob", "Cas"], 1, seed=7), autosave=False)
+    s.ack_draw()
+    s.open_gate()
+    take = legal_actions(s.state)[0]
+    assert isinstance(take, Take) and s.act(take) is None
+    who = s.name(take.seat)
+    assert news_text(s).plain == f"{who} took task #{take.task}."
+    to_first_play(s)
+    for _ in range(3):
+        s.act(next(a for a in legal_actions(s.state) if isinstance(a, Play)))
+    # the last card of the trick: what it was, who won, and the task it decided
+    trick = s.state.tricks[0]
+    done = "done" if s.state.result == "won" else "FAILED"
+    best = trick.cards[trick.seats.index(trick.winner)]
+    assert news_text(s).plain == (
+        f"{s.name(trick.seats[-1])} played {card_label(trick.cards[-1])}.  "
+        f"Trick 1 won by {s.name(trick.winner)} with {card_label(best)}.  "
+        f"Task #{take.task} ({who}) {done}."
+    )
 
 
 def test_the_marker_follows_the_seat_that_signals() -> None:

@@ -1,5 +1,6 @@
-"""The installed ``crew`` in a real terminal (tmux, 80x24): a seeded mission to its result, and a
-game killed half-way that ``crew`` -> Continue resumes at the same gate.
+"""The installed ``crew`` in a real terminal (tmux, 80x24): a seeded mission to its result (with
+the double Enters a shared terminal sees), and a game killed half-way that ``crew`` -> Continue
+resumes at the same gate.
 
 The test plays like the crew would: it reads the screen (``capture-pane``), and where a card must
 be chosen it asks the engine which cards are legal in the autosaved game. tmux is required: the
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from crew.engine import Play, card_str, legal_actions
+from crew.engine import Play, card_str, legal_actions, parse_card
 from crew.records import load_record, replay
 
 CREW = Path(sys.executable).parent / "crew"
@@ -169,12 +170,33 @@ def play_on(term: Terminal, screen: str, *, stop_after_plays: int | None = None)
     raise AssertionError("no result after 400 screens")
 
 
-def test_seeded_mission_to_its_result(terminal: Terminal) -> None:
+def test_seeded_mission_to_its_result_through_double_enters(terminal: Terminal) -> None:
+    # one game for three questions: a seeded mission reaches its result; a double Enter at a
+    # gate plays nothing (Enter, 0.3 s, Enter: the reproduction of the issue); a double Enter on
+    # the last card shows the result and nothing more
     terminal.start(f"{CREW} play --players 3 --mission 1 --seed 7 --names Ann,Bob,Cas")
     screen = terminal.wait_for("Begin the distribution", "⏎ Choose")
     assert "Captain: Bob" in screen
     assert all(len(line) <= 80 for line in screen.splitlines())
-    screen = play_on(terminal, screen)
+    screen = play_on(terminal, screen, stop_after_plays=1)
+    assert "play a card to trick 1" in screen
+    screen = terminal.act(screen, *lowest_legal(terminal), "Enter")  # on to the next gate
+    assert "Pass the terminal to" in screen
+    before = saved_state(terminal.home)
+    terminal.keys("Enter")
+    time.sleep(0.3)
+    terminal.keys("Enter")
+    screen = terminal.wait_ready(screen)
+    assert "play a card to trick 1" in screen  # the hand is up, and waits for its player
+    assert saved_state(terminal.home) == before  # nothing was played
+
+    # the third card ends the attempt (task #40 is decided)
+    assert len(before.trick_cards) == 2
+    terminal.keys(*lowest_legal(terminal), "Enter", "Enter")
+    screen = terminal.wait_ready(screen)
+    assert "Mission 1, attempt 1:" in screen
+    time.sleep(0.6)  # what a second Enter could have done, it would have done by now
+    assert "Mission 1, attempt 1:" in terminal.screen()
     state = saved_state(terminal.home)
     assert state.over
     # Bob (captain) took task 40 "Win the first trick"; the result names it and the trick
@@ -213,37 +235,12 @@ def test_killed_half_way_then_continue(terminal: Terminal) -> None:
     who = names[before.turn]
     assert f"Pass the terminal to {who} — {who}, press Enter" in screen
     assert not any(g in screen for g in "♥♦♣♠⚓")
-    screen = play_on(terminal, screen)
-    assert saved_state(terminal.home).over
-    assert "Mission 3, attempt 1:" in screen
-
-
-def test_a_double_enter_at_a_gate_plays_nothing(terminal: Terminal) -> None:
-    terminal.start(f"{CREW} play --players 4 --mission 1 --seed 7 --names Ann,Bob,Cas,Dee")
-    screen = terminal.wait_for("Begin the distribution", "⏎ Choose")
-    screen = play_on(terminal, screen, stop_after_plays=1)
+    # the game goes on from there: the next card lands in the same trick and is saved
+    # (playing on to a result is the first test's)
+    screen = terminal.act(screen, "Enter")
     assert "play a card to trick 1" in screen
-    screen = terminal.act(screen, *lowest_legal(terminal), "Enter")  # on to the next gate
-    assert "Pass the terminal to" in screen
-    before = saved_state(terminal.home)
-    # the reproduction of the issue: Enter, 0.3 s, Enter
-    terminal.keys("Enter")
-    time.sleep(0.3)
-    terminal.keys("Enter")
-    screen = terminal.wait_ready(screen)
-    assert "play a card to trick 1" in screen  # the hand is up, and waits for its player
-    assert saved_state(terminal.home) == before  # nothing was played
-
-
-def test_a_double_enter_on_the_last_card_shows_the_result(terminal: Terminal) -> None:
-    terminal.start(f"{CREW} play --players 3 --mission 1 --seed 7 --names Ann,Bob,Cas")
-    screen = terminal.wait_for("Begin the distribution", "⏎ Choose")
-    screen = play_on(terminal, screen, stop_after_plays=2)
-    state = saved_state(terminal.home)
-    assert len(state.trick_cards) == 2  # the third card ends the attempt (task #40 is decided)
-    terminal.keys(*lowest_legal(terminal), "Enter", "Enter")
-    screen = terminal.wait_ready(screen)
-    assert "Mission 1, attempt 1:" in screen
-    time.sleep(0.6)  # what a second Enter could have done, it would have done by now
-    assert "Mission 1, attempt 1:" in terminal.screen()
-    assert saved_state(terminal.home).over
+    keys = lowest_legal(terminal)
+    terminal.act(screen, *keys, "Enter")
+    after = saved_state(terminal.home)
+    assert after.trick_cards == (*before.trick_cards, parse_card(keys[0] + keys[1]))
+    assert after.hands[before.turn] != before.hands[before.turn]

@@ -15,6 +15,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 
+from crew.present import GLYPH_LEGEND
+
 from ..widgets.choices import Choice, Choices
 
 __all__ = [
@@ -112,8 +114,6 @@ KEYS = (
     ("mouse", "click a card, a list entry or a key in the footer"),
 )
 
-GLYPHS = "♥ pink   ♦ blue   ♣ green   ♠ yellow   ⚓ submarine (trump)"
-
 
 def help_renderable(
     mission_rule: str | None = None,
@@ -132,7 +132,7 @@ def help_renderable(
         for k, what in KEYS:
             table.add_row(k, what)
         parts.append(table)
-        parts.append(Text("Card glyphs: " + GLYPHS))
+        parts.append(Text("Card glyphs: " + GLYPH_LEGEND))
         parts.append(Text(""))
     if mission_rule:
         parts.append(Text("This mission", style="bold underline"))

@@ -7,6 +7,8 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.widgets import Button, Footer, Static
 
+from crew.present import clock
+
 from ..guard import GuardedScreen
 
 __all__ = ["GateScreen"]
@@ -55,14 +57,12 @@ class GateScreen(GuardedScreen[None]):
         return True
 
     def refresh_clock(self) -> None:
-        from ..render import clock_text
-
         session = getattr(self.app, "session", None)
-        clock = self.query_one("#gate-clock", Static)
+        line = self.query_one("#gate-clock", Static)
         if session is not None and session.clock_running and session.time_left is not None:
-            clock.update(f"Time left: {clock_text(session.time_left)}")
+            line.update(f"Time left: {clock(session.time_left)}")
         else:
-            clock.update("")
+            line.update("")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

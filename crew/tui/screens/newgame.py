@@ -13,8 +13,8 @@ from textual.widgets import Footer, Input, OptionList, Static
 from crew import storage
 from crew.engine import mission_entry
 from crew.names import name_problem, shown
+from crew.present import clock
 
-from ..render import clock_text
 from ..session import DEFAULT_NAMES, GameSpec, SessionError, is_realtime
 from ..widgets.choices import Choice, Choices
 
@@ -149,7 +149,7 @@ class NewGameScreen(Screen[GameSpec | None]):
             if rt.untimed_difficulty:
                 instead = f"difficulty {rt.untimed_difficulty}"
             items = [
-                Choice(f"Timed: {clock_text(rt.seconds)} on the clock after distribution", True),
+                Choice(f"Timed: {clock(rt.seconds)} on the clock after distribution", True),
                 Choice(f"Untimed: {instead} instead", False),
             ]
         elif question == "seed":

@@ -16,6 +16,7 @@ from textual.widgets import Footer, OptionList, Static
 
 from crew import storage
 from crew.names import shown
+from crew.present import LOGBOOK_COLUMNS, LOGBOOK_NOTE, logbook_rows
 
 from ..widgets.choices import Choice, Choices
 from .dialogs import ScrollBox
@@ -162,24 +163,13 @@ class LogbookScreen(Screen[None]):
                 )
             )
             table = Table(box=None, padding=(0, 2), show_edge=False)
-            table.add_column("Mission", justify="right")
-            table.add_column("Attempts", justify="right")
-            table.add_column("Distress")
-            table.add_column("Logged", justify="right")
-            table.add_column("Won")
-            table.add_column("Replays", justify="right")
-            for m in sorted(crew.missions):
-                ml = crew.missions[m]
-                table.add_row(
-                    str(m),
-                    str(ml.attempts),
-                    "◉ +1" if ml.distress else "—",
-                    str(storage.logged_attempts(ml)),
-                    ml.won_on or "not yet",
-                    str(ml.replays),
-                )
+            for heading, numbers in LOGBOOK_COLUMNS:
+                table.add_column(heading, justify="right" if numbers else "left")
+            for row in logbook_rows(crew):
+                table.add_row(*row)
             parts.append(table)
             parts.append(Text(""))
+        parts.append(Text(LOGBOOK_NOTE, style="dim"))
         return Group(*parts)
 
     def action_back(self) -> None:
