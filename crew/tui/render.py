@@ -1,6 +1,6 @@
 """Rich renderables for the table: cards, the crew, the tasks, the status line.
 
-Everything here is drawn from engine views (``view_for``), never from raw hands. Each colour
+Everything here is drawn from engine views (a :class:`HotSeat` hands out nothing else). Each colour
 also has a glyph (``SUIT_GLYPHS``) so nothing depends on seeing colour.
 """
 
@@ -12,13 +12,12 @@ from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 
-from crew.engine import TONOJA, View, card_str, get_task, mission_entry
+from crew.engine import TONOJA, Event, EventKind, Phase, View, card_str, get_task, mission_entry
 from crew.engine.cards import COLOR_NAMES, SUIT_GLYPHS, suit_of
-from crew.engine.game import Event
 from crew.engine.missions import CURRENTS, HEAVY_NOISE, NO_COMMUNICATION
 from crew.engine.tricks import trick_winner
 
-from .session import Session
+from .hotseat import HotSeat
 
 __all__ = [
     "SUIT_STYLES",
@@ -73,10 +72,10 @@ def clock_text(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
-def mission_label(session: Session) -> str:
+def mission_label(session: HotSeat) -> str:
     m = session.mission
     if m is None:
-        return f"Free play, difficulty {session.record.difficulty}"
+        return f"Free play, difficulty {session.difficulty}"
     if m == 0:
         return "Intro mission"
     return f"Mission {m}"
@@ -94,7 +93,7 @@ def comm_label(view: View, *, short: bool = False) -> str:
     return "normal"
 
 
-def status_text(session: Session, width: int | None = None) -> Text:
+def status_text(session: HotSeat, width: int | None = None) -> Text:
     """The one-line header: mission, attempt, trick, sonar, distress, clock (captain: ★).
 
     When ``width`` is too small for the whole line, shorter words are used so that nothing
@@ -106,7 +105,7 @@ def status_text(session: Session, width: int | None = None) -> Text:
     return _status_text(session, short=True)
 
 
-def _status_text(session: Session, *, short: bool) -> Text:
+def _status_text(session: HotSeat, *, short: bool) -> Text:
     v = session.public_view()
     mission = mission_label(session)
     if short:
@@ -163,7 +162,7 @@ def _sonar_cell(view: View, seat: int) -> Text:
     return Text("○ used", style="dim")
 
 
-def crew_table(session: Session, *, show_last: bool = False) -> Table:
+def crew_table(session: HotSeat, *, show_last: bool = False) -> Table:
     """One row per seat: turn, name, captain, the (last) trick, tricks won, cards, sonar."""
     v = session.public_view()
     table = Table(box=None, padding=(0, 1), expand=True, show_edge=False, pad_edge=False)
@@ -204,7 +203,7 @@ def crew_table(session: Session, *, show_last: bool = False) -> Table:
                     cell.append(" led")
                 if seat == ahead and len(v.trick) < v.seats:
                     cell.append(" ◆wins", style="bold")
-            elif v.phase == "play" and not v.result and seat == v.turn:
+            elif v.phase == Phase.PLAY and not v.result and seat == v.turn:
                 cell.append("leads…" if not v.trick else "to play…", style="italic")
             else:
                 cell.append("·", style="dim")
@@ -220,7 +219,7 @@ def crew_table(session: Session, *, show_last: bool = False) -> Table:
     return table
 
 
-def tonoja_text(session: Session) -> Text | None:
+def tonoja_text(session: HotSeat) -> Text | None:
     """Tonoja's seven piles as on the table: each pile's face-up card, and ``▒`` under it while
     the pile still hides a face-down card (public facts only)."""
     v = session.public_view()
@@ -250,15 +249,13 @@ def task_status_cell(status: str, trick: int) -> Text:
     return Text("· open")
 
 
-def tasks_table(session: Session, *, viewer: int = -1, wrap: bool = False) -> Table | Text:
+def tasks_table(session: HotSeat, *, viewer: int = -1, wrap: bool = False) -> Table | Text:
     """The attempt's tasks: status (with the deciding trick), id, owner, text, predictions.
 
     ``wrap`` folds long task texts onto more lines instead of cutting them off. A mission
     without task cards shows its rule instead (wrapped the same way).
     """
-    from crew.engine import view_for
-
-    v = view_for(session.state, viewer) if viewer >= 0 else session.public_view()
+    v = session.view(viewer)
     if not v.tasks:
         rule = mission_rule(session)
         return Text(rule, style="italic", no_wrap=not wrap, overflow="ellipsis")
@@ -278,21 +275,21 @@ def tasks_table(session: Session, *, viewer: int = -1, wrap: bool = False) -> Ta
             p = v.predictions[t.owner]
             if p is not None:
                 text = Text(f"[predicted {p}] ") + text
-            elif shown == "secret" and session.state.predictions[t.owner] >= 0:
+            elif shown == "secret" and session.prediction_made(t.owner):
                 text = Text("[secret prediction made] ") + text
         diff = get_task(t.task).difficulty_for(v.players)
         table.add_row(task_status_cell(t.status, t.trick), f"#{t.task}", f"d{diff}", owner, text)
     return table
 
 
-def mission_rule(session: Session) -> str:
+def mission_rule(session: HotSeat) -> str:
     m = session.mission
     if m is None:
         return "Free play: tasks drawn to the chosen difficulty, distributed normally."
     return mission_entry(m).rule
 
 
-def news_text(session: Session) -> Text:
+def news_text(session: HotSeat) -> Text:
     """What just happened, from the engine's events (public facts only)."""
     out: list[str] = []
     for e in session.last_events:
@@ -302,35 +299,35 @@ def news_text(session: Session) -> Text:
     return Text("  ".join(out[-3:]))
 
 
-def _event_words(session: Session, e: Event) -> str:
+def _event_words(session: HotSeat, e: Event) -> str:
     name = session.name(e.seat) if e.seat >= 0 else ""
-    if e.kind == "play":
+    if e.kind == EventKind.PLAY:
         return f"{name} played {card_label(e.card)}."
-    if e.kind == "trick_won":
+    if e.kind == EventKind.TRICK_WON:
         return f"Trick {e.trick} won by {name} with {card_label(e.card)}."
-    if e.kind == "task_done":
+    if e.kind == EventKind.TASK_DONE:
         return f"Task #{e.task} ({name}) done."
-    if e.kind == "task_failed":
+    if e.kind == EventKind.TASK_FAILED:
         return f"Task #{e.task} ({name}) FAILED."
-    if e.kind == "take":
+    if e.kind == EventKind.TAKE:
         return f"{name} took task #{e.task}."
-    if e.kind == "pass":
+    if e.kind == EventKind.PASS:
         return f"{name} passed."
-    if e.kind == "volunteer":
+    if e.kind == EventKind.VOLUNTEER:
         return f"{name} said {e.text}."
-    if e.kind == "give":
+    if e.kind == EventKind.GIVE:
         return f"All tasks go to {name}."
-    if e.kind == "assign":
+    if e.kind == EventKind.ASSIGN:
         return f"Task #{e.task} goes to {name}."
-    if e.kind == "signal":
+    if e.kind == EventKind.SIGNAL:
         return f"{name} signalled {card_label(e.card)}."
-    if e.kind == "distress":
+    if e.kind == EventKind.DISTRESS:
         if session.players == 2:
             return f"Distress signal: {session.name(0)} and {session.name(1)} swapped one card."
         return f"Distress signal: everybody passed one card to the {e.text}."
-    if e.kind == "predict":
+    if e.kind == EventKind.PREDICT:
         return f"{name} made a prediction."
-    if e.kind == "tonoja_flip":
+    if e.kind == EventKind.TONOJA_FLIP:
         return f"Tonoja turns up {card_label(e.card)}."
     return ""
 

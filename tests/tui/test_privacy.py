@@ -72,7 +72,7 @@ class Watch:
             self.gates += 1
             # the table under the gate has already let go of the previous hand
             game = next(x for x in app.screen_stack if isinstance(x, GameScreen))
-            assert game.query_one("#hand", HandView).cards == []
+            assert all(hand.cards == [] for hand in game.query(HandView))
             return
         if s.state.setup.rules.communication == CURRENTS and not s.state.over:
             # currents: no token position is ever shown on the table, not even the own one
