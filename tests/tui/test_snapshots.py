@@ -50,7 +50,10 @@ async def test_snapshots_of_key_screens() -> None:
 
         def communication(app: CrewApp) -> bool:
             return (
-                open_table(app) and s.step().kind == StepKind.COMMUNICATE and bool(s.state.signals)
+                open_table(app)
+                and s.step().kind == StepKind.PLAY
+                and not s.state.trick_cards
+                and bool(s.state.signals)
             )
 
         await drive_until(pilot, app, player, communication)
