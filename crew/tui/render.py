@@ -163,8 +163,11 @@ def _sonar_cell(view: View, seat: int) -> Text:
 
 
 def crew_table(session: HotSeat, *, show_last: bool = False) -> Table:
-    """One row per seat: turn, name, captain, the (last) trick, tricks won, cards, sonar."""
-    v = session.public_view()
+    """One row per seat: turn, name, captain, the (last) trick, tricks won, cards, sonar.
+
+    Drawn from the unlocked crew member's view when a hand is open (under currents she sees
+    where her own token lies), else from the public view."""
+    v = session.hand or session.public_view()
     table = Table(box=None, padding=(0, 1), expand=True, show_edge=False, pad_edge=False)
     last = v.last_trick
     if show_last and last is not None:

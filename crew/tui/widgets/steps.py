@@ -207,9 +207,12 @@ class ChoicePanel(StepPanel):
         """The shortcut keys of the entries and whether they are shown (default: 1-9)."""
         return None, True
 
+    #: Whether long entries may take more than one line (else they are cut off with "…").
+    WRAP = True
+
     def update(self) -> None:
         keys, show = self.keys()
-        self.choices.set_choices(self.items(), keys=keys, show_keys=show)
+        self.choices.set_choices(self.items(), keys=keys, show_keys=show, wrap=self.WRAP)
         self.show_swap()
 
     def focus_choice(self) -> None:
@@ -262,6 +265,8 @@ class DistributePanel(ChoicePanel):
     """Take a task or pass (x); the captain chooses for Tonoja."""
 
     BINDINGS = [Binding("x", "pass_task", "Pass")]
+    # one line per task (the tasks panel and ? have them in full): Pass always stays in sight
+    WRAP = False
 
     def update(self) -> None:
         t, step = self.table, self.step
