@@ -80,3 +80,17 @@ def test_under_currents_the_signaller_sees_her_own_position() -> None:
         assert s.act(legal_actions(s.state)[0]) is None
     s.open_gate()
     assert word in sonar_row(s, seat) and "? hidden" not in sonar_row(s, seat)
+
+
+async def test_a_trick_costs_only_its_gates_and_cards() -> None:
+    # four players, nobody signals: per trick at most four gates (Enter) and four cards
+    # (colour, value, Enter); no question about signalling (it was one more key per trick)
+    from tui_driver import Player, play_to_result
+
+    app = create_app(players=4, mission=3, seed=11, clock_interval=None, settle=0)
+    player = Player()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_result(pilot, app, player)
+    s = app.session
+    assert s is not None and len(s.state.tricks) >= 2
+    assert player.trick_keys and max(player.trick_keys.values()) <= 4 + 4 * 3
