@@ -147,6 +147,8 @@ class GameScreen(GuardedScreen[None]):
         old = self.panel
         old.clear()
         old.display = False
+        # no key of the old panel stays on offer (the footer shows none until the new one is in)
+        self.set_focus(None)
         self.panel = panel_for(self.table, step)
         # before the old panel, so the new hand is the one ``#hand`` finds
         self.query_one("#action", Vertical).mount(self.panel, before=old)

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 
-from crew.engine import get_task, view_for
+from crew.engine import Result, get_task, view_for
 from crew.engine.view import PUBLIC
 
 from ..guard import GuardedScreen
@@ -27,7 +27,7 @@ def why(s: Session) -> str:
     st = s.state
     v = view_for(st, PUBLIC)
     reason = st.reason_text(s.name)
-    if st.result == "lost":
+    if st.result == Result.LOST:
         failed = [t for t in v.tasks if t.status == "failed"]
         if failed:
             t = min(failed, key=lambda t: t.trick)
@@ -100,7 +100,7 @@ class ResultScreen(GuardedScreen[str]):
         s = self.session
         st = s.state
         v = view_for(st, PUBLIC)
-        won = st.result == "won"
+        won = st.result == Result.WON
         title = Text(f"{mission_label(HotSeat(s))}, attempt {s.attempt}: ", style="bold")
         title.append(
             "WON" if won else "LOST", style="bold reverse green" if won else "bold reverse red"
