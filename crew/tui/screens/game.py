@@ -32,8 +32,7 @@ from ..widgets.steps import (
     ShowCard,
     SignalFirst,
     StepPanel,
-    WaitPanel,
-    panel_for,
+    panels,
 )
 from ..widgets.tasks import TasksPanel
 from .gate import GateScreen
@@ -62,7 +61,8 @@ class GameScreen(GuardedScreen[None]):
         super().__init__()
         self.table = table
         self.show_last = False
-        self.panel: StepPanel = WaitPanel(table, Step(StepKind.RESULT))
+        self.panels = panels(table)
+        self.panel: StepPanel = self.panels[StepKind.RESULT]
         self._step: tuple[Step, int | None] | None = None
         self._gating = False
         self._showing_result = False
@@ -80,7 +80,9 @@ class GameScreen(GuardedScreen[None]):
         yield Static(id="tonoja")
         yield TasksPanel(id="tasks-box")
         with Vertical(id="action"):
-            yield self.panel
+            for panel in self.panels.values():
+                panel.display = panel is self.panel
+                yield panel
             yield Static(id="message")
         yield Footer()
 
@@ -147,12 +149,13 @@ class GameScreen(GuardedScreen[None]):
         old = self.panel
         old.clear()
         old.display = False
-        # no key of the old panel stays on offer (the footer shows none until the new one is in)
-        self.set_focus(None)
-        self.panel = panel_for(self.table, step)
-        # before the old panel, so the new hand is the one ``#hand`` finds
-        self.query_one("#action", Vertical).mount(self.panel, before=old)
-        old.remove()
+        self.panel = self.panels.get(step.kind, self.panels[StepKind.RESULT])
+        self.panel.show(step)
+        self.panel.display = True
+        # first among the panels, so the hand on screen is the one ``#hand`` finds
+        action = self.query_one("#action", Vertical)
+        if action.children[0] is not self.panel:
+            action.move_child(self.panel, before=0)
         self._armed_for = None
 
     def _gate_opened(self, choice: str | None = None) -> None:

@@ -55,7 +55,7 @@ __all__ = [
     "ShowCard",
     "SignalFirst",
     "StepPanel",
-    "panel_for",
+    "panels",
 ]
 
 
@@ -135,8 +135,9 @@ class StepPanel(Vertical):
     def parts(self) -> ComposeResult:
         yield from ()
 
-    def on_mount(self) -> None:
-        self.update()
+    def show(self, step: Step) -> None:
+        """Take over ``step`` from the beginning (the panel is shown again for a new step)."""
+        self.step = step
 
     @property
     def stage(self) -> object:
@@ -373,6 +374,10 @@ class AssignPanel(ChoicePanel):
     @property
     def stage(self) -> object:
         return self.pending_task
+
+    def show(self, step: Step) -> None:
+        super().show(step)
+        self.pending_task = None
 
     def _head(self) -> str:
         t = self.table
@@ -730,6 +735,9 @@ _PANELS: dict[StepKind, type[StepPanel]] = {
 }
 
 
-def panel_for(table: HotSeat, step: Step) -> StepPanel:
-    """The panel that draws ``step`` (a waiting line for the result)."""
-    return _PANELS.get(step.kind, WaitPanel)(table, step)
+def panels(table: HotSeat) -> dict[StepKind, StepPanel]:
+    """One panel per step kind (a waiting line for the result and while a gate is up), built
+    once so that moving to the next step never waits for a panel to be put together."""
+    out = {kind: cls(table, Step(kind)) for kind, cls in _PANELS.items()}
+    out[StepKind.RESULT] = WaitPanel(table, Step(StepKind.RESULT))
+    return out
