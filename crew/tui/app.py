@@ -15,6 +15,7 @@ from textual.binding import Binding
 
 from crew import storage
 
+from .hotseat import HotSeat
 from .render import mission_rule, tasks_table
 from .session import GameSpec, Session, SessionError, is_realtime
 
@@ -87,7 +88,7 @@ class CrewApp(App[int]):
 
         self.session = session
         self._last_tick = self._clock()
-        self.push_screen(GameScreen(session))
+        self.push_screen(GameScreen(HotSeat(session)))
         if session.notice:
             self.notify(session.notice, severity="warning", timeout=10)
 
@@ -244,8 +245,9 @@ class CrewApp(App[int]):
             self.push_screen(HelpScreen())
             return
         # the tasks in full (public view: a secret prediction stays secret)
-        tasks = tasks_table(s, wrap=True) if s.state.setup.task_ids else None
-        self.push_screen(HelpScreen(mission_rule(s), tasks=tasks))
+        table = HotSeat(s)
+        tasks = tasks_table(table, wrap=True) if table.setup.task_ids else None
+        self.push_screen(HelpScreen(mission_rule(table), tasks=tasks))
 
     def action_request_quit(self) -> None:
         from .screens.dialogs import QuitScreen

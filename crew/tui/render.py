@@ -1,6 +1,6 @@
 """Rich renderables for the table: cards, the crew, the tasks, the status line.
 
-Everything here is drawn from engine views (``view_for``), never from raw hands. Each colour
+Everything here is drawn from engine views (a :class:`HotSeat` hands out nothing else). Each colour
 also has a glyph (``crew.present``) so nothing depends on seeing colour.
 """
 
@@ -12,9 +12,8 @@ from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 
-from crew.engine import TONOJA, View, get_task, mission_entry
+from crew.engine import TONOJA, Event, Phase, View, get_task, mission_entry
 from crew.engine.cards import suit_of
-from crew.engine.game import Event
 from crew.engine.missions import HEAVY_NOISE, NO_COMMUNICATION
 from crew.engine.tricks import trick_winner
 from crew.present import (
@@ -26,7 +25,7 @@ from crew.present import (
     suit_word,
 )
 
-from .session import Session
+from .hotseat import HotSeat
 
 __all__ = [
     "SUIT_STYLES",
@@ -62,16 +61,16 @@ def cards_text(cards: Iterable[int], sep: str = " ") -> Text:
     return out
 
 
-def mission_label(session: Session) -> str:
+def mission_label(session: HotSeat) -> str:
     m = session.mission
     if m is None:
-        return f"Free play, difficulty {session.record.difficulty}"
+        return f"Free play, difficulty {session.difficulty}"
     if m == 0:
         return "Intro mission"
     return f"Mission {m}"
 
 
-def status_text(session: Session, width: int | None = None) -> Text:
+def status_text(session: HotSeat, width: int | None = None) -> Text:
     """The one-line header: mission, attempt, trick, sonar, distress, clock (captain: ★).
 
     When ``width`` is too small for the whole line, shorter words are used so that nothing
@@ -83,7 +82,7 @@ def status_text(session: Session, width: int | None = None) -> Text:
     return _status_text(session, short=True)
 
 
-def _status_text(session: Session, *, short: bool) -> Text:
+def _status_text(session: HotSeat, *, short: bool) -> Text:
     v = session.public_view()
     mission = mission_label(session)
     if short:
@@ -140,9 +139,12 @@ def _sonar_cell(view: View, seat: int) -> Text:
     return Text("○ used", style="dim")
 
 
-def crew_table(session: Session, *, show_last: bool = False) -> Table:
-    """One row per seat: turn, name, captain, the (last) trick, tricks won, cards, sonar."""
-    v = session.public_view()
+def crew_table(session: HotSeat, *, show_last: bool = False) -> Table:
+    """One row per seat: turn, name, captain, the (last) trick, tricks won, cards, sonar.
+
+    Drawn from the unlocked crew member's view when a hand is open (under currents she sees
+    where her own token lies), else from the public view."""
+    v = session.hand or session.public_view()
     table = Table(box=None, padding=(0, 1), expand=True, show_edge=False, pad_edge=False)
     last = v.last_trick
     if show_last and last is not None:
@@ -181,7 +183,7 @@ def crew_table(session: Session, *, show_last: bool = False) -> Table:
                     cell.append(" led")
                 if seat == ahead and len(v.trick) < v.seats:
                     cell.append(" ◆wins", style="bold")
-            elif v.phase == "play" and not v.result and seat == v.turn:
+            elif v.phase == Phase.PLAY and not v.result and seat == v.turn:
                 cell.append("leads…" if not v.trick else "to play…", style="italic")
             else:
                 cell.append("·", style="dim")
@@ -197,7 +199,7 @@ def crew_table(session: Session, *, show_last: bool = False) -> Table:
     return table
 
 
-def tonoja_text(session: Session) -> Text | None:
+def tonoja_text(session: HotSeat) -> Text | None:
     """Tonoja's seven piles as on the table: each pile's face-up card, and ``▒`` under it while
     the pile still hides a face-down card (public facts only)."""
     v = session.public_view()
@@ -227,15 +229,13 @@ def task_status_cell(status: str, trick: int) -> Text:
     return Text("· open")
 
 
-def tasks_table(session: Session, *, viewer: int = -1, wrap: bool = False) -> Table | Text:
+def tasks_table(session: HotSeat, *, viewer: int = -1, wrap: bool = False) -> Table | Text:
     """The attempt's tasks: status (with the deciding trick), id, owner, text, predictions.
 
     ``wrap`` folds long task texts onto more lines instead of cutting them off. A mission
     without task cards shows its rule instead (wrapped the same way).
     """
-    from crew.engine import view_for
-
-    v = view_for(session.state, viewer) if viewer >= 0 else session.public_view()
+    v = session.view(viewer)
     if not v.tasks:
         rule = mission_rule(session)
         return Text(rule, style="italic", no_wrap=not wrap, overflow="ellipsis")
@@ -255,21 +255,21 @@ def tasks_table(session: Session, *, viewer: int = -1, wrap: bool = False) -> Ta
             p = v.predictions[t.owner]
             if p is not None:
                 text = Text(f"[predicted {p}] ") + text
-            elif shown == "secret" and session.state.predictions[t.owner] >= 0:
+            elif shown == "secret" and session.prediction_made(t.owner):
                 text = Text("[secret prediction made] ") + text
         diff = get_task(t.task).difficulty_for(v.players)
         table.add_row(task_status_cell(t.status, t.trick), f"#{t.task}", f"d{diff}", owner, text)
     return table
 
 
-def mission_rule(session: Session) -> str:
+def mission_rule(session: HotSeat) -> str:
     m = session.mission
     if m is None:
         return "Free play: tasks drawn to the chosen difficulty, distributed normally."
     return mission_entry(m).rule
 
 
-def news_text(session: Session) -> Text:
+def news_text(session: HotSeat) -> Text:
     """What just happened, from the engine's events (public facts only)."""
     out: list[str] = []
     for e in session.last_events:
@@ -297,7 +297,7 @@ _EVENT_WORDS = {
 }
 
 
-def _event_words(session: Session, e: Event) -> str:
+def _event_words(session: HotSeat, e: Event) -> str:
     if e.kind == "distress" and session.players == 2:
         return f"Distress signal: {session.name(0)} and {session.name(1)} swapped one card."
     words = _EVENT_WORDS.get(e.kind)

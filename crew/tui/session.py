@@ -14,45 +14,42 @@ private steps of the same viewer need no gate in between.
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from crew import storage
 from crew.engine import (
     TONOJA,
     Action,
     Distress,
+    Event,
+    EventKind,
     GameState,
     Illegal,
     Phase,
     Play,
     Predict,
+    Result,
     Signal,
     TimeUp,
     View,
     apply,
-    distress_choices,
+    distress_card_illegal,
+    distress_possible,
     legal_actions,
+    may_communicate,
     mission_entry,
     mission_rules,
     new_attempt,
+    signal_card_illegal,
     view_for,
     why_illegal,
 )
 from crew.engine.attempts import attempt_seed, lost_before_anyone_could_act, retry
 from crew.engine.cards import card_str, parse_card
-from crew.engine.game import Event, may_communicate
 from crew.engine.view import PUBLIC
 from crew.names import name_problem
-from crew.records import (
-    Record,
-    TableNotes,
-    action_from_json,
-    action_to_json,
-    record_for,
-    replay,
-)
+from crew.records import Record, TableNotes, action_to_json, record_for, replay
 
 __all__ = [
     "DEFAULT_NAMES",
@@ -61,7 +58,6 @@ __all__ = [
     "SessionError",
     "Step",
     "StepKind",
-    "humanize",
 ]
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cas", "Dee", "Eve")
@@ -74,7 +70,7 @@ class SessionError(ValueError):
     """A game cannot be started or continued (the message says why)."""
 
 
-class StepKind:
+class StepKind(StrEnum):
     """What the table is waiting for."""
 
     DRAW = "draw"  # public: the drawn tasks are shown to everybody
@@ -85,8 +81,7 @@ class StepKind:
     DISTRESS = "distress"  # public: send the distress signal? which direction?
     DISTRESS_CARD = "distress_card"  # private: the card this member passes
     PREDICT = "predict"  # private: the number of tricks a prediction task's owner will win
-    COMMUNICATE = "communicate"  # public: does anybody want to signal before this trick?
-    SIGNAL = "signal"  # private: the card and token position shown
+    SIGNAL = "signal"  # private: the card and token position shown (asked for before a trick)
     PLAY = "play"  # private: play a card (the captain plays for Tonoja)
     PEEK = "peek"  # private, read-only: a member looks at their hand during a public step
     RESULT = "result"  # public: the attempt is over
@@ -96,7 +91,7 @@ class StepKind:
 class Step:
     """One thing the table waits for: its kind, the seat it is for, whose hand it may show."""
 
-    kind: str
+    kind: StepKind
     seat: int = -1  # the seat acting (Tonoja's seat on her turns); -1 for the whole crew
     viewer: int = -1  # the human whose hand may be on screen; -1: a public step
 
@@ -162,29 +157,6 @@ def is_realtime(mission: int | None) -> bool:
 # the session
 
 
-_SEAT_RE = re.compile(r"\bseat (\d)\b")
-_SEAT_LIST_RE = re.compile(r"\b(volunteers) \[(\d(?:, \d)*)\]")
-
-
-def humanize(text: str, names: Sequence[str]) -> str:
-    """An engine message with seat numbers replaced by the crew members' names."""
-    text = text.replace("Tonoja (seat 2)", "Tonoja")
-
-    def name(m: re.Match[str]) -> str:
-        seat = int(m.group(1))
-        if seat < len(names):
-            return names[seat]
-        return "Tonoja" if seat == TONOJA else m.group(0)
-
-    def seat_list(m: re.Match[str]) -> str:
-        seats = [int(x) for x in m.group(2).split(", ")]
-        who = [names[i] if i < len(names) else f"seat {i}" for i in seats]
-        return f"{m.group(1)} {' and '.join(who)}"
-
-    text = _SEAT_LIST_RE.sub(seat_list, text)
-    return _SEAT_RE.sub(name, text)
-
-
 class Session:
     """One hot-seat game: the engine state, its record and everything the screens must know."""
 
@@ -224,7 +196,8 @@ class Session:
         self.distress_decided = False
         self.distress_direction: str | None = None
         self.distress_cards: dict[int, int] = {}
-        self.comm_closed = 0  # the trick before which the communication window was closed
+        # the distress signal's passes, as (from seat, to seat, card): the engine's event
+        self.exchange: tuple[tuple[int, int, int], ...] = ()
         self.signaller: int | None = None
         self.signal_card: int | None = None  # the card the signaller chose; position still open
         self.peeking: int | None = None
@@ -287,7 +260,6 @@ class Session:
         if notes is not None:
             # questions already answered at the table are not asked again
             s.distress_decided = notes.distress_decided
-            s.comm_closed = notes.window_closed
             # a choice made half-way is resumed where it was (the gate comes first)
             s.distress_direction = notes.distress_direction
             s.distress_cards = {
@@ -298,6 +270,8 @@ class Session:
             s.mission_won = notes.mission_won
             s.uncounted = notes.uncounted
             s.redeals = notes.redeals
+        for events in r.events:
+            s._note(events)
         if s.state.over and not s.logged:
             s._write_logbook()
             s.save()
@@ -327,8 +301,9 @@ class Session:
             return self.names[seat]
         return "Tonoja" if self.state.setup.tonoja and seat == TONOJA else f"seat {seat}"
 
-    def humanize(self, text: str) -> str:
-        return humanize(text, self.names)
+    def named(self, bad: Illegal) -> Illegal:
+        """The engine's reason with each seat it names called by its crew member's name."""
+        return bad._replace(message=bad.text(self.name))
 
     def public_view(self) -> View:
         return view_for(self.state, PUBLIC)
@@ -374,11 +349,8 @@ class Session:
         if s.phase == Phase.PREDICT:
             seat = self.predictors()[0]
             return Step(StepKind.PREDICT, seat, self.controller(seat))
-        if not s.trick_cards and self.comm_closed != s.trick_number:
-            if self.signaller is not None:
-                return Step(StepKind.SIGNAL, self.signaller, self.signaller)
-            if self.communicators():
-                return Step(StepKind.COMMUNICATE)
+        if not s.trick_cards and self.signaller is not None:
+            return Step(StepKind.SIGNAL, self.signaller, self.signaller)
         return Step(StepKind.PLAY, s.turn, self.controller(s.turn))
 
     def gate_seat(self) -> int | None:
@@ -394,6 +366,10 @@ class Session:
         if step.private:
             self.unlocked = step.viewer
 
+    def close_gate(self) -> None:
+        """The hand on screen leaves it (the crew is about to choose something in public)."""
+        self.unlocked = None
+
     def _after(self) -> None:
         # a public step takes the hand off the screen: the next private step needs a gate
         if not self.step().private:
@@ -403,14 +379,7 @@ class Session:
 
     def distress_possible(self) -> bool:
         """Whether the crew may still send (or, when active, use) the distress signal now."""
-        s = self.state
-        if s.phase not in (Phase.PREDICT, Phase.PLAY) or s.over:
-            return False
-        choices = distress_choices(s)
-        if any(not c for c in choices):
-            return False
-        probe = Distress("left", tuple(c[0] for c in choices))
-        return why_illegal(s, probe) is None
+        return distress_possible(self.state)
 
     def predictors(self) -> list[int]:
         """The seats that still have to fix a prediction, in the engine's order."""
@@ -429,41 +398,41 @@ class Session:
         """The seats that may communicate now (public facts only)."""
         return [s for s in range(self.seats) if self.may_communicate(s) is None]
 
+    def signal_first(self) -> list[int]:
+        """Who may signal before the card about to lead this trick (public facts only): asked
+        as one optional key on the leader's gate and table, never as a question of its own."""
+        s = self.state
+        if self.step().kind != StepKind.PLAY or s.trick_cards:
+            return []
+        return self.communicators()
+
     def legal_cards(self) -> set[int]:
         """The cards the seat to play may play now (from the engine)."""
         return {a.card for a in legal_actions(self.state) if isinstance(a, Play)}
 
     def signal_illegal(self, seat: int, card: int) -> Illegal | None:
         """None when ``card`` may be shown with some position; else the engine's reason."""
-        first: Illegal | None = None
-        for pos in ("top", "middle", "bottom"):
-            bad = why_illegal(self.state, Signal(seat, card, pos))
-            if bad is None:
-                return None
-            first = first or bad
-        return first
+        bad = signal_card_illegal(self.state, seat, card)
+        return self.named(bad) if bad is not None else None
 
     def distress_card_illegal(self, seat: int, card: int) -> Illegal | None:
-        """Why ``seat`` may not pass ``card`` (the engine judges a whole distress action)."""
-        choices = distress_choices(self.state)
-        cards = tuple(card if s == seat else choices[s][0] for s in range(self.players))
-        return why_illegal(self.state, Distress(self.distress_direction or "left", cards))  # type: ignore[arg-type]
+        """Why ``seat`` may not pass ``card`` in the distress signal (None: it may)."""
+        bad = distress_card_illegal(self.state, seat, card)
+        return self.named(bad) if bad is not None else None
 
     def distress_exchange(self, seat: int) -> tuple[int, int, int, int] | None:
         """After a distress signal in this attempt: (card ``seat`` passed, to whom, card it
         received, from whom); None without one. Private: only for ``seat``'s own eyes."""
-        if not self.state.distress or not 0 <= seat < self.players:
+        gave = next(((to, c) for frm, to, c in self.exchange if frm == seat), None)
+        got = next(((frm, c) for frm, to, c in self.exchange if to == seat), None)
+        if gave is None or got is None:
             return None
-        for data in reversed(self.record.actions):
-            if "distress" not in data:
-                continue
-            action = action_from_json(data)
-            assert isinstance(action, Distress)
-            n = self.players
-            step = 1 if action.direction == "left" else -1
-            to, frm = (seat + step) % n, (seat - step) % n
-            return action.cards[seat], to, action.cards[frm], frm
-        return None
+        return gave[1], gave[0], got[1], got[0]
+
+    def _note(self, events: list[Event]) -> None:
+        for e in events:
+            if e.kind == EventKind.DISTRESS:
+                self.exchange = e.exchange
 
     # -- doing things ---------------------------------------------------------------------------
 
@@ -471,8 +440,9 @@ class Session:
         """Apply ``action`` (recorded and saved); the engine's reason when it is not allowed."""
         bad = why_illegal(self.state, action)
         if bad is not None:
-            return Illegal(bad.code, self.humanize(bad.message))
+            return self.named(bad)
         self.state, self.last_events = apply(self.state, action)
+        self._note(self.last_events)
         self.record.actions.append(action_to_json(action))
         if isinstance(action, Distress):
             self._log_distress()
@@ -511,7 +481,7 @@ class Session:
         assert step.kind == StepKind.DISTRESS_CARD and self.distress_direction is not None
         bad = self.distress_card_illegal(step.seat, card)
         if bad is not None:
-            return Illegal(bad.code, self.humanize(bad.message))
+            return bad
         self.distress_cards[step.seat] = card
         if len(self.distress_cards) == self.players:
             cards = tuple(self.distress_cards[s] for s in range(self.players))
@@ -526,18 +496,14 @@ class Session:
         self._after()
         return None
 
-    def close_communication(self) -> None:
-        """Nobody (more) wants to signal: on to the trick."""
-        self.comm_closed = self.state.trick_number
-        self.save()
-        self._after()
-
     def start_signal(self, seat: int) -> Illegal | None:
         bad = self.may_communicate(seat)
         if bad is not None:
-            return Illegal(bad.code, self.humanize(bad.message))
+            return self.named(bad)
         self.signaller = seat
         self.signal_card = None
+        # the signaller was chosen in public: whoever it is, the hand comes after their gate
+        self.unlocked = None
         self.save()
         self._after()
         return None
@@ -548,10 +514,16 @@ class Session:
         self.save()
         self._after()
 
-    def choose_signal_card(self, card: int | None) -> None:
+    def choose_signal_card(self, card: int | None) -> Illegal | None:
         """The signaller's card (None: back to choosing one); the token position is next."""
+        if card is not None:
+            assert self.signaller is not None
+            bad = self.signal_illegal(self.signaller, card)
+            if bad is not None:
+                return bad
         self.signal_card = card
         self.save()
+        return None
 
     def signal(self, card: int, position: str) -> Illegal | None:
         assert self.signaller is not None
@@ -609,7 +581,6 @@ class Session:
             time_left=self.time_left,
             logged=self.logged,
             distress_decided=self.distress_decided,
-            window_closed=self.comm_closed,
             distress_direction=self.distress_direction,  # type: ignore[arg-type]
             distress_cards={seat: card_str(c) for seat, c in self.distress_cards.items()},
             signaller=self.signaller,
@@ -643,7 +614,7 @@ class Session:
         """The engine's rule of thumb: lost right after the tasks were handed out, and no way of
         playing could have avoided it (then the attempt does not count)."""
         end = self.state
-        if end.result != "lost" or len(end.tricks) > 1:
+        if end.result != Result.LOST or len(end.tricks) > 1:
             return False
         r = replay(self.record, "this game", keep_states=True)
         start = r.start
@@ -675,7 +646,7 @@ class Session:
                 log,
                 self.crew,
                 self.mission,
-                won=self.state.result == "won",
+                won=self.state.result == Result.WON,
                 distress=bool(self.state.distress) or st.distress_active,
                 members=list(self.names),
                 discard=list(st.discard),
@@ -728,7 +699,7 @@ class Session:
         the crew's logbook (a lost replay of a won mission does not close it again)."""
         if self.mission is None:
             return False
-        return self.state.result == "won" or self.mission_won or self.book_says_won()
+        return self.state.result == Result.WON or self.mission_won or self.book_says_won()
 
     @property
     def replaying(self) -> bool:
@@ -744,7 +715,7 @@ class Session:
         (a re-deal, not an attempt)."""
         base = self.base_seed if self.base_seed is not None else random.randrange(10**6)
         self.base_seed = base
-        if self.state.result == "won":
+        if self.state.result == Result.WON:
             self.mission_won = True
         if self.uncounted:
             attempt = self.attempt

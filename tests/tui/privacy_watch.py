@@ -47,6 +47,7 @@ class Watch:
     hands_seen: dict[str, int] = field(default_factory=dict)
     screens: int = 0
     hidden_signals: int = 0
+    own_positions: int = 0
 
     def __call__(self, app: CrewApp) -> None:
         s = app.session
@@ -61,12 +62,19 @@ class Watch:
             self.gates += 1
             # the table under the gate has already let go of the previous hand
             game = next(x for x in app.screen_stack if isinstance(x, GameScreen))
-            assert game.query_one("#hand", HandView).cards == []
+            assert all(hand.cards == [] for hand in game.query(HandView))
             return
         if s.state.setup.rules.communication == CURRENTS and not s.state.over:
-            # currents: no token position is ever shown on the table, not even the own one
-            for word in ("↑ highest", "● only", "↓ lowest"):
-                assert word not in text, f"a signal position under currents:\n{text}"
+            # currents: a token position is shown only to the crew member who signalled it,
+            # behind her own gate
+            words = {"top": "↑ highest", "middle": "● only", "bottom": "↓ lowest"}
+            step = s.step()
+            viewer = step.viewer if step.private and s.unlocked == step.viewer else -1
+            own = {words[m.position] for m in s.state.signals if m.seat == viewer}
+            for word in words.values():
+                if word not in own:
+                    assert word not in text, f"a signal position under currents:\n{text}"
+            self.own_positions += len(own)
             self.hidden_signals += text.count("? hidden")
         private = cards_on(text) - public_cards(app)
         step = s.step()

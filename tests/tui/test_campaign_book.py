@@ -42,8 +42,6 @@ def finish(s: Session, pick: int = 0) -> None:
             s.ack_draw()
         elif step.kind == StepKind.DISTRESS:
             s.decide_distress(None)
-        elif step.kind == StepKind.COMMUNICATE:
-            s.close_communication()
         else:
             acts = [a for a in legal_actions(s.state) if type(a).__name__ not in ("Signal",)]
             plays = [a for a in acts if isinstance(a, Play)]

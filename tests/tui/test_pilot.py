@@ -76,13 +76,14 @@ async def test_title_to_result_with_distress_signal_illegal_card_and_retry() -> 
             await pilot.press(*keys, "enter")
         assert s.record.actions[-1] == {"distress": "left", "cards": ["G1", "Y1", "Y2"]}
         assert {"G1", "B2"} <= hand_of(app, 1) and "Y2" in hand_of(app, 0)
-        assert "distress: passed left" in screen_text(app)
-
-        # communication window: Cas signals her green 5 as her highest green
-        assert s.step().kind == StepKind.COMMUNICATE
+        # no question about signalling: Bob's gate offers "c" (somebody signals first)
+        assert isinstance(app.screen, GateScreen) and app.screen.who == "Bob"
         text = screen_text(app)
-        assert "Before trick 1: does anybody want to signal?" in text and "4 Cas signals" in text
-        await pilot.press("4")
+        assert "c Somebody signals first" in text and "does anybody want" not in text
+        await pilot.press("c")  # Cas signals her green 5 as her highest green
+        text = screen_text(app)
+        assert "1 Ann signals" in text and "3 Cas signals" in text
+        await pilot.press("3")
         assert isinstance(app.screen, GateScreen) and app.screen.who == "Cas"
         await pilot.press("enter")
         await pilot.press("g", "5", "enter")
@@ -92,12 +93,12 @@ async def test_title_to_result_with_distress_signal_illegal_card_and_retry() -> 
         assert "Not allowed:" in screen_text(app)
         await pilot.press("1")  # top: her highest green
         assert s.record.actions[-1] == {"signal": "G5", "seat": 2, "position": "top"}
-        assert s.step().kind == StepKind.COMMUNICATE  # back to the public window
-        assert "♣G5 ↑ highest" in screen_text(app)
-        await pilot.press("1")  # nobody else
+        assert isinstance(app.screen, GateScreen) and app.screen.who == "Bob"  # back to the lead
 
         # trick 1: Bob leads B2; Cas tries Y8 although she holds blue
         await pilot.press("enter")  # Bob's gate
+        text = screen_text(app)
+        assert "♣G5 ↑ highest" in text and "distress: passed left" in text
         await pilot.press("b", "2", "enter")
         await pilot.press("enter")  # Cas's gate
         before = s.state
@@ -296,8 +297,7 @@ async def test_mouse_clicks_choices_gates_and_cards() -> None:
         await pilot.pause()
         await click_choice(0)  # take task 40
         assert s.state.owners == (1,)
-        await click_choice(0)  # no distress
-        await click_choice(0)  # nobody signals
+        await click_choice(0)  # no distress; nobody is asked about signalling
         await pilot.click("#gate-open")
         await pilot.pause()
         await click_card("B2")

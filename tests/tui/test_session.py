@@ -21,7 +21,7 @@ from crew.engine import (
     parse_cards,
 )
 from crew.records import replay
-from crew.tui.session import GameSpec, Session, SessionError, Step, StepKind, humanize
+from crew.tui.session import GameSpec, Session, SessionError, Step, StepKind
 
 # Ann (seat 0) 14 cards, Bob (seat 1, captain: S4), Cas (seat 2). Task 40: win the first trick.
 #   Ann: P1 P2 P3 P4 P6 P7 P8 B3 B4 B5 B6 B7 B9 G1
@@ -42,12 +42,11 @@ def mission1() -> Session:
 
 
 def to_first_trick(s: Session) -> None:
-    """Draw, Bob takes task 40, the distress question, the communication window closed."""
+    """Draw, Bob takes task 40, the distress question: the first trick's lead is next."""
     s.ack_draw()
     s.open_gate()
     assert s.act(Take(1, 40)) is None
     s.decide_distress(None)
-    s.close_communication()
 
 
 def test_steps_and_gates_through_distribution() -> None:
@@ -127,8 +126,9 @@ def test_communication_window_uses_public_facts_only() -> None:
     s.open_gate()
     s.act(Take(1, 40))
     s.decide_distress(None)
-    assert s.step().kind == StepKind.COMMUNICATE
-    assert s.communicators() == [0, 1, 2]
+    # no question of its own: the leader's step offers signalling first, on public facts
+    assert s.step().kind == StepKind.PLAY and s.step().seat == 1
+    assert s.signal_first() == [0, 1, 2]
     assert s.start_signal(2) is None
     assert s.step().kind == StepKind.SIGNAL and s.gate_seat() == 2
     s.open_gate()
@@ -138,12 +138,13 @@ def test_communication_window_uses_public_facts_only() -> None:
     assert bad is not None and bad.code == "SIGNAL_NOT_TRUE"
     assert s.signal(C("P5"), "middle") is None
     assert s.record.actions[-1] == {"signal": "P5", "seat": 2, "position": "middle"}
-    # back to the public window: Cas's hand is gone, her token is used
-    assert s.step().kind == StepKind.COMMUNICATE and s.unlocked is None
-    assert s.communicators() == [0, 1]
+    # back to the leader, behind Bob's gate; Cas's token is used
+    assert s.step().kind == StepKind.PLAY and s.gate_seat() == 1
+    assert s.signal_first() == [0, 1]
     assert s.may_communicate(2).code == "TOKEN_ALREADY_USED"
-    s.close_communication()
-    assert s.step().kind == StepKind.PLAY
+    s.open_gate()
+    assert s.act(Play(1, C("S4"))) is None
+    assert s.signal_first() == []  # the trick is under way: no signal until the next one
 
 
 def test_distress_collects_one_card_per_member_behind_each_gate() -> None:
@@ -169,7 +170,7 @@ def test_distress_collects_one_card_per_member_behind_each_gate() -> None:
     assert s.state.hands[1] >> C("P1") & 1 and s.state.hands[2] >> C("P9") & 1
     assert s.state.hands[0] >> C("Y9") & 1
     assert not s.distress_possible()
-    assert s.step().kind == StepKind.COMMUNICATE
+    assert s.step().kind == StepKind.PLAY and s.signal_first() == [0, 1, 2]
 
 
 def test_autosave_after_every_action_and_continue_at_the_same_gate() -> None:
@@ -198,7 +199,6 @@ def test_campaign_logbook_counts_attempts_and_distress_once() -> None:
         s.open_gate()
         assert s.choose_distress_card(C(card)) is None
     assert s.state.distress == "right"
-    s.close_communication()
     # right: Ann -> Cas, Bob -> Ann, Cas -> Bob. Bob leads B2; Ann (B1 B3..B9) plays B9 and wins.
     for seat, card in ((1, "B2"), (2, "P5"), (0, "B9")):
         s.open_gate()
@@ -254,7 +254,7 @@ def test_captain_predicts_for_tonoja() -> None:
     s.open_gate()
     assert s.hand_view().seat == 0
     assert s.act(Predict(2, 4)) is None
-    assert s.state.predictions[2] == 4 and s.step().kind == StepKind.COMMUNICATE
+    assert s.state.predictions[2] == 4 and s.step().kind == StepKind.PLAY
 
 
 def test_two_players_captain_decides_for_tonoja_behind_his_gate() -> None:
@@ -273,7 +273,6 @@ def test_two_players_captain_decides_for_tonoja_behind_his_gate() -> None:
     assert s.act(Take(2, 40)) is None
     assert s.communicators() == [0, 1]  # Tonoja never signals
     s.decide_distress(None)
-    s.close_communication()
     for seat, card in ((0, "P5"), (1, "P8")):
         s.open_gate()
         assert s.act(Play(seat, C(card))) is None
@@ -330,11 +329,14 @@ def test_campaign_crew_continues_at_its_next_mission() -> None:
     assert s.state.setup.rules.mission == 5
 
 
-def test_humanize_replaces_seats_with_names() -> None:
-    names = ["Ann", "Bob"]
-    assert humanize("it is seat 1's turn, not Tonoja (seat 2)'s", names) == (
-        "it is Bob's turn, not Tonoja's"
-    )
+def test_reasons_name_the_crew_members() -> None:
+    s = two_players(40)
+    s.ack_draw()
+    s.open_gate()
+    # the engine's template, filled with names: no seat numbers
+    bad = s.act(Take(1, 40))
+    assert bad is not None and bad.code == "NOT_YOUR_TURN"
+    assert "seat" not in bad.message and "Ann" in bad.message and "Bob" in bad.message
 
 
 def test_a_won_mission_moves_the_campaign_on() -> None:
@@ -375,10 +377,6 @@ def test_continue_does_not_ask_answered_questions_again(crew_home: Path) -> None
     after_distress = s.step().kind
     again = Session.resume(storage.load_game())
     assert again.step().kind == after_distress  # not the distress question again
-    s.close_communication()
-    after_window = s.step().kind
-    again = Session.resume(storage.load_game())
-    assert again.step().kind == after_window  # not the communication window again
     assert again.gate_seat() == s.state.turn  # but the player to act passes a gate first
 
 
@@ -433,12 +431,6 @@ def test_running_clock_is_saved_now_and_then(crew_home: Path) -> None:
     # a killed terminal continues with the saved clock
     again = Session.resume(storage.load_game())  # type: ignore[arg-type]
     assert again.time_left == pytest.approx(204.5)
-
-
-def test_humanize_names_the_volunteers() -> None:
-    names = ["Ann", "Bob", "Cas", "Dee"]
-    text = "only the volunteers [1, 3] share the tasks, not seat 0"
-    assert humanize(text, names) == "only the volunteers Bob and Dee share the tasks, not Ann"
 
 
 def test_two_volunteers_are_named_when_somebody_else_is_given_a_task() -> None:

@@ -57,7 +57,10 @@ async def test_snapshots_of_key_screens_and_privacy_on_every_screen() -> None:
 
         def communication(app: CrewApp) -> bool:
             return (
-                open_table(app) and s.step().kind == StepKind.COMMUNICATE and bool(s.state.signals)
+                open_table(app)
+                and s.step().kind == StepKind.PLAY
+                and not s.state.trick_cards
+                and bool(s.state.signals)
             )
 
         await drive_until(pilot, app, player, communication, each=watch)
@@ -85,6 +88,8 @@ async def test_snapshots_of_key_screens_and_privacy_on_every_screen() -> None:
         await drive_until(
             pilot, app, player, lambda a: isinstance(a.screen, ResultScreen), each=watch
         )
+        await app.workers.wait_for_complete()  # the post-mortem's answer, not its spinner
+        await pilot.pause()
         check_snapshot("result", screen_text(app))
         watch(app)
 

@@ -14,6 +14,7 @@ from tui_hands import attempt, session_for
 
 from crew.engine import Take, get_task
 from crew.tui.app import CrewApp, create_app
+from crew.tui.hotseat import HotSeat
 from crew.tui.render import tasks_table
 from crew.tui.screens.dialogs import HelpScreen
 from crew.tui.screens.game import GameScreen
@@ -224,7 +225,7 @@ def test_task_owners_with_long_names_are_not_cut() -> None:
     s.open_gate()
     assert s.act(Take(2, 2)) is None
     console = Console(width=80, file=io.StringIO(), record=True, color_system=None)
-    console.print(tasks_table(s, wrap=True))
+    console.print(tasks_table(HotSeat(s), wrap=True))
     rows = console.export_text().splitlines()
     # status, id, difficulty for this crew size, owner, text
     assert rows[0].split()[:6] == ["·", "open", "#40", "d1", "Bartholomew1", "Win"]
@@ -242,11 +243,10 @@ async def test_two_players_distress_is_a_swap() -> None:
             return bool(s.state.distress) and open_table(app)
 
         await drive_until(pilot, app, player, after_distress)
-        assert s.step().kind == StepKind.COMMUNICATE
+        assert s.step().kind == StepKind.PLAY
         assert s.record.actions[-1] == {"distress": "left", "cards": ["B1", "P3"]}
         assert "Distress signal: Ann and Bob swapped one card." in screen_text(app)
         assert "to the left" not in screen_text(app)
-        await pilot.press("1")  # nobody signals; Ann (captain) leads
-        await pilot.press("enter")
-        assert s.step().viewer == 0
+        # no question about signalling: Ann (captain) leads straight after her gate
+        assert s.step().viewer == 0 and s.unlocked == 0
         assert "Distress signal: you swapped your ♦B1 for Bob's ♥P3." in screen_text(app)

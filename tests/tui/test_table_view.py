@@ -11,9 +11,10 @@ import pytest
 from rich.console import Console
 from tui_driver import Player, drive_until, screen_text
 
-from crew.engine import Distress, Play, Take, distress_choices, legal_actions
+from crew.engine import Distress, Phase, Play, Take, distress_choices, legal_actions
 from crew.present import card_label
 from crew.tui.app import CrewApp, create_app
+from crew.tui.hotseat import HotSeat
 from crew.tui.render import crew_table, news_text, status_text, tonoja_text
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
@@ -44,8 +45,6 @@ def to_first_play(s: Session) -> None:
             s.ack_draw()
         elif step.kind == StepKind.DISTRESS:
             s.decide_distress(None)
-        elif step.kind == StepKind.COMMUNICATE:
-            s.close_communication()
         else:
             assert s.act(legal_actions(s.state)[0]) is None
     raise AssertionError("never reached a play")
@@ -54,7 +53,7 @@ def to_first_play(s: Session) -> None:
 def test_tonoja_piles_are_shown_as_piles() -> None:
     s = Session.new(GameSpec(2, ["Ann", "Bob"], 5, seed=3), autosave=False)
     v = s.public_view()
-    text = text_of(tonoja_text(s))
+    text = text_of(tonoja_text(HotSeat(s)))
     assert text.count("[") == 7  # seven piles, each its own
     assert text.count("/▒") == sum(v.tonoja_down)  # a hidden card under each covered pile
     assert all(len(line) <= 78 for line in text.splitlines())
@@ -63,23 +62,23 @@ def test_tonoja_piles_are_shown_as_piles() -> None:
     for _ in range(3):
         s.act(next(a for a in legal_actions(s.state) if isinstance(a, Play)))
     v = s.public_view()
-    text = text_of(tonoja_text(s))
+    text = text_of(tonoja_text(HotSeat(s)))
     assert text.count("/▒") == sum(v.tonoja_down) < 7
 
 
 def test_the_trick_under_way_shows_who_is_winning_it() -> None:
     s = Session.new(GameSpec(4, ["Ann", "Bob", "Cas", "Dee"], 1, seed=7), autosave=False)
     to_first_play(s)
-    assert "leads…" in text_of(crew_table(s))
+    assert "leads…" in text_of(crew_table(HotSeat(s)))
     for _ in range(2):
         s.act(next(a for a in legal_actions(s.state) if isinstance(a, Play)))
     from crew.engine.tricks import trick_winner
 
     seats, cards = s.state.trick_seats, s.state.trick_cards
     ahead = s.name(seats[trick_winner(cards)])
-    rows = [line for line in text_of(crew_table(s)).splitlines() if "◆wins" in line]
+    rows = [line for line in text_of(crew_table(HotSeat(s))).splitlines() if "◆wins" in line]
     assert len(rows) == 1 and ahead in rows[0]
-    assert any(" led" in line for line in text_of(crew_table(s)).splitlines())
+    assert any(" led" in line for line in text_of(crew_table(HotSeat(s))).splitlines())
 
 
 def test_the_news_line_says_what_the_last_action_did() -> None:
@@ -89,7 +88,7 @@ def test_the_news_line_says_what_the_last_action_did() -> None:
     take = legal_actions(s.state)[0]
     assert isinstance(take, Take) and s.act(take) is None
     who = s.name(take.seat)
-    assert news_text(s).plain == f"{who} took task #{take.task}."
+    assert news_text(HotSeat(s)).plain == f"{who} took task #{take.task}."
     to_first_play(s)
     for _ in range(3):
         s.act(next(a for a in legal_actions(s.state) if isinstance(a, Play)))
@@ -97,7 +96,7 @@ def test_the_news_line_says_what_the_last_action_did() -> None:
     trick = s.state.tricks[0]
     done = "done" if s.state.result == "won" else "FAILED"
     best = trick.cards[trick.seats.index(trick.winner)]
-    assert news_text(s).plain == (
+    assert news_text(HotSeat(s)).plain == (
         f"{s.name(trick.seats[-1])} played {card_label(trick.cards[-1])}.  "
         f"Trick 1 won by {s.name(trick.winner)} with {card_label(best)}.  "
         f"Task #{take.task} ({who}) {done}."
@@ -107,7 +106,7 @@ def test_the_news_line_says_what_the_last_action_did() -> None:
 def test_the_marker_follows_the_seat_that_signals() -> None:
     s = Session.new(GameSpec(4, ["Ann", "Bob", "Cas", "Dee"], 3, seed=11), autosave=False)
     for _ in range(100):
-        if s.step().kind == StepKind.COMMUNICATE:
+        if s.state.phase == Phase.PLAY and s.signal_first():
             break
         step = s.step()
         if step.kind == StepKind.DRAW:
@@ -118,7 +117,7 @@ def test_the_marker_follows_the_seat_that_signals() -> None:
             assert s.act(legal_actions(s.state)[0]) is None
     signaller = next(seat for seat in s.communicators() if seat != s.state.turn)
     assert s.start_signal(signaller) is None
-    marked = [line for line in text_of(crew_table(s)).splitlines() if "▶" in line]
+    marked = [line for line in text_of(crew_table(HotSeat(s))).splitlines() if "▶" in line]
     assert len(marked) == 1 and s.name(signaller) in marked[0]
 
 
@@ -134,7 +133,7 @@ def test_two_players_swap_in_the_header() -> None:
             assert s.act(legal_actions(s.state)[0]) is None
     cards = tuple(c[0] for c in distress_choices(s.state))
     assert s.act(Distress("left", cards)) is None
-    header = status_text(s, 200).plain
+    header = status_text(HotSeat(s), 200).plain
     assert "distress: swapped" in header and "left" not in header
 
 

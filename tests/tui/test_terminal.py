@@ -157,8 +157,6 @@ def play_on(term: Terminal, screen: str, *, stop_after_plays: int | None = None)
             keys = ["Enter"]  # the first task this crew member may take is highlighted
         elif "Send the distress signal?" in screen:
             keys = ["1"]
-        elif "does anybody want to signal?" in screen:
-            keys = ["1"]
         elif "play a card to trick" in screen:
             if stop_after_plays is not None and plays >= stop_after_plays:
                 return screen

@@ -15,7 +15,7 @@ from rich.console import Console
 from textual import events
 from textual.pilot import Pilot
 
-from crew.engine import Signal, card_str, distress_choices, legal_actions
+from crew.engine import Phase, Signal, card_str, distress_choices, legal_actions
 from crew.tui.app import CrewApp
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
@@ -78,7 +78,8 @@ class Player:
     ``distress``: the direction to send the distress signal in (first attempt only);
     ``signal_before``: the trick before which the first seat that may signal does so;
     ``illegal_once``: try one unavailable card once (when following suit forbids one);
-    ``peek_once``: at the first communication window, the last crew member looks at their hand.
+    ``peek_once``: at the first public step, the last crew member looks at their hand.
+    ``keys`` counts every key pressed, ``trick_keys`` the keys pressed per trick played.
     """
 
     distress: str | None = None
@@ -89,6 +90,26 @@ class Player:
     log: list[str] = field(default_factory=list)
     illegal_tried: tuple[int, int, str] | None = None  # (seat, card, message)
     signalled: Signal | None = None
+    keys: int = 0
+    trick_keys: dict[int, int] = field(default_factory=dict)
+
+    async def press(self, pilot: Pilot[int], app: CrewApp, *keys: str) -> None:
+        """Press ``keys``, counted against the trick under way (once the tricks began)."""
+        self.keys += len(keys)
+        s = app.session
+        if s is not None and s.state.phase == Phase.PLAY:
+            trick = s.state.trick_number
+            self.trick_keys[trick] = self.trick_keys.get(trick, 0) + len(keys)
+        await type_keys(pilot, *keys)
+
+    def wants_signal(self, app: CrewApp) -> bool:
+        s = app.session
+        assert s is not None
+        return (
+            self.signal_before == s.state.trick_number
+            and self.signalled is None
+            and bool(s.signal_first())
+        )
 
     async def act(self, pilot: Pilot[int], app: CrewApp) -> bool:
         """Press the keys for one step; False once the result screen is showing."""
@@ -97,13 +118,29 @@ class Player:
             return False
         if isinstance(screen, GateScreen):
             self.log.append(f"gate {screen.who}")
-            await type_keys(pilot, "enter")
+            if screen.signal_first and self.wants_signal(app):
+                await self.press(pilot, app, "c")  # somebody signals first
+                await pilot.pause()
+                await self.press(pilot, app, "1")  # the first seat with a token
+                return True
+            await self.press(pilot, app, "enter")
             return True
         assert isinstance(screen, GameScreen), screen
         s = app.session
         assert s is not None
         step = s.step()
         self.log.append(step.kind)
+        if self.peek_once and not self.peeked and step.kind == StepKind.DRAW:
+            self.peeked = True
+            await self.press(pilot, app, "v")
+            await pilot.pause()
+            await self.press(pilot, app, str(s.players))  # the last crew member in the list
+            return True
+        if step.kind == StepKind.PLAY and self.wants_signal(app):
+            await self.press(pilot, app, "c")  # somebody signals first
+            await pilot.pause()
+            await self.press(pilot, app, "1")
+            return True
         if step.kind == StepKind.PLAY:
             legal = sorted(s.legal_cards())
             if self.illegal_once and self.illegal_tried is None:
@@ -111,48 +148,37 @@ class Player:
                 bad = [c for c in hand_cards if c not in legal]
                 if bad:
                     before = s.state
-                    await type_keys(pilot, *card_keys(bad[0]), "enter")
+                    await self.press(pilot, app, *card_keys(bad[0]), "enter")
                     await pilot.pause()
                     assert s.state is before, "an illegal card changed the state"
                     self.illegal_tried = (step.seat, bad[0], screen_text(app))
-            await type_keys(pilot, *card_keys(legal[0]), "enter")
+            await self.press(pilot, app, *card_keys(legal[0]), "enter")
         elif step.kind == StepKind.DISTRESS:
             if self.distress and s.attempt == 1 and not s.state.distress:
-                await type_keys(pilot, "2" if self.distress == "left" else "3")
+                await self.press(pilot, app, "2" if self.distress == "left" else "3")
             else:
-                await type_keys(pilot, "1")
+                await self.press(pilot, app, "1")
         elif step.kind == StepKind.DISTRESS_CARD:
             card = distress_choices(s.state)[step.seat][0]
-            await type_keys(pilot, *card_keys(card), "enter")
-        elif step.kind == StepKind.COMMUNICATE and self.peek_once and not self.peeked:
-            self.peeked = True
-            await type_keys(pilot, "v")
-            await pilot.pause()
-            await type_keys(pilot, str(s.players))  # the last crew member in the list
-        elif step.kind == StepKind.COMMUNICATE:
-            seats = s.communicators()
-            if self.signal_before == s.state.trick_number and self.signalled is None and seats:
-                await type_keys(pilot, "2")  # the first seat listed after "Nobody"
-            else:
-                await type_keys(pilot, "1")
+            await self.press(pilot, app, *card_keys(card), "enter")
         elif step.kind == StepKind.SIGNAL:
             options = [
                 a for a in legal_actions(s.state) if isinstance(a, Signal) and a.seat == step.seat
             ]
             if not options:
-                await type_keys(pilot, "escape")
+                await self.press(pilot, app, "escape")
                 return True
             sig = options[0]
-            await type_keys(pilot, *card_keys(sig.card), "enter")
+            await self.press(pilot, app, *card_keys(sig.card), "enter")
             await pilot.pause()
-            await type_keys(pilot, str(("top", "middle", "bottom").index(sig.position) + 1))
+            await self.press(pilot, app, str(("top", "middle", "bottom").index(sig.position) + 1))
             self.signalled = sig
         elif step.kind == StepKind.PEEK:
-            await type_keys(pilot, "enter")
+            await self.press(pilot, app, "enter")
         else:
             # distribution, volunteers, give, assign (twice), predictions, the draw: the first
             # allowed choice is highlighted
-            await type_keys(pilot, "enter")
+            await self.press(pilot, app, "enter")
         return True
 
 

@@ -2,32 +2,47 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.widgets import Button, Footer, Static
-
-from crew.present import clock
 
 from ..guard import GuardedScreen
 
 __all__ = ["GateScreen"]
 
 
-class GateScreen(GuardedScreen[None]):
-    """The hand-off ("Pass the terminal to Bob — Bob, press Enter"); nothing private on it."""
+class GateScreen(GuardedScreen[str | None]):
+    """The hand-off ("Pass the terminal to Bob — Bob, press Enter"); nothing private on it.
+
+    Dismissed with None when the named crew member opens it, or ``"signal"`` when, before a
+    trick's lead, somebody signals first (``c``, offered only when somebody has a token).
+    """
 
     AUTO_FOCUS = None
     BINDINGS = [
         Binding("enter", "open", "Show my hand"),
+        Binding("c", "signal_first", "Somebody signals first"),
         Binding("q", "app.request_quit", "Quit"),
     ]
 
-    def __init__(self, who: str, detail: str = "", news: str = "") -> None:
+    def __init__(
+        self,
+        who: str,
+        detail: str = "",
+        news: str = "",
+        *,
+        clock: Callable[[], str] | None = None,
+        signal_first: bool = False,
+    ) -> None:
         super().__init__()
         self.who = who
         self.detail = detail
         self.news = news  # public news nobody may miss: who won the trick just finished
+        self.clock = clock  # the clock line ('' when no clock runs)
+        self.signal_first = signal_first
 
     def compose(self) -> ComposeResult:
         with Vertical(id="gate-box"):
@@ -38,6 +53,10 @@ class GateScreen(GuardedScreen[None]):
                 f"Pass the terminal to {self.who} — {self.who}, press Enter", id="gate-title"
             )
             yield Static(f"Everybody else: look away. {self.detail}".strip(), id="gate-detail")
+            if self.signal_first:
+                yield Static(
+                    "Somebody wants to signal before this trick? Press c.", id="gate-signal"
+                )
             yield Static("", id="gate-clock")
             with Center():
                 button = Button(f"I am {self.who}", id="gate-open", variant="primary")
@@ -54,15 +73,12 @@ class GateScreen(GuardedScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open":
             return self.keys_ready()
+        if action == "signal_first":
+            return self.signal_first and self.keys_ready()
         return True
 
     def refresh_clock(self) -> None:
-        session = getattr(self.app, "session", None)
-        line = self.query_one("#gate-clock", Static)
-        if session is not None and session.clock_running and session.time_left is not None:
-            line.update(f"Time left: {clock(session.time_left)}")
-        else:
-            line.update("")
+        self.query_one("#gate-clock", Static).update(self.clock() if self.clock else "")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -71,3 +87,7 @@ class GateScreen(GuardedScreen[None]):
     def action_open(self) -> None:
         if self.keys_ready():
             self.dismiss(None)
+
+    def action_signal_first(self) -> None:
+        if self.signal_first and self.keys_ready():
+            self.dismiss("signal")

@@ -9,10 +9,11 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 
-from crew.engine import get_task, view_for
+from crew.engine import Result, get_task, view_for
 from crew.engine.view import PUBLIC
 
 from ..guard import GuardedScreen
+from ..hotseat import HotSeat
 from ..render import card_text, mission_label, tasks_table
 from ..session import Session
 from ..widgets.choices import Choice, Choices
@@ -26,8 +27,8 @@ def why(s: Session) -> str:
     """Which task decided the attempt at which trick (or the mission condition, or the clock)."""
     st = s.state
     v = view_for(st, PUBLIC)
-    reason = s.humanize(st.reason)
-    if st.result == "lost":
+    reason = st.reason_text(s.name)
+    if st.result == Result.LOST:
         failed = [t for t in v.tasks if t.status == "failed"]
         if failed:
             t = min(failed, key=lambda t: t.trick)
@@ -106,15 +107,16 @@ class ResultScreen(GuardedScreen[str]):
         s = self.session
         st = s.state
         v = view_for(st, PUBLIC)
-        won = st.result == "won"
-        title = Text(f"{mission_label(s)}, attempt {s.attempt}: ", style="bold")
+        won = st.result == Result.WON
+        title = Text(f"{mission_label(HotSeat(s))}, attempt {s.attempt}: ", style="bold")
         title.append(
             "WON" if won else "LOST", style="bold reverse green" if won else "bold reverse red"
         )
         title.append(f"   (deal code {s.record.seed})", style="dim")
         self.query_one("#result-title", Static).update(title)
         self.query_one("#result-reason", Static).update(Text(why(s), style="bold"))
-        self.query_one("#result-tasks", TasksPanel).show(lambda wrap: tasks_table(s, wrap=wrap))
+        table = HotSeat(s)
+        self.query_one("#result-tasks", TasksPanel).show(lambda wrap: tasks_table(table, wrap=wrap))
         self.query_one("#result-trick", Static).update(last_trick_text(s))
         crew = Text("Tricks won: ")
         crew.append(", ".join(f"{s.name(i)} {v.counts[i]}" for i in range(v.seats)))

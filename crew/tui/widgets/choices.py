@@ -45,8 +45,12 @@ class Choices(OptionList):
         highlight: int | None = None,
         keys: Sequence[str] | None = None,
         show_keys: bool = True,
+        wrap: bool = True,
     ) -> None:
-        """Show ``items``; ``keys`` are their shortcut keys (default 1-9 when at most nine)."""
+        """Show ``items``; ``keys`` are their shortcut keys (default 1-9 when at most nine).
+
+        Without ``wrap`` every entry keeps to one line (cut off with "…"), so a list that fits
+        by its count never hides its last entries behind a scrollbar."""
         self.items = list(items)
         if keys is None:
             keys = [str(i + 1) for i in range(len(self.items))] if len(self.items) <= 9 else []
@@ -64,6 +68,7 @@ class Choices(OptionList):
                 label.stylize("dim")
                 label.append(f"  (not allowed: {item.unavailable})", style="dim italic")
             options.append(Option(label))
+        self.set_class(not wrap, "-one-line")
         self.set_options(options)
         if highlight is None:
             highlight = next((i for i, c in enumerate(self.items) if not c.unavailable), 0)

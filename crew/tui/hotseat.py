@@ -1,0 +1,226 @@
+"""What the screens may know of a game: the public table and the one hand whose gate was passed.
+
+A :class:`HotSeat` stands between the screens and a :class:`~crew.tui.session.Session`. The
+session holds the whole engine state (every hand); a hot seat hands out only views: the public
+view (:meth:`HotSeat.public_view`) and, on a private step whose gate was acknowledged, the view of
+that step's viewer (:attr:`HotSeat.hand`). The engine's answers it gives are about the unlocked
+seat only (its playable cards, the cards it may show or pass). It has no ``state`` attribute, so
+a screen that wanted to show another hand would have nothing to draw it from; a test checks that
+screens, widgets and ``render.py`` never reach past it.
+"""
+
+from __future__ import annotations
+
+from crew.engine import (
+    Action,
+    Event,
+    Illegal,
+    Setup,
+    View,
+    distress_target,
+    signal_positions,
+    why_illegal,
+)
+from crew.engine.actions import Position
+
+from .session import Session, Step
+
+__all__ = ["HotSeat"]
+
+
+class HotSeat:
+    """The screens' side of one game at a shared terminal."""
+
+    __slots__ = ("_session",)
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    # -- public facts -----------------------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        return list(self._session.names)
+
+    def name(self, seat: int) -> str:
+        return self._session.name(seat)
+
+    @property
+    def players(self) -> int:
+        return self._session.players
+
+    @property
+    def seats(self) -> int:
+        return self._session.seats
+
+    @property
+    def setup(self) -> Setup:
+        """What is fixed and public for the attempt: captain, rules, the tasks laid out."""
+        return self._session.state.setup
+
+    @property
+    def attempt(self) -> int:
+        return self._session.attempt
+
+    @property
+    def mission(self) -> int | None:
+        return self._session.mission
+
+    @property
+    def difficulty(self) -> int | None:
+        return self._session.record.difficulty
+
+    @property
+    def seed(self) -> int | str | None:
+        """The deal code (shareable: it gives the same deal again)."""
+        return self._session.record.seed
+
+    @property
+    def crew(self) -> str | None:
+        return self._session.crew
+
+    @property
+    def time_left(self) -> float | None:
+        return self._session.time_left
+
+    @property
+    def clock_running(self) -> bool:
+        return self._session.clock_running
+
+    @property
+    def save_problem(self) -> str:
+        return self._session.save_problem
+
+    @property
+    def last_events(self) -> list[Event]:
+        """What the last action made happen (the engine's public events)."""
+        return list(self._session.last_events)
+
+    @property
+    def signaller(self) -> int | None:
+        return self._session.signaller
+
+    @property
+    def signal_card(self) -> int | None:
+        """The card the signaller chose to show (known to the signaller only; None: none yet)."""
+        return self._session.signal_card if self.hand is not None else None
+
+    @property
+    def distress_direction(self) -> str | None:
+        return self._session.distress_direction
+
+    def public_view(self) -> View:
+        return self._session.public_view()
+
+    def prediction_made(self, seat: int) -> bool:
+        """Whether ``seat`` has fixed its prediction (public, even when the number is secret)."""
+        return self._session.state.predictions[seat] >= 0
+
+    def signal_first(self) -> list[int]:
+        """Who may signal before this trick's lead (public facts only)."""
+        return self._session.signal_first()
+
+    def distress_target(self, seat: int) -> int:
+        """Who receives ``seat``'s card in the distress signal being collected."""
+        return distress_target(self.players, seat, self._session.distress_direction or "left")
+
+    # -- the step and its gate --------------------------------------------------------------------
+
+    def step(self) -> Step:
+        return self._session.step()
+
+    def gate_seat(self) -> int | None:
+        return self._session.gate_seat()
+
+    def open_gate(self) -> None:
+        self._session.open_gate()
+
+    def close_gate(self) -> None:
+        self._session.close_gate()
+
+    @property
+    def hand(self) -> View | None:
+        """The view of the crew member whose gate was passed, on their private step; else None."""
+        return self._session.hand_view()
+
+    def view(self, seat: int) -> View:
+        """``seat``'s view when its hand may be on screen now, else the public view."""
+        hand = self.hand
+        return hand if hand is not None and hand.seat == seat else self.public_view()
+
+    # -- the engine's answers for the unlocked seat ------------------------------------------------
+
+    def _acting(self) -> int:
+        """The seat the unlocked crew member acts for now (-1: none)."""
+        step = self.step()
+        return step.seat if self.hand is not None else -1
+
+    def legal_cards(self) -> set[int]:
+        """The cards the unlocked crew member may play now (for Tonoja too, as captain)."""
+        return self._session.legal_cards() if self._acting() >= 0 else set()
+
+    def passable(self) -> list[int]:
+        """The cards of the unlocked hand that may go in the distress signal."""
+        hand = self.hand
+        if hand is None:
+            return []
+        return [c for c in hand.hand if self._session.distress_card_illegal(hand.seat, c) is None]
+
+    def showable(self) -> list[int]:
+        """The cards of the unlocked hand the signaller may show now."""
+        hand = self.hand
+        if hand is None or self._session.signaller != hand.seat:
+            return []
+        return [c for c in hand.hand if self._session.signal_illegal(hand.seat, c) is None]
+
+    def signal_positions(self, card: int) -> tuple[Position, ...]:
+        """The token positions the unlocked signaller may show ``card`` with."""
+        seat = self._acting()
+        if seat < 0:
+            return ()
+        return signal_positions(self._session.state, seat, card)
+
+    def illegal(self, action: Action) -> str:
+        """Why ``action`` is not allowed now, with names ('' when it is)."""
+        bad = why_illegal(self._session.state, action)
+        return self._session.named(bad).message if bad is not None else ""
+
+    def distress_swap(self) -> tuple[int, int, int, int] | None:
+        """For the unlocked crew member: (card passed, to, card received, from), or None."""
+        hand = self.hand
+        return self._session.distress_exchange(hand.seat) if hand is not None else None
+
+    # -- doing things -----------------------------------------------------------------------------
+
+    def act(self, action: Action) -> Illegal | None:
+        return self._session.act(action)
+
+    def ack_draw(self) -> None:
+        self._session.ack_draw()
+
+    def decide_distress(self, direction: str | None) -> None:
+        self._session.decide_distress(direction)
+
+    def cancel_distress(self) -> None:
+        self._session.cancel_distress()
+
+    def choose_distress_card(self, card: int) -> Illegal | None:
+        return self._session.choose_distress_card(card)
+
+    def start_signal(self, seat: int) -> Illegal | None:
+        return self._session.start_signal(seat)
+
+    def cancel_signal(self) -> None:
+        self._session.cancel_signal()
+
+    def choose_signal_card(self, card: int | None) -> Illegal | None:
+        return self._session.choose_signal_card(card)
+
+    def signal(self, card: int, position: str) -> Illegal | None:
+        return self._session.signal(card, position)
+
+    def peek(self, seat: int) -> None:
+        self._session.peek(seat)
+
+    def end_peek(self) -> None:
+        self._session.end_peek()

@@ -1,0 +1,743 @@
+"""One widget per step family: it draws its step and posts the choice made; the screen routes it.
+
+Every panel is built for one step of one game (a :class:`HotSeat`, never the engine state) and
+posts :class:`StepPanel.Chosen` with what was chosen: an engine action (take, pass, volunteer,
+give, assign, predict, play, signal) or one of the table's own intents below (begin, the distress
+decision, the card passed, the card shown, back, done). Legality is the engine's: a panel offers
+what the hot seat says and passes on whatever is chosen, so a forbidden choice gets explained.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+
+from crew.engine import (
+    CAPTAIN_CARD,
+    TONOJA,
+    Action,
+    Assign,
+    Communication,
+    Distribution,
+    DrawMode,
+    GiveAll,
+    Pass,
+    Play,
+    Predict,
+    Signal,
+    Take,
+    Volunteer,
+    distress_target,
+    get_task,
+)
+from crew.engine.cards import COLOR_NAMES, SUIT_GLYPHS, suit_of
+
+from ..hotseat import HotSeat
+from ..render import card_label, card_text, cards_text, mission_label, mission_rule, suit_word
+from ..session import Step, StepKind
+from .choices import Choice, Choices
+from .hand import HandView
+
+__all__ = [
+    "Back",
+    "Begin",
+    "Done",
+    "PassCard",
+    "SendDistress",
+    "ShowCard",
+    "SignalFirst",
+    "StepPanel",
+    "panels",
+]
+
+
+# -- the table's own intents (everything else a panel posts is an engine action) ----------------
+
+
+@dataclass(frozen=True)
+class Begin:
+    """The drawn tasks were seen: on to the distribution (or the first trick)."""
+
+
+@dataclass(frozen=True)
+class SendDistress:
+    """The crew's distress decision: ``left``/``right``, or None to play on without it."""
+
+    direction: str | None
+
+
+@dataclass(frozen=True)
+class PassCard:
+    """The card the current crew member passes in the distress signal."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class ShowCard:
+    """The card the signaller shows (None: choose another); the token position comes next."""
+
+    card: int | None
+
+
+@dataclass(frozen=True)
+class SignalFirst:
+    """Somebody signals before this trick's lead."""
+
+
+@dataclass(frozen=True)
+class Back:
+    """Esc: call off what this step is collecting (the distress signal, the signal)."""
+
+
+@dataclass(frozen=True)
+class Done:
+    """A crew member is done looking at their hand."""
+
+
+def _ready(widget: Any) -> bool:
+    # a guarded screen (see guard.py) takes no choice before it has been seen
+    ready = getattr(widget.screen, "keys_ready", None)
+    return ready is None or bool(ready())
+
+
+class StepPanel(Vertical):
+    """The action area of one step: a prompt, and the panel's own hand or choices."""
+
+    class Chosen(Message):
+        """A choice was made (an engine action or one of this module's intents)."""
+
+        def __init__(self, choice: object) -> None:
+            super().__init__()
+            self.choice = choice
+
+    def __init__(self, table: HotSeat, step: Step) -> None:
+        super().__init__(classes="step-panel")
+        self.table = table
+        self.step = step
+        self.prompt = Static(id="prompt")
+        self.sub = Static(id="subhand")
+        self.sub.display = False
+
+    def compose(self) -> ComposeResult:
+        yield self.prompt
+        yield from self.parts()
+        yield self.sub
+
+    def parts(self) -> ComposeResult:
+        yield from ()
+
+    def show(self, step: Step) -> None:
+        """Take over ``step`` from the beginning (the panel is shown again for a new step)."""
+        self.step = step
+
+    @property
+    def stage(self) -> object:
+        """Where in the step the panel is (a new stage arms the key guard again)."""
+        return None
+
+    def update(self) -> None:
+        """Draw the step as it stands now."""
+
+    def focus_choice(self) -> None:
+        """Put the keyboard on the panel's choice (nothing to choose: on nothing)."""
+        self.screen.set_focus(None)
+
+    def choose(self, choice: object) -> None:
+        if _ready(self):
+            self.post_message(self.Chosen(choice))
+
+    def clear(self) -> None:
+        """Take anything private off the screen at once (before the panel goes)."""
+        for hand in self.query(HandView):
+            hand.clear()
+        self.sub.update("")
+
+    def say(self, text: str | Text) -> None:
+        self.prompt.update(Text(text, style="bold") if isinstance(text, str) else text)
+
+    def show_swap(self) -> None:
+        """For the unlocked crew member's eyes: what they passed and got in the distress signal
+        (until the first trick is over)."""
+        t = self.table
+        swap = t.distress_swap()
+        if swap is None or t.public_view().tricks_played:
+            return
+        gave, to, got, frm = swap
+        if to == frm:  # two players swap
+            out = Text("Distress signal: you swapped your ", style="italic")
+            out.append_text(card_text(gave))
+            out.append(f" for {t.name(frm)}'s ")
+            out.append_text(card_text(got))
+            out.append(".")
+        else:
+            out = Text("Distress signal: you passed ", style="italic")
+            out.append_text(card_text(gave))
+            out.append(f" to {t.name(to)} and got ")
+            out.append_text(card_text(got))
+            out.append(f" from {t.name(frm)}.")
+        self.sub.display = True
+        self.sub.update(out)
+
+
+# -- steps answered from a list -------------------------------------------------------------------
+
+
+class ChoicePanel(StepPanel):
+    """A step answered by picking one entry of a list."""
+
+    def __init__(self, table: HotSeat, step: Step) -> None:
+        super().__init__(table, step)
+        self.choices = Choices(id="choices")
+
+    def parts(self) -> ComposeResult:
+        yield self.choices
+
+    def items(self) -> list[Choice]:
+        return []
+
+    def keys(self) -> tuple[list[str] | None, bool]:
+        """The shortcut keys of the entries and whether they are shown (default: 1-9)."""
+        return None, True
+
+    #: Whether long entries may take more than one line (else they are cut off with "…").
+    WRAP = True
+
+    def update(self) -> None:
+        keys, show = self.keys()
+        self.choices.set_choices(self.items(), keys=keys, show_keys=show, wrap=self.WRAP)
+        self.show_swap()
+
+    def focus_choice(self) -> None:
+        self.choices.focus()
+
+    def choice(self, label: str | Text, action: Action) -> Choice:
+        """An entry for an engine action, marked with the engine's reason when forbidden."""
+        return Choice(label, action, self.table.illegal(action))
+
+    @on(OptionList.OptionSelected, "#choices")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if 0 <= event.option_index < len(self.choices.items):
+            self.choose(self.choices.items[event.option_index].value)
+
+
+class DrawPanel(ChoicePanel):
+    """The tasks laid out for everybody to see; Enter begins."""
+
+    def update(self) -> None:
+        t = self.table
+        st = t.setup
+        n = len(st.task_ids)
+        out = Text(style="bold")
+        out.append(f"{mission_label(t)}: ")
+        if st.rules.draw == DrawMode.NONE:
+            out.append("no task cards. ")
+        elif st.rules.draw == DrawMode.FIXED:
+            out.append(f"the mission's {n} task{'s' if n != 1 else ''}. ")
+        else:
+            out.append(f"{n} task{'s' if n != 1 else ''} drawn")
+            diff = st.rules.difficulty
+            out.append(f" (difficulty {diff}). " if diff else ". ")
+        out.append(f"Captain: {t.name(st.captain)} (holds {card_label(CAPTAIN_CARD)}). ")
+        if st.terrain is not None:
+            out.append(f"Unknown terrain: drew {card_label(st.terrain)}. ")
+        out.append(f"Deal code {t.seed}.", style="")
+        self.say(out)
+        # without task cards the rule already stands where the tasks would be
+        self.sub.display = bool(st.task_ids)
+        self.sub.update(Text(mission_rule(t), style="italic"))
+        super().update()
+
+    def items(self) -> list[Choice]:
+        first = "Begin the distribution" if self.table.setup.task_ids else "Begin the first trick"
+        return [Choice(first + " (v: look at your hand first)", Begin())]
+
+
+class DistributePanel(ChoicePanel):
+    """Take a task or pass (x); the captain chooses for Tonoja."""
+
+    BINDINGS = [Binding("x", "pass_task", "Pass")]
+    # one line per task (the tasks panel and ? have them in full): Pass always stays in sight
+    WRAP = False
+
+    def update(self) -> None:
+        t, step = self.table, self.step
+        for_tonoja = step.seat != step.viewer
+        who = f"{t.name(step.viewer)} (captain) for Tonoja" if for_tonoja else t.name(step.seat)
+        self.say(f"{who}: take a task" + (" or pass (x)" if self._can_pass() else ""))
+        super().update()
+
+    def _can_pass(self) -> bool:
+        return not self.table.illegal(Pass(self.step.seat))
+
+    def items(self) -> list[Choice]:
+        seat = self.step.seat
+        items = [
+            self.choice(f"#{tv.task} {get_task(tv.task).text}", Take(seat, tv.task))
+            for tv in self.table.public_view().tasks
+            if tv.owner < 0
+        ]
+        items.append(self.choice("Pass", Pass(seat)))
+        return items
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pass_task":
+            if not _ready(self):
+                return False
+            return True if self._can_pass() else None
+        return True
+
+    def action_pass_task(self) -> None:
+        self.choose(Pass(self.step.seat))
+
+
+class VolunteerPanel(ChoicePanel):
+    """The captain's question: y or n."""
+
+    def update(self) -> None:
+        t, step = self.table, self.step
+        n = len(t.setup.task_ids)
+        what = f"{n} task{'s' if n != 1 else ''}"
+        if t.setup.rules.distribution == Distribution.TWO_VOLUNTEERS:
+            taken = len(t.public_view().volunteers)
+            question = (
+                f"will you be {'the second' if taken else 'one'} of the two volunteers"
+                f" who split the {what}?"
+            )
+        else:
+            question = f"will you take all {what}?"
+        tonoja = step.seat == TONOJA and t.setup.tonoja
+        self.say(
+            f"The captain asks {t.name(step.seat)}: {question}"
+            + (f" ({t.name(step.viewer)} answers for Tonoja)" if tonoja else "")
+        )
+        super().update()
+
+    def items(self) -> list[Choice]:
+        seat = self.step.seat
+        return [
+            self.choice("Yes, I volunteer", Volunteer(seat, True)),
+            self.choice("No", Volunteer(seat, False)),
+        ]
+
+    def keys(self) -> tuple[list[str] | None, bool]:
+        return ["y", "n"], True
+
+
+class GivePanel(ChoicePanel):
+    """All tasks to one crew member: the captain decides (private) or the crew picks (public)."""
+
+    def update(self) -> None:
+        if self.step.private:
+            self.say(
+                f"{self.table.name(self.step.seat)} (captain): keep all tasks or give them all"
+                " to one crew member"
+            )
+        else:
+            self.say(
+                "The crew picks the one member who takes all tasks (v: look at your hand first)"
+            )
+        super().update()
+
+    def items(self) -> list[Choice]:
+        t, step = self.table, self.step
+        items = []
+        for seat in range(t.seats):
+            if step.private:
+                label = f"Give all tasks to {t.name(seat)}"
+                if seat == step.seat:
+                    label = "Keep all tasks"
+            else:
+                label = f"{t.name(seat)} takes all tasks"
+            items.append(self.choice(label, GiveAll(seat)))
+        return items
+
+
+class AssignPanel(ChoicePanel):
+    """Free task choice (or the two volunteers split): a task, then the crew member."""
+
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def __init__(self, table: HotSeat, step: Step) -> None:
+        super().__init__(table, step)
+        self.pending_task: int | None = None
+
+    @property
+    def stage(self) -> object:
+        return self.pending_task
+
+    def show(self, step: Step) -> None:
+        super().show(step)
+        self.pending_task = None
+
+    def _head(self) -> str:
+        t = self.table
+        vols = t.public_view().volunteers
+        if vols:
+            who = " and ".join(t.name(v) for v in vols)
+            return f"The volunteers {who} split the tasks (each takes at least one)"
+        return "Free task choice: the crew gives each task to one member"
+
+    def update(self) -> None:
+        if self.pending_task is None:
+            self.say(self._head() + ". Choose a task (v: look at your hand)")
+        else:
+            self.say(f"{self._head()}. Task #{self.pending_task} goes to… (Esc: another task)")
+        super().update()
+
+    def items(self) -> list[Choice]:
+        t = self.table
+        if self.pending_task is None:
+            return [
+                Choice(f"#{tv.task} {get_task(tv.task).text}", tv.task)
+                for tv in t.public_view().tasks
+                if tv.owner < 0
+            ]
+        # the two volunteers of mission 26 split the tasks: nobody else is offered
+        vols = t.public_view().volunteers
+        seats = list(vols) if vols else list(range(t.seats))
+        return [self.choice(t.name(seat), Assign(self.pending_task, seat)) for seat in seats]
+
+    def choose(self, choice: object) -> None:
+        if isinstance(choice, int) and _ready(self):
+            self.pending_task = choice
+            self.update()
+            self.post_message(self.Chosen(None))  # a new stage: the screen arms its guard
+            return
+        super().choose(choice)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return self.pending_task is not None
+        return True
+
+    def action_back(self) -> None:
+        self.pending_task = None
+        self.update()
+        self.post_message(self.Chosen(None))
+
+
+class DistressPanel(ChoicePanel):
+    """Send the distress signal? To which side?"""
+
+    def update(self) -> None:
+        t = self.table
+        if t.setup.distress_active:
+            self.say(
+                "The distress signal is active: pass one card each again in this attempt?"
+                " (v: look at your hand)"
+            )
+        else:
+            cost = f" the logbook of {t.crew} adds 1 attempt to this mission." if t.crew else ""
+            self.say(
+                "Send the distress signal? Everybody passes one card (never a submarine)"
+                + (";" + cost if cost else ".")
+                + " (v: look at your hand)"
+            )
+        super().update()
+
+    def items(self) -> list[Choice]:
+        t = self.table
+        n = t.players
+        items = [Choice("No, play on without passing", SendDistress(None))]
+        if n == 2:
+            swap = f"Yes: {t.name(0)} and {t.name(1)} swap one card"
+            items.append(Choice(swap, SendDistress("left")))
+            return items
+        for side in ("left", "right"):
+            seat, order = 0, [t.name(0)]
+            for _ in range(n):
+                seat = distress_target(n, seat, side)
+                order.append(t.name(seat))
+            label = f"Yes, pass to the {side} ({' → '.join(order)})"
+            items.append(Choice(label, SendDistress(side)))
+        return items
+
+
+class PredictPanel(ChoicePanel):
+    """A prediction task's owner says how many tricks they will win."""
+
+    def update(self) -> None:
+        t, step = self.table, self.step
+        shown = {
+            tv.task: get_task(tv.task).prediction
+            for tv in t.public_view().tasks
+            if tv.owner == step.seat
+        }
+        tasks = [task for task, how in shown.items() if how is not None]
+        secret = "secret" in shown.values()
+        name = t.name(step.seat)
+        if step.seat != step.viewer:
+            name = f"{t.name(step.viewer)} (captain) for Tonoja"
+        self.say(
+            f"{name}: how many tricks will you win? (task #{tasks[0]}"
+            + (", secret: hidden from the others until the end)" if secret else ", open)")
+        )
+        super().update()
+
+    def items(self) -> list[Choice]:
+        total = self.table.setup.total_tricks
+        seat = self.step.seat
+        return [
+            self.choice(f"{n} trick{'s' if n != 1 else ''}", Predict(seat, n))
+            for n in range(total + 1)
+        ]
+
+    def keys(self) -> tuple[list[str] | None, bool]:
+        total = self.table.setup.total_tricks
+        return [str(n) for n in range(min(total + 1, 10))], False
+
+
+# -- steps answered with a card of the hand -------------------------------------------------------
+
+
+class HandPanel(StepPanel):
+    """A step answered by choosing a card of the hand (Enter or a click)."""
+
+    def __init__(self, table: HotSeat, step: Step) -> None:
+        super().__init__(table, step)
+        self.hand = HandView(id="hand")
+
+    def parts(self) -> ComposeResult:
+        yield self.hand
+
+    def focus_choice(self) -> None:
+        if self.hand.enabled is not None:
+            self.hand.focus()
+        else:
+            super().focus_choice()
+
+    def own_cards(self) -> tuple[int, ...]:
+        view = self.table.hand
+        return view.hand if view is not None else ()
+
+    def card_chosen(self, card: int) -> None:
+        """What choosing ``card`` means in this step."""
+
+    def action_choose_card(self) -> None:
+        card = self.hand.current
+        if card is not None:
+            self.card_chosen(card)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose_card":
+            return _ready(self)
+        return True
+
+    @on(HandView.Chosen)
+    def _clicked(self, event: HandView.Chosen) -> None:
+        event.stop()
+        self.card_chosen(event.card)
+
+
+class PlayPanel(HandPanel):
+    """Play a card to the trick (the captain plays Tonoja's face-up cards for her)."""
+
+    BINDINGS = [
+        Binding("enter", "choose_card", "Play card"),
+        Binding("c", "signal_first", "Signal first"),
+    ]
+
+    def update(self) -> None:
+        t, step = self.table, self.step
+        legal = t.legal_cards()
+        view = t.public_view()
+        trick = view.tricks_played + 1
+        if step.seat != step.viewer:
+            # Tonoja: the captain plays one of her face-up cards (public) for her
+            self.hand.show_cards([c for c in view.tonoja_up if c >= 0], legal)
+            line = Text(f"{t.name(step.viewer)}'s own hand: ", style="dim")
+            line.append_text(cards_text(self.own_cards()))
+            self.sub.display = True
+            self.sub.update(line)
+            who = f"{t.name(step.viewer)} (captain) plays for Tonoja, trick {trick}"
+        else:
+            self.hand.show_cards(self.own_cards(), legal)
+            who = f"{t.name(step.seat)}, play a card to trick {trick}"
+            self.show_swap()
+        if view.trick:
+            led = f"{suit_word(view.trick[0][1])} was led"
+            if len(legal) < len(self.hand.cards):
+                led += f": follow suit ({len(legal)} of {len(self.hand.cards)} cards playable)"
+        else:
+            led = "you lead"
+            if t.signal_first():
+                led += " (c: somebody signals first)"
+        self.say(f"{who}: {led}")
+
+    def card_chosen(self, card: int) -> None:
+        self.choose(Play(self.step.seat, card))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "signal_first":
+            return bool(self.table.signal_first()) and _ready(self)
+        return super().check_action(action, parameters)
+
+    def action_signal_first(self) -> None:
+        self.choose(SignalFirst())
+
+
+class DistressCardPanel(HandPanel):
+    """The card this crew member passes in the distress signal; Esc calls it off."""
+
+    BINDINGS = [
+        Binding("enter", "choose_card", "Pass this card"),
+        Binding("escape", "back", "Call off"),
+    ]
+
+    def update(self) -> None:
+        t, step = self.table, self.step
+        target = t.name(t.distress_target(step.seat))
+        self.say(
+            f"{t.name(step.seat)}: choose the card you pass to {target} (never a submarine);"
+            " Esc: call off the distress signal"
+        )
+        self.hand.show_cards(self.own_cards(), t.passable())
+
+    def card_chosen(self, card: int) -> None:
+        self.choose(PassCard(card))
+
+    def action_back(self) -> None:
+        self.choose(Back())
+
+
+class SignalPanel(HandPanel):
+    """Sonar: the card to show, then where its token goes; Esc steps back."""
+
+    BINDINGS = [
+        Binding("enter", "choose_card", "Show this card"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, table: HotSeat, step: Step) -> None:
+        super().__init__(table, step)
+        self.choices = Choices(id="choices")
+
+    def parts(self) -> ComposeResult:
+        yield self.hand
+        yield self.choices
+
+    @property
+    def stage(self) -> object:
+        return self.table.signal_card
+
+    def update(self) -> None:
+        t, step = self.table, self.step
+        name = t.name(step.seat)
+        ok = t.showable()
+        self.hand.show_cards(self.own_cards(), ok)
+        card = t.signal_card
+        self.choices.display = card is not None
+        if card is None:
+            self.choices.set_choices([])
+            text = f"{name}: choose the card to show (no submarine); Esc: do not signal"
+            if not ok:
+                text = f"{name}: no card of yours can be shown now; Esc: back"
+        else:
+            self.hand.cursor = self.hand.cards.index(card)
+            text = f"{name}: where does the token go on {card_label(card)}?"
+            if t.public_view().communication == Communication.CURRENTS:
+                text += " (currents: the others will not see the position)"
+            text += " Esc: another card"
+            self.choices.set_choices(self._positions(card))
+        self.say(text)
+        self.show_swap()
+
+    def _positions(self, card: int) -> list[Choice]:
+        seat = self.step.seat
+        ok = self.table.signal_positions(card)
+        colour = COLOR_NAMES[suit_of(card)]
+        g = SUIT_GLYPHS[suit_of(card)]
+        words = {
+            "top": f"↑ top: my highest {g} {colour}",
+            "middle": f"● middle: my only {g} {colour}",
+            "bottom": f"↓ bottom: my lowest {g} {colour}",
+        }
+        return [
+            Choice(
+                label,
+                Signal(seat, card, pos),  # type: ignore[arg-type]
+                "" if pos in ok else self.table.illegal(Signal(seat, card, pos)),  # type: ignore[arg-type]
+            )
+            for pos, label in words.items()
+        ]
+
+    def focus_choice(self) -> None:
+        if self.table.signal_card is not None:
+            self.choices.focus()
+        else:
+            super().focus_choice()
+
+    def card_chosen(self, card: int) -> None:
+        self.choose(ShowCard(card))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose_card":
+            return self.table.signal_card is None and _ready(self)
+        return super().check_action(action, parameters)
+
+    def action_back(self) -> None:
+        self.choose(ShowCard(None) if self.table.signal_card is not None else Back())
+
+    @on(OptionList.OptionSelected, "#choices")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if 0 <= event.option_index < len(self.choices.items):
+            self.choose(self.choices.items[event.option_index].value)
+
+
+class PeekPanel(HandPanel, can_focus=True):
+    """A crew member looks at their own hand during a public step (read-only)."""
+
+    BINDINGS = [
+        Binding("enter", "done", "Done"),
+        Binding("escape", "done", "Done", show=False),
+    ]
+
+    def update(self) -> None:
+        name = self.table.name(self.step.seat)
+        self.say(f"{name}'s hand: only {name} looks. Enter or Esc when done.")
+        self.hand.show_cards(self.own_cards(), None)
+        self.show_swap()
+
+    def focus_choice(self) -> None:
+        self.focus()  # the hand is read-only: the panel itself takes Enter and Esc
+
+    def action_done(self) -> None:
+        self.choose(Done())
+
+
+class WaitPanel(StepPanel):
+    """Nothing to choose here (a gate is up, or the attempt is over): a line of text only."""
+
+
+_PANELS: dict[StepKind, type[StepPanel]] = {
+    StepKind.DRAW: DrawPanel,
+    StepKind.DISTRIBUTE: DistributePanel,
+    StepKind.VOLUNTEER: VolunteerPanel,
+    StepKind.GIVE: GivePanel,
+    StepKind.ASSIGN: AssignPanel,
+    StepKind.DISTRESS: DistressPanel,
+    StepKind.DISTRESS_CARD: DistressCardPanel,
+    StepKind.PREDICT: PredictPanel,
+    StepKind.SIGNAL: SignalPanel,
+    StepKind.PLAY: PlayPanel,
+    StepKind.PEEK: PeekPanel,
+}
+
+
+def panels(table: HotSeat) -> dict[StepKind, StepPanel]:
+    """One panel per step kind (a waiting line for the result and while a gate is up), built
+    once so that moving to the next step never waits for a panel to be put together."""
+    out = {kind: cls(table, Step(kind)) for kind, cls in _PANELS.items()}
+    out[StepKind.RESULT] = WaitPanel(table, Step(StepKind.RESULT))
+    return out

@@ -1,0 +1,99 @@
+"""Two table details: the task list never hides Pass at 80x24; under currents the signaller
+sees her own token's position (the others see "? hidden")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tui_driver import screen_text
+
+from crew.engine import Phase, Signal, legal_actions
+from crew.engine.missions import CURRENTS
+from crew.tui.app import create_app
+from crew.tui.hotseat import HotSeat
+from crew.tui.render import crew_table
+from crew.tui.session import GameSpec, Session, StepKind
+from crew.tui.widgets.choices import Choices
+
+
+@pytest.fixture(autouse=True)
+def crew_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CREW_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+async def test_the_task_list_shows_pass_at_80x24() -> None:
+    # mission 24, five players, deal code 1: six tasks, one of them too long for one line
+    app = create_app(players=5, mission=24, seed=1, clock_interval=None, settle=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the draw
+        await pilot.pause()
+        await pilot.press("enter")  # Bob's gate
+        await pilot.pause()
+        choices = app.screen.query_one(Choices)
+        assert [c.label for c in choices.items][-1] == "Pass" and len(choices.items) == 7
+        assert choices.max_scroll_y == 0  # nothing behind a scrollbar
+        assert " 7 Pass  (not allowed:" in screen_text(app)
+
+
+def sonar_row(s: Session, seat: int) -> str:
+    from rich.console import Console
+
+    console = Console(width=100, record=True, color_system=None, file=None)
+    with console.capture() as cap:
+        console.print(crew_table(HotSeat(s)))
+    return next(line for line in cap.get().splitlines() if s.name(seat) in line)
+
+
+def test_under_currents_the_signaller_sees_her_own_position() -> None:
+    # mission 20, deal code 2: unknown terrain G4 means currents
+    s = Session.new(GameSpec(4, [], 20, seed=2), autosave=False)
+    assert s.state.setup.rules.communication == CURRENTS
+    for _ in range(100):
+        step = s.step()
+        if step.kind == StepKind.PLAY and s.signal_first():
+            break
+        if step.kind == StepKind.DRAW:
+            s.ack_draw()
+        elif step.kind == StepKind.DISTRESS:
+            s.decide_distress(None)
+        else:
+            s.open_gate()
+            assert s.act(legal_actions(s.state)[0]) is None
+    assert s.state.phase == Phase.PLAY
+    seat = s.signal_first()[0]
+    assert s.start_signal(seat) is None
+    s.open_gate()
+    sig = next(a for a in legal_actions(s.state) if isinstance(a, Signal) and a.seat == seat)
+    assert s.signal(sig.card, sig.position) is None
+    word = {"top": "↑ highest", "middle": "● only", "bottom": "↓ lowest"}[sig.position]
+    # the crew member at the terminal now (the leader, behind a gate) sees it hidden...
+    s.open_gate()
+    if s.unlocked != seat:
+        assert "? hidden" in sonar_row(s, seat) and word not in sonar_row(s, seat)
+    # ...and so does everybody on a public screen, while she herself sees where it lies
+    s.close_gate()
+    assert "? hidden" in sonar_row(s, seat)
+    while s.step().viewer != seat:
+        s.open_gate()
+        assert s.act(legal_actions(s.state)[0]) is None
+    s.open_gate()
+    assert word in sonar_row(s, seat) and "? hidden" not in sonar_row(s, seat)
+
+
+async def test_a_trick_costs_only_its_gates_and_cards() -> None:
+    # four players, nobody signals: per trick at most four gates (Enter) and four cards
+    # (colour, value, Enter); no question about signalling (it was one more key per trick)
+    from tui_driver import Player, play_to_result
+
+    app = create_app(players=4, mission=3, seed=11, clock_interval=None, settle=0)
+    player = Player()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_result(pilot, app, player)
+    s = app.session
+    assert s is not None and len(s.state.tricks) >= 2
+    keys = player.trick_keys
+    # trick 1 also carries the crew's one answer to the distress question
+    assert keys[1] <= 4 + 4 * 3 + 1
+    assert len(keys) >= 2 and max(n for trick, n in keys.items() if trick > 1) <= 4 + 4 * 3
