@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tui_driver import screen_text
+from tui_driver import cards_on, screen_text
 
-from crew.engine import Phase, Signal, legal_actions
+from crew.engine import Phase, Signal, card_str, cards_in, legal_actions
 from crew.engine.missions import CURRENTS
 from crew.tui.app import create_app
 from crew.tui.hotseat import HotSeat
@@ -97,3 +97,21 @@ async def test_a_trick_costs_only_its_gates_and_cards() -> None:
     # trick 1 also carries the crew's one answer to the distress question
     assert keys[1] <= 4 + 4 * 3 + 1
     assert len(keys) >= 2 and max(n for trick, n in keys.items() if trick > 1) <= 4 + 4 * 3
+
+
+async def test_a_crew_member_choosing_a_task_sees_their_own_hand() -> None:
+    # mission 1, deal code 7: captain Cas chooses first, behind her gate
+    app = create_app(players=4, mission=1, seed=7, clock_interval=None, settle=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the draw
+        await pilot.pause()
+        gate = screen_text(app)
+        assert "Cas, press Enter" in gate and not cards_on(gate)
+        await pilot.press("enter")  # Cas's gate
+        await pilot.pause()
+        s = app.session
+        assert s is not None and s.step().kind == StepKind.DISTRIBUTE
+        text = screen_text(app)
+        own = {card_str(c) for c in cards_in(s.state.hands[s.state.setup.captain])}
+        assert cards_on(text) == own  # all of Cas's cards, nobody else's
+        assert " 2 Pass" in text

@@ -196,9 +196,13 @@ class ChoicePanel(StepPanel):
 
     def __init__(self, table: HotSeat, step: Step) -> None:
         super().__init__(table, step)
+        # behind a gate, the crew member choosing sees their own cards (read-only) above the list
+        self.own = HandView(classes="own-hand")
+        self.own.display = False
         self.choices = Choices(id="choices")
 
     def parts(self) -> ComposeResult:
+        yield self.own
         yield self.choices
 
     def items(self) -> list[Choice]:
@@ -212,6 +216,9 @@ class ChoicePanel(StepPanel):
     WRAP = True
 
     def update(self) -> None:
+        view = self.table.hand
+        self.own.display = view is not None
+        self.own.show_cards(view.hand if view is not None else (), None)
         keys, show = self.keys()
         self.choices.set_choices(self.items(), keys=keys, show_keys=show, wrap=self.WRAP)
         self.show_swap()
