@@ -38,7 +38,7 @@ from .cards import (
     suit_of,
 )
 from .conditions import Y5, broken_after_play, broken_after_trick
-from .phases.tricks import flip_piles, judge_ctx, judge_tasks
+from .phases.tricks import flip_piles, judge_ctx, judge_tasks, take_trick
 from .state import TONOJA, GameState
 from .task_params import (
     ColorAllOrEach,
@@ -62,7 +62,7 @@ from .task_params import (
     WinWithCard,
 )
 from .tasks import DONE, FAILED, PENDING, Task, get_task
-from .tricks import Trick, follow_mask, trick_winner
+from .tricks import Trick, follow_mask
 
 __all__ = ["Node", "SearchForm", "WON", "LOST", "OPEN"]
 
@@ -289,21 +289,15 @@ class SearchForm:
         tcards: tuple[int, ...],
         status: tuple[int, ...],
     ) -> Node:
-        w = tseats[trick_winner(tcards)]
-        tmask = 0
-        for c in tcards:
-            tmask |= 1 << c
-        won = list(node.won)
-        won[w] |= tmask
-        counts = list(node.counts)
-        counts[w] += 1
-        tricks = node.tricks + (Trick(node.leader, tseats, tcards, w),)
-        played = node.played | tmask
+        trick, wt, ct, played = take_trick(
+            node.leader, tseats, tcards, node.won, node.counts, node.played
+        )
+        w = trick.winner
+        tricks = node.tricks + (trick,)
         piles = node.piles
         if piles:
             piles, hands[TONOJA], _ = flip_piles(piles, played, hands[TONOJA])
         final = len(tricks) >= self.total
-        wt, ct = tuple(won), tuple(counts)
         ctx = judge_ctx(self.setup, wt, ct, tricks, played, self.predictions)
         st = judge_tasks(self.evaluators, self.owners, status, ctx, self.free)
         if final and self.free:

@@ -25,6 +25,7 @@ __all__ = [
     "judge_tasks",
     "legal_plays",
     "playable",
+    "take_trick",
     "trick_winner_card",
 ]
 
@@ -186,6 +187,32 @@ def flip_piles(
     return tuple(new_piles), hand, tuple(turned)
 
 
+def take_trick(
+    leader: int,
+    trick_seats: tuple[int, ...],
+    trick_cards: tuple[int, ...],
+    won: tuple[int, ...],
+    counts: tuple[int, ...],
+    played: int,
+) -> tuple[Trick, tuple[int, ...], tuple[int, ...], int]:
+    """A complete trick goes to the seat of its winning card: the trick, and the captured cards,
+    trick counts and played cards after it (``apply`` and the solver's search form share this)."""
+    w = trick_seats[trick_winner(trick_cards)]
+    tmask = 0
+    for c in trick_cards:
+        tmask |= 1 << c
+    new_won = list(won)
+    new_won[w] |= tmask
+    new_counts = list(counts)
+    new_counts[w] += 1
+    return (
+        Trick(leader, trick_seats, trick_cards, w),
+        tuple(new_won),
+        tuple(new_counts),
+        played | tmask,
+    )
+
+
 def _collect(
     state: GameState,
     hands: list[int],
@@ -195,16 +222,10 @@ def _collect(
 ) -> tuple[GameState, list[Event]]:
     """The trick is complete: its winner takes it and leads next; Tonoja turns up her cards."""
     tnum = len(state.tricks) + 1
-    w = trick_seats[trick_winner(trick_cards)]
-    trick = Trick(state.leader, trick_seats, trick_cards, w)
-    tmask = 0
-    for c in trick_cards:
-        tmask |= 1 << c
-    won = list(state.won)
-    won[w] |= tmask
-    counts = list(state.counts)
-    counts[w] += 1
-    played = state.played | tmask
+    trick, won, counts, played = take_trick(
+        state.leader, trick_seats, trick_cards, state.won, state.counts, state.played
+    )
+    w = trick.winner
     events.append(Event(_TRICK_WON, w, trick.winning_card, trick=tnum))
     piles = state.piles
     if piles:
@@ -217,8 +238,8 @@ def _collect(
         trick_seats=(),
         trick_cards=(),
         tricks=state.tricks + (trick,),
-        won=tuple(won),
-        counts=tuple(counts),
+        won=won,
+        counts=counts,
         played=played,
         leader=w,
         turn=w,
