@@ -105,6 +105,9 @@ class TableNotes(BaseModel):
         description="the finished attempt was lost before anyone could act: not in the logbook",
     )
     redeals: int = Field(default=0, ge=0, description="re-deals of this attempt not counted")
+    computers: list[int] = Field(
+        default_factory=list, description="the seats computer crewmates play (seat numbers)"
+    )
 
 
 class Record(BaseModel):

@@ -278,6 +278,10 @@ class CrewLog(BaseModel):
     discard: list[int] = Field(
         default_factory=list, description="task ids on the crew's discard pile (ruling 15)"
     )
+    computers: list[int] = Field(
+        default_factory=list,
+        description="the members (seat numbers, as in members) computer crewmates play",
+    )
 
 
 class CampaignLog(BaseModel):

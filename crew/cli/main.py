@@ -20,6 +20,7 @@ _EXAMPLES = """\
 examples:
   crew                                   open the game (new game, continue, logbook, rules)
   crew play --players 2 --mission 5      straight into a two-player game with Tonoja
+  crew play --players 4 --computers 3 --names Ann   Ann and three computer crewmates
   crew check trick P5 P9 S1 G3           who wins this trick, and why
   crew check legal --hand "P3 P7 B2 S4" --trick B5
   crew check signal --hand "P3 P7 B2 S4" P7
@@ -125,8 +126,22 @@ def build_parser() -> argparse.ArgumentParser:
     parser.set_defaults(handler=None)
     sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
 
-    p = sub.add_parser("play", help="start a game straight away (the TUI)", formatter_class=fmt)
+    p = sub.add_parser(
+        "play",
+        help="start a game straight away (the TUI)",
+        description="Start a game straight away. Computer crewmates can take seats: "
+        "--computers N puts them in the last N seats (the names given are the people's, in the "
+        'seats before them), e.g. "crew play --players 4 --computers 3 --names Ann".',
+        formatter_class=fmt,
+    )
     _game_options(p, players_required=False)
+    p.add_argument(
+        "--computers",
+        type=_whole,
+        default=0,
+        metavar="N",
+        help="computer crewmates in the last N seats (--names then names the people only)",
+    )
     p.set_defaults(handler="play")
 
     p = sub.add_parser("check", help="rules questions: trick winner, legal cards, signals")
@@ -317,13 +332,29 @@ def _play(args: argparse.Namespace | None) -> int:
             "names": [],
             "timed": False,
             "difficulty": None,
+            "computers": 0,
         }
     else:
-        names = parse_names(args.names, args.players)
+        computers = int(args.computers)
+        names = parse_names(args.names, None)
         if names and args.players is None:
-            if not 2 <= len(names) <= 5:
-                raise CliError(f"--names: {len(names)} names; the game is for 2 to 5 players")
-            args.players = len(names)
+            args.players = len(names) + computers
+            if not 2 <= args.players <= 5:
+                raise CliError(
+                    f"--names: {len(names)} names and {computers} computers; the game is for"
+                    " 2 to 5 players"
+                )
+        players = args.players if args.players is not None else 4
+        if computers >= players:
+            raise CliError(
+                f"--computers {computers}: at least one of the {players} seats is a person's"
+                " (computers alone: crew selfplay)"
+            )
+        if names and len(names) not in (players, players - computers):
+            want = f"{players}" + (f" (or {players - computers} people)" if computers else "")
+            raise CliError(
+                f"--names: {len(names)} names for {want} players; give one name per crew member"
+            )
         _check_mission(args)
         kwargs = {
             "players": args.players,
@@ -332,6 +363,7 @@ def _play(args: argparse.Namespace | None) -> int:
             "names": names,
             "timed": args.timed,
             "difficulty": args.difficulty,
+            "computers": computers,
         }
     from crew.tui.app import main as tui_main
 

@@ -22,7 +22,10 @@ from .session import GameSpec, Session, SessionError, is_realtime
 if TYPE_CHECKING:
     from .screens.game import GameScreen
 
-__all__ = ["CrewApp", "create_app", "main"]
+__all__ = ["COMPUTER_PACE", "CrewApp", "create_app", "main"]
+
+#: Seconds a computer's move stays on screen before the table moves on (Space: at once).
+COMPUTER_PACE = 0.8
 
 
 class CrewApp(App[int]):
@@ -45,8 +48,10 @@ class CrewApp(App[int]):
         clock_interval: float | None = 0.5,
         clock: Callable[[], float] = time.monotonic,
         settle: float | None = None,
+        pace: float | None = None,
     ) -> None:
         super().__init__()
+        self.pace = COMPUTER_PACE if pace is None else pace
         from . import guard
 
         # seconds a new choice is on screen before keys act on it (see guard.py)
@@ -283,14 +288,18 @@ def create_app(
     difficulty: int | None = None,
     *,
     crew: str | None = None,
+    computers: int = 0,
     clock_interval: float | None = 0.5,
     clock: Callable[[], float] = time.monotonic,
     settle: float | None = None,
+    pace: float | None = None,
 ) -> CrewApp:
     """The app: the title screen, or straight into a game when any game option is given.
 
-    Without ``players`` the crew size is the number of names (or 4); without ``mission`` and
-    ``difficulty`` the game is mission 1. Raises SessionError for an impossible game.
+    Without ``players`` the crew size is the number of names (or 4; with ``computers``, the
+    names are the people's and the computers sit after them); without ``mission`` and
+    ``difficulty`` the game is mission 1. ``computers``: the last N seats are computers. Raises
+    SessionError for an impossible game.
     """
     if isinstance(names, str):
         names = [n.strip() for n in names.split(",") if n.strip()]
@@ -303,14 +312,16 @@ def create_app(
         or timed
         or difficulty is not None
         or crew is not None
+        or computers > 0
     )
     spec = None
     if given:
-        n = players if players is not None else (len(names) or 4)
+        n = players if players is not None else (len(names) + computers if names else 4)
         if mission is None and difficulty is None:
             mission = 1
-        spec = GameSpec(n, names, mission, difficulty, timed, seed, crew).checked()
-    return CrewApp(spec, clock_interval=clock_interval, clock=clock, settle=settle)
+        seats = list(range(n - computers, n)) if computers > 0 else []
+        spec = GameSpec(n, names, mission, difficulty, timed, seed, crew, seats).checked()
+    return CrewApp(spec, clock_interval=clock_interval, clock=clock, settle=settle, pace=pace)
 
 
 def _keep_unfinished_game() -> str:
@@ -331,10 +342,11 @@ def main(
     names: Sequence[str] | str | None = None,
     timed: bool = False,
     difficulty: int | None = None,
+    computers: int = 0,
 ) -> int:
     """Run the TUI; returns the exit code (2 for an impossible game)."""
     try:
-        app = create_app(players, mission, seed, names, timed, difficulty)
+        app = create_app(players, mission, seed, names, timed, difficulty, computers=computers)
     except SessionError as exc:
         sys.stderr.write(f"crew: {exc}\n")
         return 2

@@ -11,6 +11,8 @@ screens, widgets and ``render.py`` never reach past it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from crew.engine import (
     Action,
     Event,
@@ -23,7 +25,7 @@ from crew.engine import (
 )
 from crew.engine.actions import Position
 
-from .session import Session, Step
+from .session import Answer, Ask, Session, Step
 
 __all__ = ["HotSeat"]
 
@@ -123,6 +125,38 @@ class HotSeat:
     def distress_target(self, seat: int) -> int:
         """Who receives ``seat``'s card in the distress signal being collected."""
         return distress_target(self.players, seat, self._session.distress_direction or "left")
+
+    # -- who sits where, and the computers ---------------------------------------------------------
+
+    def is_computer(self, seat: int) -> bool:
+        return self._session.is_computer(seat)
+
+    def person_seats(self) -> list[int]:
+        return self._session.person_seats()
+
+    def whose_cards(self) -> str:
+        """When the person on screen holds several seats: whose cards are shown ('' else)."""
+        hand = self.hand
+        if hand is None or not self._session.holds_several(hand.seat):
+            return ""
+        return f"{self.name(hand.seat)}'s cards (seat {hand.seat})"
+
+    @property
+    def distress_votes(self) -> dict[int, str | None] | None:
+        """The computers' votes on the distress signal (said out loud: public)."""
+        votes = self._session.distress_votes
+        return dict(votes) if votes is not None else None
+
+    def ask(self) -> Ask | None:
+        """What a computer must decide now (None: the people's turn, or nothing)."""
+        return self._session.ask()
+
+    def question(self, ask: Ask) -> Callable[[], Answer]:
+        """The computer's decision as a function for a worker thread (built from its view)."""
+        return self._session.question(ask)
+
+    def answer(self, answer: Answer) -> bool:
+        return self._session.answer(answer)
 
     # -- the step and its gate --------------------------------------------------------------------
 

@@ -13,11 +13,24 @@ private steps of the same viewer need no gate in between.
 
 from __future__ import annotations
 
+import copy
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from crew import storage
+from crew.bots import (
+    DEFAULT as BOT_SETTINGS,
+)
+from crew.bots import (
+    Memory,
+    choose_action,
+    choose_distress,
+    choose_distress_card,
+    choose_signal,
+    decision_rng,
+)
 from crew.engine import (
     TONOJA,
     Action,
@@ -53,6 +66,8 @@ from crew.records import Record, TableNotes, action_to_json, record_for, replay
 
 __all__ = [
     "DEFAULT_NAMES",
+    "Answer",
+    "Ask",
     "GameSpec",
     "Session",
     "SessionError",
@@ -61,6 +76,9 @@ __all__ = [
 ]
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cas", "Dee", "Eve")
+
+#: What a seat is called in the names text (the wizard, ``--names``) to have a computer play it.
+COMPUTER_WORDS = ("computer", "cpu", "bot")
 
 #: Seconds of real time after which the running clock is saved even without an action.
 CLOCK_SAVE_EVERY = 5.0
@@ -100,9 +118,56 @@ class Step:
         return self.viewer >= 0
 
 
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A question the table puts to its computers now.
+
+    ``kind``: ``action`` (the move the table waits for from ``seat``), ``signal`` (whether
+    ``seat`` communicates before this trick), ``votes`` (every computer's distress vote; seat -1)
+    or ``distress_card`` (the card ``seat`` passes). ``number`` is the count of actions played
+    when asked: an answer to an older question is dropped."""
+
+    kind: str
+    seat: int
+    number: int
+    deal: str = ""  # the attempt's deal code: a new attempt asks anew
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A computer's decision for an :class:`Ask` (computed away from the table, in a worker)."""
+
+    ask: Ask
+    action: Action | None = None
+    card: int | None = None
+    votes: tuple[tuple[int, str | None], ...] = ()
+
+
+def robot_name(k: int) -> str:
+    """The name of the ``k``-th computer at the table (from 1)."""
+    return f"Robo {k}"
+
+
+def parse_seats(text: str, players: int) -> tuple[list[str], list[int]]:
+    """Names in seat order from ``text`` ("Ann, computer, Bob"), with the computer seats.
+
+    The word ``computer`` (or ``cpu``, ``bot``) puts a computer in that seat; the same name
+    twice means one person holds both seats. Names are not checked here (see GameSpec)."""
+    names: list[str] = []
+    computers: list[int] = []
+    for i, item in enumerate(n.strip() for n in text.split(",") if n.strip()):
+        if item.lower() in COMPUTER_WORDS:
+            computers.append(i)
+            names.append("")
+        else:
+            names.append(item)
+    return names, computers
+
+
 @dataclass
 class GameSpec:
-    """What a new game needs: crew, names, mission (or free difficulty), timing, seed, campaign."""
+    """What a new game needs: crew, names, mission (or free difficulty), timing, seed, campaign,
+    and which seats computers play (``computers``: seat numbers)."""
 
     players: int
     names: list[str] = field(default_factory=list)
@@ -111,20 +176,53 @@ class GameSpec:
     timed: bool = False
     seed: int | str | None = None
     crew: str | None = None  # campaign crew name; None: free play
+    computers: list[int] = field(default_factory=list)
+
+    def seat_names(self) -> list[str]:
+        """One name per seat: the names given for the people (all seats, or the people's seats
+        only), each computer seat named ``Robo k`` unless given a name of its own."""
+        comps = sorted(set(self.computers))
+        given = [n.strip() for n in self.names]
+        if given and len(given) == self.players - len(comps) and comps:
+            people = iter(given)
+            given = ["" if seat in comps else next(people) for seat in range(self.players)]
+        if not any(given):
+            given = ["" if seat in comps else DEFAULT_NAMES[seat] for seat in range(self.players)]
+        if len(given) != self.players:
+            return given
+        out = []
+        k = 0
+        for seat, name in enumerate(given):
+            if seat in comps:
+                k += 1
+                name = robot_name(k) if not name or name.lower() in COMPUTER_WORDS else name
+            out.append(name)
+        return out
 
     def checked(self) -> GameSpec:
         """The spec with default names filled in; SessionError when something is wrong."""
         if self.players not in (2, 3, 4, 5):
             raise SessionError(f"the crew has 2 to 5 players, not {self.players}")
-        names = [n.strip() for n in self.names if n.strip()]
-        if not names:
-            names = list(DEFAULT_NAMES[: self.players])
+        comps = sorted(set(self.computers))
+        if any(not 0 <= seat < self.players for seat in comps):
+            raise SessionError(f"computer seats are 0 to {self.players - 1}, not {comps}")
+        if len(comps) >= self.players:
+            raise SessionError("at least one seat is a person's (computers alone: crew selfplay)")
+        names = self.seat_names()
         if len(names) != self.players:
+            people = self.players - len(comps)
+            extra = f" (or {people} for the people only)" if comps else ""
             raise SessionError(
-                f"{len(names)} names for {self.players} players; give one name per crew member"
+                f"{len(names)} names for {self.players} players; give one name per crew"
+                f" member{extra}"
             )
-        if len({n.lower() for n in names}) != len(names):
-            raise SessionError(f"names must be different: {', '.join(names)}")
+        humans = {n.lower() for seat, n in enumerate(names) if seat not in comps}
+        robots = [n.lower() for seat, n in enumerate(names) if seat in comps]
+        if len(set(robots)) != len(robots) or humans & set(robots):
+            raise SessionError(
+                f"each computer needs a name of its own: {', '.join(names)}"
+                " (the same name twice is one person holding two seats)"
+            )
         if any(n.lower() == "tonoja" for n in names):
             raise SessionError("Tonoja is the dummy crew member's name; choose another name")
         if any(len(n) > 12 for n in names):
@@ -144,7 +242,14 @@ class GameSpec:
             raise SessionError(str(exc)) from None
         seed = self.seed if self.seed is not None else random.randrange(100000, 1000000)
         return GameSpec(
-            self.players, names, self.mission, self.difficulty, self.timed, seed, self.crew
+            self.players,
+            names,
+            self.mission,
+            self.difficulty,
+            self.timed,
+            seed,
+            self.crew,
+            comps,
         )
 
 
@@ -171,8 +276,12 @@ class Session:
         time_left: float | None = None,
         logged: bool = False,
         autosave: bool = True,
+        computers: frozenset[int] = frozenset(),
     ) -> None:
         self.state = state
+        #: the seats computers play; each has its memory of what its own view showed
+        self.computers = computers
+        self.memories: dict[int, Memory] = {}
         self.record = record
         self.names = names
         self.base_seed = base_seed
@@ -201,6 +310,11 @@ class Session:
         self.signaller: int | None = None
         self.signal_card: int | None = None  # the card the signaller chose; position still open
         self.peeking: int | None = None
+        # the computers' part: their distress votes this attempt, who was asked to signal
+        self.distress_votes: dict[int, str | None] | None = None
+        self.window_asked: set[tuple[int, int]] = set()  # (trick number, seat)
+        self.memories = {seat: Memory(seat) for seat in self.computers}
+        self._observe()
 
     # -- construction -------------------------------------------------------------------------
 
@@ -225,6 +339,7 @@ class Session:
             crew=spec.crew,
             time_left=_clock(state),
             autosave=autosave,
+            computers=frozenset(spec.computers),
         )
         s.mission_won = s.book_says_won()
         s.save()
@@ -233,13 +348,14 @@ class Session:
     @classmethod
     def resume(cls, rec: Record, *, autosave: bool = True) -> Session:
         """Continue a saved game at the same point; every private step starts with a gate."""
-        r = replay(rec, "saved game")
+        notes = rec.table
+        computers = frozenset(notes.computers if notes is not None else ())
+        r = replay(rec, "saved game", keep_states=bool(computers))
         if r.violation is not None:
             raise SessionError(
                 f"the saved game cannot be continued: action {r.violation.action + 1} is not"
                 f" allowed ({r.violation.message})"
             )
-        notes = rec.table
         names = list(rec.names or DEFAULT_NAMES[: rec.players])
         base = notes.base_seed if notes is not None else None
         if base is None:
@@ -256,7 +372,13 @@ class Session:
             time_left=time_left,
             logged=notes.logged if notes is not None else False,
             autosave=autosave,
+            computers=computers,
         )
+        # each computer remembers the game as its own view showed it, action by action
+        s.memories = {
+            seat: Memory.replayed(seat, [view_for(st, seat) for st in [r.start, *r.states]])
+            for seat in computers
+        }
         if notes is not None:
             # questions already answered at the table are not asked again
             s.distress_decided = notes.distress_decided
@@ -311,9 +433,39 @@ class Session:
     def hand_view(self) -> View | None:
         """The view of the human whose hand may be on screen now, or None (public step)."""
         step = self.step()
-        if not step.private or self.unlocked != step.viewer:
+        if not step.private or not self._open_for(step.viewer):
             return None
         return view_for(self.state, step.viewer)
+
+    # -- who sits where --------------------------------------------------------------------------
+
+    def is_computer(self, seat: int) -> bool:
+        return seat in self.computers
+
+    def people(self) -> set[str]:
+        """The people at the table (one name per person; a person may hold several seats)."""
+        return {n for seat, n in enumerate(self.names) if seat not in self.computers}
+
+    def person_seats(self) -> list[int]:
+        """The seats people play, in seat order."""
+        return [seat for seat in range(self.players) if seat not in self.computers]
+
+    def same_person(self, a: int | None, b: int) -> bool:
+        """Whether seats ``a`` and ``b`` are held by one person (the same name)."""
+        if a is None or a in self.computers or b in self.computers:
+            return False
+        return a == b or self.names[a] == self.names[b]
+
+    def holds_several(self, seat: int) -> bool:
+        """Whether the person at ``seat`` holds other seats too."""
+        return sum(1 for s in self.person_seats() if self.same_person(s, seat)) > 1
+
+    def _open_for(self, viewer: int) -> bool:
+        """Whether ``viewer``'s hand may be on screen without a gate: its person passed their
+        gate (for this seat or another of theirs), or nobody else sits at the terminal."""
+        if viewer in self.computers:
+            return False
+        return self.same_person(self.unlocked, viewer) or len(self.people()) == 1
 
     def controller(self, seat: int) -> int:
         return self.state.setup.controller(seat)
@@ -356,14 +508,14 @@ class Session:
     def gate_seat(self) -> int | None:
         """The human who must be handed the terminal before the current step, or None."""
         step = self.step()
-        if step.private and self.unlocked != step.viewer:
+        if step.private and step.viewer not in self.computers and not self._open_for(step.viewer):
             return step.viewer
         return None
 
     def open_gate(self) -> None:
         """The gate was acknowledged: the current step's viewer may now see their hand."""
         step = self.step()
-        if step.private:
+        if step.private and step.viewer not in self.computers:
             self.unlocked = step.viewer
 
     def close_gate(self) -> None:
@@ -404,7 +556,8 @@ class Session:
         s = self.state
         if self.step().kind != StepKind.PLAY or s.trick_cards:
             return []
-        return self.communicators()
+        # the computers are asked in their own turn (``ask``): this is for the people
+        return [seat for seat in self.communicators() if seat not in self.computers]
 
     def legal_cards(self) -> set[int]:
         """The cards the seat to play may play now (from the engine)."""
@@ -443,6 +596,7 @@ class Session:
             return self.named(bad)
         self.state, self.last_events = apply(self.state, action)
         self._note(self.last_events)
+        self._observe()
         self.record.actions.append(action_to_json(action))
         if isinstance(action, Distress):
             self._log_distress()
@@ -540,13 +694,125 @@ class Session:
 
     def peek(self, seat: int) -> None:
         """A crew member asks to look at their hand during a public step (behind their gate)."""
-        if not self.step().private and 0 <= seat < self.players:
+        if not self.step().private and 0 <= seat < self.players and seat not in self.computers:
             self.peeking = seat
             self._after()
 
     def end_peek(self) -> None:
         self.peeking = None
         self._after()
+
+    # -- the computers -------------------------------------------------------------------------
+
+    def _observe(self) -> None:
+        """Each computer sees its own view after every action (its memory of the tricks)."""
+        for seat, memory in self.memories.items():
+            memory.observe(view_for(self.state, seat))
+
+    def ask(self) -> Ask | None:
+        """What the table waits for from a computer now (None: from the people, or nothing).
+
+        Pure: asking changes nothing. The order follows ``crew selfplay``'s table: the distress
+        votes when the crew is asked, the cards a computer passes, before each trick's lead every
+        computer that may communicate (from the leader clockwise, once each), then the moves."""
+        if not self.computers:
+            return None
+        s = self.state
+        step = self.step()
+        n = len(self.record.actions)
+        deal = str(self.record.seed)
+        kind = step.kind
+        if kind == StepKind.DISTRESS:
+            return Ask("votes", -1, n, deal) if self.distress_votes is None else None
+        if kind == StepKind.DISTRESS_CARD:
+            if step.seat in self.computers:
+                return Ask("distress_card", step.seat, n, deal)
+            return None
+        if kind == StepKind.PLAY and not s.trick_cards:
+            for k in range(self.seats):
+                seat = (s.leader + k) % self.seats
+                if (
+                    seat in self.computers
+                    and (s.trick_number, seat) not in self.window_asked
+                    and self.may_communicate(seat) is None
+                ):
+                    return Ask("signal", seat, n, deal)
+        if (
+            kind in (StepKind.DISTRIBUTE, StepKind.VOLUNTEER, StepKind.GIVE, StepKind.PREDICT)
+            or kind == StepKind.PLAY
+        ) and step.viewer in self.computers:
+            return Ask("action", step.viewer, n, deal)
+        return None
+
+    def question(self, ask: Ask) -> Callable[[], Answer]:
+        """The decision ``ask`` needs, as a pure function to run away from the table (a thread).
+
+        It is built from each computer's own view and a copy of its memory, never the state."""
+        seed: int | str = self.record.seed if self.record.seed is not None else 0
+        settings = BOT_SETTINGS
+        if ask.kind == "votes":
+            voters = [
+                (
+                    seat,
+                    view_for(self.state, seat),
+                    copy.deepcopy(self.memories[seat]),
+                    decision_rng(seed, seat, ask.number),
+                )
+                for seat in sorted(self.computers)
+            ]
+
+            def votes() -> Answer:
+                return Answer(
+                    ask,
+                    votes=tuple(
+                        (seat, choose_distress(v, m, r, settings).direction)
+                        for seat, v, m, r in voters
+                    ),
+                )
+
+            return votes
+        view = view_for(self.state, ask.seat)
+        memory = copy.deepcopy(self.memories[ask.seat])
+        rng = decision_rng(seed, ask.seat, ask.number)
+        if ask.kind == "distress_card":
+            direction = self.distress_direction or "left"
+
+            def card() -> Answer:
+                return Answer(ask, card=choose_distress_card(view, memory, rng, direction).card)
+
+            return card
+        if ask.kind == "signal":
+
+            def signal() -> Answer:
+                return Answer(ask, choose_signal(view, memory, rng, settings).action)
+
+            return signal
+
+        def action() -> Answer:
+            return Answer(ask, choose_action(view, memory, rng, settings).action)
+
+        return action
+
+    def answer(self, answer: Answer) -> bool:
+        """Carry out a computer's decision; False when the table moved on since it was asked
+        (the answer is dropped) or the engine refuses it."""
+        ask = answer.ask
+        if ask != self.ask():
+            return False
+        if ask.kind == "votes":
+            self.distress_votes = dict(answer.votes)
+            return True
+        if ask.kind == "distress_card":
+            assert answer.card is not None
+            return self.choose_distress_card(answer.card) is None
+        if ask.kind == "signal":
+            self.window_asked.add((self.state.trick_number, ask.seat))
+            if answer.action is None:
+                return True
+            # made at once: a computer's hand is never behind a gate, nobody else is unlocked
+            return self.act(answer.action) is None
+        assert answer.action is not None
+        return self.act(answer.action) is None
 
     # -- real time -------------------------------------------------------------------------------
 
@@ -588,6 +854,7 @@ class Session:
             mission_won=self.mission_won,
             uncounted=self.uncounted,
             redeals=self.redeals,
+            computers=sorted(self.computers),
         )
 
     def save(self) -> None:
@@ -742,6 +1009,7 @@ class Session:
             timed=timed,
             seed=random.randrange(100000, 1000000),
             crew=self.crew,
+            computers=sorted(self.computers),
         ).checked()
         state, attempt = _first_attempt(spec, autosave=self.autosave)
         self.base_seed = spec.seed
@@ -794,7 +1062,9 @@ def _first_attempt(spec: GameSpec, *, autosave: bool) -> tuple[GameState, int]:
         if entry is not None:
             discard = list(entry.discard)
         if entry is None and autosave:
-            log.crews[spec.crew] = storage.CrewLog(members=list(spec.names))
+            log.crews[spec.crew] = storage.CrewLog(
+                members=list(spec.names), computers=list(spec.computers)
+            )
             try:
                 storage.save_log(log)
             except OSError:

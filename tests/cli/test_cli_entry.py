@@ -166,6 +166,7 @@ def test_no_arguments_opens_tui_menu(crew, tui):
             "names": [],
             "timed": False,
             "difficulty": None,
+            "computers": 0,
         }
     ]
 
@@ -184,6 +185,7 @@ def test_play_passes_the_game_options(crew, tui):
             "names": ["Ann", "Bob", "Cas"],
             "timed": True,
             "difficulty": None,
+            "computers": 0,
         }
     ]
 
@@ -198,8 +200,33 @@ def test_play_free_play_and_names_give_players(crew, tui):
             "names": ["Ann", "Bob"],
             "timed": False,
             "difficulty": 3,
+            "computers": 0,
         }
     ]
+
+
+def test_play_with_computers_names_the_people_only(crew, tui):
+    assert crew("play", "--players", "4", "--computers", "3", "--names", "Ann").code == 0
+    assert crew("play", "--players", "2", "--computers", "1").code == 0
+    assert crew("play", "--computers", "2", "--names", "Ann,Bob").code == 0
+    assert [(c["players"], c["names"], c["computers"]) for c in tui] == [
+        (4, ["Ann"], 3),
+        (2, [], 1),
+        (4, ["Ann", "Bob"], 2),
+    ]
+
+
+def test_play_with_computers_refuses_impossible_seats(crew, tui):
+    r = crew("play", "--players", "3", "--computers", "3")
+    assert r.code == 2 and "at least one" in r.err
+    r = crew("play", "--players", "4", "--computers", "2", "--names", "Ann")
+    assert r.code == 2 and "--names: 1 names for 4 (or 2 people) players" in r.err
+    assert tui == []
+
+
+def test_play_help_documents_computers(crew):
+    out = crew("play", "--help").out
+    assert "--computers N" in out and "--players 4 --computers 3 --names Ann" in out
 
 
 def test_play_exit_code_of_tui(crew, monkeypatch):

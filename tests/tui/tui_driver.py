@@ -79,7 +79,8 @@ class Player:
     ``signal_before``: the trick before which the first seat that may signal does so;
     ``illegal_once``: try one unavailable card once (when following suit forbids one);
     ``peek_once``: at the first public step, the last crew member looks at their hand.
-    ``keys`` counts every key pressed, ``trick_keys`` the keys pressed per trick played.
+    ``keys`` counts every key pressed, ``trick_keys`` the keys pressed per trick played;
+    ``waits`` counts the computer decisions waited for (no key is pressed for them).
     """
 
     distress: str | None = None
@@ -92,6 +93,7 @@ class Player:
     signalled: Signal | None = None
     keys: int = 0
     trick_keys: dict[int, int] = field(default_factory=dict)
+    waits: int = 0
 
     async def press(self, pilot: Pilot[int], app: CrewApp, *keys: str) -> None:
         """Press ``keys``, counted against the trick under way (once the tricks began)."""
@@ -128,7 +130,14 @@ class Player:
         assert isinstance(screen, GameScreen), screen
         s = app.session
         assert s is not None
+        if s.ask() is not None:
+            # a computer decides: nobody presses anything, the worker finishes on its own
+            self.waits += 1
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            return True
         step = s.step()
+        assert not (step.private and s.is_computer(step.viewer)), "a key at a computer's turn"
         self.log.append(step.kind)
         if self.peek_once and not self.peeked and step.kind == StepKind.DRAW:
             self.peeked = True

@@ -3,6 +3,11 @@
 The screen only routes: it asks the hot seat what happens now, puts up the gate when the
 terminal must change hands, mounts the step's panel (``widgets/steps.py``) and hands what the
 panel chose to the hot seat. It never sees the engine state, only views.
+
+When a computer must decide, the screen says so ("Robo 1 is thinking…") and runs the decision in
+a worker thread, so keys keep working; each move then stays on screen for the app's ``pace``
+(Space or Enter goes on at once) before the table moves on. No panel with a choice is up while a
+computer decides, so a person's key never answers for it.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from crew.present import clock
 from ..guard import GuardedScreen
 from ..hotseat import HotSeat
 from ..render import crew_table, news_text, status_text, tasks_table, tonoja_text
-from ..session import Step, StepKind
+from ..session import Answer, Ask, Step, StepKind
 from ..widgets.choices import Choice
 from ..widgets.steps import (
     Back,
@@ -56,6 +61,9 @@ class GameScreen(GuardedScreen[None]):
         Binding("l", "hide_last", "This trick"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.request_quit", "Quit"),
+        Binding("space", "go_on", "Go on"),
+        Binding("enter", "go_on", "Go on", show=False),
+        Binding("c", "signal_now", "Signal first"),
     ]
 
     def __init__(self, table: HotSeat) -> None:
@@ -70,6 +78,11 @@ class GameScreen(GuardedScreen[None]):
         self._told_save_problem = ""
         self._armed_for: tuple[object, ...] | None = None  # what the key guard was armed for
         self.message = Text()
+        # the computers: the question being decided, its worker, the move held on screen
+        self._asked: Ask | None = None
+        self._worker: object | None = None  # the token of the decision awaited
+        self._holding = False
+        self._moves: list[Text] = []  # what the computers did since a person last chose
 
     @property
     def crew_app(self) -> CrewApp:
@@ -102,6 +115,12 @@ class GameScreen(GuardedScreen[None]):
     def sync(self) -> None:
         """Redraw everything for the current step; hand the terminal over first when needed."""
         t = self.table
+        if self._holding:
+            return  # a computer's move is on screen for a moment (Space: go on)
+        ask = t.ask()
+        if ask is not None:
+            self._think(ask)
+            return
         step = t.step()
         gate = t.gate_seat()
         if (step, gate) != self._step:
@@ -145,6 +164,110 @@ class GameScreen(GuardedScreen[None]):
             self._armed_for = on_screen
             self.arm()
         self.refresh_bindings()
+
+    # -- the computers ----------------------------------------------------------------------------
+
+    def _think(self, ask: Ask) -> None:
+        """A computer decides: nothing private on screen, the decision in a worker thread."""
+        t = self.table
+        self._step = None  # the step's panel is mounted afresh once the computer is done
+        if self.panel is not self.panels[StepKind.RESULT]:
+            self._swap_panel(Step(StepKind.RESULT))
+        self.render_table()
+        self.panel.say(self._thinking_line(ask))
+        self._show_news()
+        if self._asked != ask:
+            self._asked = ask
+            token = self._worker = object()
+            job = t.question(ask)
+
+            def work() -> None:
+                try:
+                    answer = job()
+                except Exception as exc:  # a computer that cannot decide says so on screen
+                    self.app.call_from_thread(self._failed, token, exc)
+                else:
+                    self.app.call_from_thread(self._arrived, token, answer)
+
+            self.run_worker(work, name=f"computer {ask.seat}", group="computer", thread=True)
+        self.refresh_bindings()
+
+    def _thinking_line(self, ask: Ask) -> Text:
+        t = self.table
+        name = t.name(ask.seat) if ask.seat >= 0 else ""
+        line = {
+            "votes": "The computers consider the distress signal…",
+            "distress_card": f"{name} chooses the card to pass…",
+            "signal": f"{name} considers a signal before the lead…",
+        }.get(ask.kind, f"{name} is thinking…")
+        out = Text(line, style="bold")
+        if self.check_action("signal_now", ()):
+            out.append("  (c: somebody signals first)", style="")
+        return out
+
+    def _arrived(self, token: object, answer: Answer) -> None:
+        if token is not self._worker:
+            return  # a decision called off (somebody signalled first)
+        self._worker = None
+        self._asked = None
+        self._answered(answer)
+
+    def _failed(self, token: object, exc: Exception) -> None:
+        if token is self._worker:
+            self._worker = None
+            self.set_message(f"A computer could not decide: {exc}", error=True)
+
+    def _answered(self, answer: Answer) -> None:
+        t = self.table
+        if not t.answer(answer):
+            self.sync()  # the table moved on (the clock ran out): ask again
+            return
+        line = self._move_line(answer)
+        if line.plain:
+            self._moves.append(line)
+        pace = float(getattr(self.app, "pace", 0.0))
+        if pace > 0 and line.plain:
+            # the move stays on screen long enough to follow (Space or Enter: go on)
+            self._holding = True
+            self.render_table()
+            self.panel.say(Text.assemble(line, ("  (Space: go on)", "dim")))
+            self._show_news()
+            self.set_timer(pace, self._release)
+            self.refresh_bindings()
+            return
+        self.sync()
+
+    def _move_line(self, answer: Answer) -> Text:
+        """What a computer just did, in public words (a passed card stays secret)."""
+        t = self.table
+        ask = answer.ask
+        if ask.kind == "votes":
+            votes = []
+            for seat, direction in answer.votes:
+                say = f"send it ({direction})" if direction else "no need"
+                votes.append(f"{t.name(seat)}: {say}")
+            return Text("Distress signal? " + "; ".join(votes) + ".")
+        if ask.kind == "distress_card":
+            return Text(f"{t.name(ask.seat)} chose the card to pass.")
+        if ask.kind == "signal" and answer.action is None:
+            return Text()
+        return news_text(t)
+
+    def _release(self) -> None:
+        if self._holding:
+            self._holding = False
+            self.sync()
+
+    def action_go_on(self) -> None:
+        self._release()
+
+    def action_signal_now(self) -> None:
+        """A person signals before the computer about to lead: its decision is called off."""
+        if not self.check_action("signal_now", ()):
+            return
+        self._worker = None
+        self._asked = None
+        self.ask_signaller()
 
     def _swap_panel(self, step: Step) -> None:
         old = self.panel
@@ -234,7 +357,8 @@ class GameScreen(GuardedScreen[None]):
 
     def _show_news(self) -> None:
         if not self.message:
-            self.query_one("#message", Static).update(news_text(self.table))
+            news = Text("  ").join(self._moves[-4:]) if self._moves else news_text(self.table)
+            self.query_one("#message", Static).update(news)
 
     # -- routing what a panel chose ---------------------------------------------------------------
 
@@ -244,6 +368,7 @@ class GameScreen(GuardedScreen[None]):
         if not self.keys_ready():
             return
         self.message = Text()
+        self._moves = []
         if event.choice is None:  # the panel moved on within its step
             self.sync()
             return
@@ -310,8 +435,19 @@ class GameScreen(GuardedScreen[None]):
         t = self.table
         step = t.step()
         kind = step.kind
+        if action == "go_on":
+            return self._holding
+        if action == "signal_now":
+            ask = self._asked
+            return (
+                ask is not None
+                and ask.kind == "action"
+                and kind == StepKind.PLAY
+                and not self._holding
+                and bool(t.signal_first())
+            )
         if action == "peek":
-            return kind in _PUBLIC_PEEK and not step.private
+            return kind in _PUBLIC_PEEK and not step.private and t.ask() is None
         if action == "hide_last":
             return self.show_last and kind != StepKind.RESULT
         if action == "last_trick":
@@ -331,8 +467,14 @@ class GameScreen(GuardedScreen[None]):
                 t.peek(seat)
             self.sync()
 
-        names = [t.name(i) for i in range(t.players)]
-        self.app.push_screen(SeatPicker("Who wants to look at their hand?", names), picked)
+        # only the people: a computer's hand is never shown
+        seats = t.person_seats()
+
+        def picked_index(index: int | None) -> None:
+            picked(seats[index] if index is not None else None)
+
+        names = [t.name(i) for i in seats]
+        self.app.push_screen(SeatPicker("Who wants to look at their hand?", names), picked_index)
 
     def action_last_trick(self) -> None:
         self.show_last = not self.show_last

@@ -1,4 +1,5 @@
-"""New game, one question at a time: crew size, names, campaign or free play, timing, deal."""
+"""New game, one question at a time: crew size, who sits where (people by name, computers),
+campaign or free play, timing, deal."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from crew.engine import mission_entry
 from crew.names import name_problem, shown
 from crew.present import clock
 
-from ..session import DEFAULT_NAMES, GameSpec, SessionError, is_realtime
+from ..session import DEFAULT_NAMES, GameSpec, SessionError, is_realtime, parse_seats
 from ..widgets.choices import Choice, Choices
 
 __all__ = ["NewGameScreen"]
@@ -39,6 +40,7 @@ class NewGameScreen(Screen[GameSpec | None]):
         super().__init__()
         self.players = 4
         self.names: list[str] = []
+        self.computers: list[int] = []  # the seats computer crewmates play
         self.crew: str | None = None
         self.new_crew = False
         self.mission: int | None = 1
@@ -90,12 +92,17 @@ class NewGameScreen(Screen[GameSpec | None]):
             keys = ["2", "3", "4", "5"]
             show_keys = False  # the number of players is the key
         elif question == "names":
-            q.update(Text(f"Names of the {self.players} players, in seat order", style="bold"))
+            q.update(Text(f"Who sits in the {self.players} seats, in seat order?", style="bold"))
             helptext.update(
-                "Separated by commas; seats go clockwise. The holder of submarine 4 will be"
-                " captain."
+                "A name for each person, or computer for a computer crewmate (e.g. Ann,"
+                " computer, computer, computer); separated by commas, seats go clockwise. The"
+                " same name twice: one person holds both seats. The holder of submarine 4 will"
+                " be captain."
             )
-            value = ", ".join(self.names or DEFAULT_NAMES[: self.players])
+            names = self.names or list(DEFAULT_NAMES[: self.players])
+            value = ", ".join(
+                "computer" if seat in self.computers else name for seat, name in enumerate(names)
+            )
         elif question == "mode":
             q.update(Text("Campaign crew or free play?", style="bold"))
             other = []
@@ -103,7 +110,10 @@ class NewGameScreen(Screen[GameSpec | None]):
                 if crew.members and len(crew.members) != self.players:
                     other.append(name)  # a crew keeps its members: another size cannot join it
                     continue
-                who = ", ".join(shown(m) for m in crew.members)
+                who = ", ".join(
+                    shown(m) + (" (computer)" if i in crew.computers else "")
+                    for i, m in enumerate(crew.members)
+                )
                 items.append(
                     Choice(
                         f"Campaign: {shown(name)} ({who + '; ' if who else ''}next mission"
@@ -183,6 +193,7 @@ class NewGameScreen(Screen[GameSpec | None]):
         if q == "players":
             if self.players != value:
                 self.names = []
+                self.computers = []
             self.players = value
             self.ask("names")
         elif q == "mode":
@@ -193,9 +204,11 @@ class NewGameScreen(Screen[GameSpec | None]):
             if kind == "crew":
                 self.crew = name
                 members = self.campaign.crews[name].members
-                if members and members != self.names:
-                    # the crew keeps its members: the game takes their names, says so
+                computers = list(self.campaign.crews[name].computers)
+                if members and (members != self.names or computers != self.computers):
+                    # the crew keeps its members (and computers): the game takes them, says so
                     self.names = list(members)
+                    self.computers = computers
                     self.notify(f"Crew {name} plays as {', '.join(members)}.")
                 self.mission = self.campaign.crews[name].current
                 self.ask("mission")
@@ -217,13 +230,14 @@ class NewGameScreen(Screen[GameSpec | None]):
         text = event.value.strip()
         q = self.question
         if q == "names":
-            names = [n.strip() for n in text.split(",") if n.strip()]
+            names, computers = parse_seats(text, self.players)
             try:
-                GameSpec(self.players, names, 1).checked()
+                spec = GameSpec(self.players, names, 1, computers=computers).checked()
             except SessionError as exc:
                 self.error(str(exc))
                 return
-            self.names = names
+            self.names = spec.names
+            self.computers = spec.computers
             self.ask("mode")
         elif q == "crew_name":
             if not text or len(text) > 40:
@@ -263,6 +277,7 @@ class NewGameScreen(Screen[GameSpec | None]):
                 self.timed,
                 seed,
                 self.crew,
+                list(self.computers),
             )
             try:
                 spec = spec.checked()

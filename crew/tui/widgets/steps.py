@@ -162,7 +162,12 @@ class StepPanel(Vertical):
         self.sub.update("")
 
     def say(self, text: str | Text) -> None:
-        self.prompt.update(Text(text, style="bold") if isinstance(text, str) else text)
+        line = Text(text, style="bold") if isinstance(text, str) else text
+        whose = self.table.whose_cards()
+        if whose and self.step.private:
+            # one person holds several seats: say which of their hands is on screen
+            line = Text.assemble((whose, "bold reverse"), " ", line)
+        self.prompt.update(line)
 
     def show_swap(self) -> None:
         """For the unlocked crew member's eyes: what they passed and got in the distress signal

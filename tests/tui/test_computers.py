@@ -1,0 +1,309 @@
+"""Computer crewmates at the table: who sits where, no gate for a computer, their pace and worker,
+save and continue with computers, and the campaign crew that remembers them."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tui_driver import Player, drive_until, play_to_result, screen_text
+
+from crew import storage
+from crew.bots import Memory
+from crew.engine import TONOJA, Phase
+from crew.tui import session as session_mod
+from crew.tui.app import CrewApp, create_app
+from crew.tui.screens.dialogs import HelpScreen
+from crew.tui.screens.game import GameScreen
+from crew.tui.screens.gate import GateScreen
+from crew.tui.screens.result import ResultScreen
+from crew.tui.screens.title import TitleScreen
+from crew.tui.session import GameSpec, Session, SessionError, parse_seats
+
+SIZE = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def crew_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CREW_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def watch_gates(gates: list[str]) -> Any:
+    def each(app: CrewApp) -> None:
+        if isinstance(app.screen, GateScreen):
+            gates.append(app.screen.who)
+
+    return each
+
+
+# -- seats ------------------------------------------------------------------------------------
+
+
+def test_seats_from_names_text_and_spec() -> None:
+    names, computers = parse_seats("Ann, computer, Bob, CPU", 4)
+    assert names == ["Ann", "", "Bob", ""] and computers == [1, 3]
+    spec = GameSpec(4, names, 1, computers=computers).checked()
+    assert spec.names == ["Ann", "Robo 1", "Bob", "Robo 2"] and spec.computers == [1, 3]
+    # the people's names only: the computers take the last seats
+    spec = GameSpec(4, ["Ann"], 1, computers=[1, 2, 3]).checked()
+    assert spec.names == ["Ann", "Robo 1", "Robo 2", "Robo 3"]
+    # the same name twice is one person in two seats
+    assert GameSpec(3, ["Ann", "Ann", ""], 1, computers=[2]).checked().names[2] == "Robo 1"
+    with pytest.raises(SessionError, match="at least one seat"):
+        GameSpec(2, [], 1, computers=[0, 1]).checked()
+    with pytest.raises(SessionError, match="name of its own"):
+        GameSpec(3, ["Ann", "Ann", "Ann"], 1, computers=[2]).checked()
+
+
+def test_a_computer_decides_from_its_own_view_and_memory_only() -> None:
+    s = Session.new(GameSpec(4, ["Ann"], 1, seed=3, computers=[1, 2, 3]), autosave=False)
+    s.ack_draw()
+    seen: list[object] = []
+
+    def spy(view: Any, memory: Any, rng: Any, settings: Any) -> Any:
+        seen.append(view)
+        return real(view, memory, rng, settings)
+
+    real = session_mod.choose_action
+    ask = s.ask()
+    if ask is None:  # Ann is captain: she takes the first task
+        s.act(next(a for a in session_mod.legal_actions(s.state)))
+        ask = s.ask()
+    assert ask is not None and ask.kind == "action" and s.is_computer(ask.seat)
+    session_mod.choose_action = spy  # type: ignore[assignment]
+    try:
+        answer = s.question(ask)()
+    finally:
+        session_mod.choose_action = real  # type: ignore[assignment]
+    (view,) = seen
+    assert view == session_mod.view_for(s.state, ask.seat)  # its own view: no other hand
+    before = len(s.record.actions)
+    assert s.answer(answer) and len(s.record.actions) == before + 1
+    assert not s.answer(answer)  # asked again after the table moved on: dropped
+
+
+# -- whole games in the app -------------------------------------------------------------------
+
+
+async def test_one_person_and_three_computers_play_mission_1_without_a_gate() -> None:
+    app = create_app(4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None)
+    player = Player()
+    gates: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_result(pilot, app, player, each=watch_gates(gates))
+        assert isinstance(app.screen, ResultScreen)
+        s = app.session
+        assert s is not None and s.state.over
+        assert s.names == ["Ann", "Robo 1", "Robo 2", "Robo 3"]
+        # the computers played their own cards; Ann pressed keys at her own steps only
+        plays = [a for a in s.record.actions if "play" in a]
+        assert {a["seat"] for a in plays} >= {1, 2, 3} or len(plays) < 4
+    assert gates == []  # one person at the terminal: nobody to hide a hand from
+
+
+@pytest.mark.parametrize("captain_is_computer", [False, True])
+async def test_two_players_with_a_computer_partner_and_tonoja(captain_is_computer: bool) -> None:
+    seed = next(
+        k
+        for k in range(100)
+        if (
+            Session.new(
+                GameSpec(2, ["Ann"], 1, seed=k, computers=[1]), autosave=False
+            ).state.setup.captain
+            == 1
+        )
+        == captain_is_computer
+    )
+    app = create_app(2, 1, seed=seed, names=["Ann"], computers=1, clock_interval=None)
+    player = Player()
+    gates: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_result(pilot, app, player, each=watch_gates(gates))
+        assert isinstance(app.screen, ResultScreen)
+        s = app.session
+        assert s is not None and s.state.over and s.state.setup.tonoja
+        tonoja_cards = [a for a in s.record.actions if "play" in a and a["seat"] == TONOJA]
+        # whoever is captain plays Tonoja (the driver fails on a key at a computer's turn)
+        assert tonoja_cards
+    assert gates == []
+
+
+async def test_one_person_in_two_seats_has_no_gate_between_them() -> None:
+    # Ann holds seats 0 and 1, Bob seat 2, a computer seat 3
+    app = create_app(4, 1, seed=2, names=["Ann", "Ann", "Bob"], computers=1, clock_interval=None)
+    player = Player()
+    events: list[tuple[str, object]] = []
+    prompts: list[str] = []
+
+    def each(a: CrewApp) -> None:
+        s = a.session
+        assert s is not None
+        if isinstance(a.screen, GateScreen):
+            events.append(("gate", a.screen.who))
+        elif isinstance(a.screen, GameScreen) and s.ask() is None:
+            step = s.step()
+            if step.private and step.viewer in (0, 1):
+                events.append(("ann", step.viewer))
+                prompts.append(screen_text(a))
+            elif step.private:
+                events.append(("other", step.viewer))
+            else:
+                events.append(("public", None))
+
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_result(pilot, app, player, each=each)
+    # Ann's seat 0 straight after her seat 1 (or back): never a gate in between
+    pairs = [
+        (events[i], events[i + 1])
+        for i in range(len(events) - 1)
+        if events[i][0] == "ann" and events[i + 1][0] == "ann"
+    ]
+    assert any(a[1] != b[1] for a, b in pairs), "Ann's two seats never followed each other"
+    for i, e in enumerate(events[:-1]):
+        # Ann's hand was on screen and she is next again: no hand-off to herself
+        assert not (e[0] == "ann" and events[i + 1] == ("gate", "Ann")), events[i - 3 : i + 3]
+    # the prompt says whose cards are on screen
+    assert any("Ann's cards (seat 0)" in p for p in prompts)
+    assert any("Ann's cards (seat 1)" in p for p in prompts)
+    assert ("gate", "Bob") in events  # Bob is another person: the hand-off stays
+
+
+async def test_a_game_with_computers_saved_mid_trick_continues_and_finishes() -> None:
+    app = create_app(4, 1, seed=21, names=["Ann"], computers=3, clock_interval=None)
+    player = Player()
+
+    def mid_trick(a: CrewApp) -> bool:
+        s = a.session
+        assert s is not None
+        st = s.state
+        # computers played to this trick already, Ann is to play, computers follow her
+        return (
+            st.phase == Phase.PLAY
+            and bool(st.trick_cards)
+            and s.ask() is None
+            and s.step().viewer == 0
+            and len(st.trick_cards) < 3
+        )
+
+    async with app.run_test(size=SIZE) as pilot:
+        await drive_until(pilot, app, player, lambda a: a.session is not None and mid_trick(a))
+        s = app.session
+        assert s is not None
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        live = {seat: (m.tricks, m.complete) for seat, m in s.memories.items()}
+        saved_actions = list(s.record.actions)
+    rec = storage.load_game()
+    assert rec is not None and rec.table is not None and rec.table.computers == [1, 2, 3]
+    assert rec.actions == saved_actions
+    app = create_app(clock_interval=None)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, TitleScreen)
+        app.continue_game()
+        await pilot.pause()
+        s = app.session
+        assert s is not None and s.computers == frozenset({1, 2, 3})
+        # the computers remember the game as they saw it before the save
+        assert {seat: (m.tricks, m.complete) for seat, m in s.memories.items()} == live
+        await play_to_result(pilot, app, Player())
+        assert isinstance(app.screen, ResultScreen) and s.state.over
+
+
+async def test_thinking_is_shown_and_keys_still_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    release = threading.Event()
+    real = session_mod.choose_action
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        release.wait(20)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(session_mod, "choose_action", slow)
+    app = create_app(4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None)
+    player = Player()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        s = app.session
+        assert s is not None
+        for _ in range(20):
+            ask = s.ask()
+            if ask is not None and ask.kind == "action":
+                break
+            assert ask is None
+            await player.act(pilot, app)
+        else:
+            raise AssertionError("no computer was asked")
+        await pilot.pause()
+        before = len(s.record.actions)
+        assert f"{s.name(ask.seat)} is thinking…" in screen_text(app)
+        await pilot.press("question_mark")  # the keys still work while it thinks
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("enter", "1", "x")  # nobody answers for the computer
+        assert len(s.record.actions) == before
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert len(s.record.actions) > before
+
+
+async def test_a_computer_move_stays_on_screen_until_its_pace_or_space() -> None:
+    app = create_app(4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None, pace=30.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        s = app.session
+        assert s is not None
+        await pilot.press("enter")  # everybody has seen the draw
+        for _ in range(10):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if "(Space: go on)" in screen_text(app):
+                break
+            if s.ask() is None:
+                await Player().act(pilot, app)
+        else:
+            raise AssertionError("no computer move was held on screen")
+        held = len(s.record.actions)
+        await pilot.pause(0.2)
+        assert len(s.record.actions) == held and "(Space: go on)" in screen_text(app)
+        await pilot.press("space")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert len(s.record.actions) > held or s.ask() is None
+
+
+# -- the campaign crew ----------------------------------------------------------------------------
+
+
+def test_a_campaign_crew_remembers_its_computers() -> None:
+    Session.new(GameSpec(4, ["Ann"], 1, seed=4, crew="Deep", computers=[1, 2, 3]))
+    crew = storage.load_log().crews["Deep"]
+    assert crew.members == ["Ann", "Robo 1", "Robo 2", "Robo 3"] and crew.computers == [1, 2, 3]
+    # a logbook written before computers existed still loads: nobody is a computer
+    old = storage.CrewLog.model_validate({"members": ["Ann", "Bob"], "current": 2})
+    assert old.computers == []
+
+
+def test_memory_replayed_equals_memory_observed_live() -> None:
+    s = Session.new(GameSpec(3, ["Ann"], 1, seed=9, computers=[1, 2]), autosave=False)
+    views = {seat: [session_mod.view_for(s.state, seat)] for seat in (1, 2)}
+    s.ack_draw()
+    for _ in range(200):
+        if s.state.over:
+            break
+        ask = s.ask()
+        if ask is not None:
+            s.answer(s.question(ask)())
+        else:
+            step = s.step()
+            if step.kind == session_mod.StepKind.DISTRESS:
+                s.decide_distress(None)
+            else:
+                s.act(session_mod.legal_actions(s.state)[0])
+        for seat in (1, 2):
+            views[seat].append(session_mod.view_for(s.state, seat))
+    for seat in (1, 2):
+        assert Memory.replayed(seat, views[seat]).tricks == s.memories[seat].tricks
