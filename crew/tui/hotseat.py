@@ -82,6 +82,11 @@ class HotSeat:
         return self._session.crew
 
     @property
+    def replaying(self) -> bool:
+        """This attempt replays a mission the crew had won before it began (the win stands)."""
+        return self._session.replaying
+
+    @property
     def time_left(self) -> float | None:
         return self._session.time_left
 

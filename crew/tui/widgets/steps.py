@@ -449,7 +449,12 @@ class DistressPanel(ChoicePanel):
                 " (v: look at your hand)"
             )
         else:
-            cost = f" the logbook of {t.crew} adds 1 attempt to this mission." if t.crew else ""
+            if not t.crew:
+                cost = ""
+            elif t.replaying:  # the mission stays won: a replay changes nothing in the logbook
+                cost = f" a replay: the logbook of {t.crew} does not change."
+            else:
+                cost = f" the logbook of {t.crew} adds 1 attempt to this mission."
             self.say(
                 "Send the distress signal? Everybody passes one card (never a submarine)"
                 + (";" + cost if cost else ".")
