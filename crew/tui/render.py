@@ -101,7 +101,7 @@ def _status_text(session: HotSeat, *, short: bool) -> Text:
     elif v.distress_active:
         parts.append(f"distress{sep}active")
     else:
-        parts.append(f"distress{sep}off")
+        parts.append(f"distress{sep}unused")  # not sent yet (it is never forbidden)
     out = Text()
     if session.time_left is not None:
         # the clock first, so a narrow terminal never cuts it off

@@ -200,14 +200,14 @@ async def test_real_time_countdown_and_time_up() -> None:
         # 80 columns: short words, so that the whole line (distress state last) fits
         first = screen_text(app).splitlines()[0]
         assert first.strip() == (
-            "time 3:00 (waits) · M15 · att. 1 · trick 1/13 · sonar normal · distress off"
+            "time 3:00 (waits) · M15 · att. 1 · trick 1/13 · sonar normal · distress unused"
         )
         await pilot.resize_terminal(120, 30)
         await pilot.pause()
         first = screen_text(app).splitlines()[0]
         assert first.strip() == (
             "time 3:00 (not started) · Mission 15 · attempt 1 · trick 1/13 · sonar normal"
-            " · distress: off"
+            " · distress: unused"
         )
         await pilot.press("enter")  # the draw
         while s.state.phase == "volunteer":
