@@ -37,6 +37,171 @@ def hidden_cards(view: View, tricks: Sequence[Trick]) -> int:
     return DECK_MASK & ~_public_mask(view, tricks) & ~mask_of(view.hand)
 
 
+def _check_tricks(view: View, tricks: Sequence[Trick]) -> None:
+    """The remembered tricks must be as many as the view counts and end with its last trick."""
+    if len(tricks) != view.tricks_played:
+        raise DeterminizeError(
+            f"the view shows {view.tricks_played} completed tricks but {len(tricks)} were given"
+        )
+    if view.last_trick is not None and tricks[-1] != view.last_trick:
+        raise DeterminizeError("the remembered tricks do not end with the view's last trick")
+
+
+def _full_hands(view: View, hands: Mapping[int, int]) -> list[int]:
+    """Every seat's hand: Tonoja's face-up cards, the viewer's own, the assumed ones elsewhere."""
+    full: list[int] = []
+    for s in range(view.seats):
+        if view.players == 2 and s == TONOJA:
+            full.append(mask_of(c for c in view.tonoja_up if c >= 0))
+        elif s == view.seat:
+            full.append(mask_of(view.hand))
+        elif s in hands:
+            full.append(hands[s])
+        else:
+            raise DeterminizeError(f"no hand given for seat {s}")
+    return full
+
+
+def _down_cards(view: View, tonoja_down: Sequence[int]) -> tuple[int, ...]:
+    """Tonoja's assumed face-down cards, one per pile, present exactly where the view shows one."""
+    if view.players != 2:
+        return ()
+    down = tuple(tonoja_down)
+    if len(down) != len(view.tonoja_down) or any(
+        (d >= 0) != flag for d, flag in zip(down, view.tonoja_down, strict=True)
+    ):
+        raise DeterminizeError("Tonoja's face-down cards do not match her piles in the view")
+    return down
+
+
+def _check_placement(
+    view: View, tricks: Sequence[Trick], full: Sequence[int], down: Sequence[int]
+) -> None:
+    """Every one of the 40 cards is in exactly one place, and each seat holds the view's count."""
+    seen = _public_mask(view, tricks) & ~mask_of(c for c in view.tonoja_up if c >= 0)
+    for m in [*full, mask_of(d for d in down if d >= 0)]:
+        if seen & m:
+            twice = " ".join(card_str(c) for c in cards_in(seen & m))
+            raise DeterminizeError(f"card(s) placed twice: {twice}")
+        seen |= m
+    if seen != DECK_MASK:
+        missing = " ".join(card_str(c) for c in cards_in(DECK_MASK & ~seen))
+        raise DeterminizeError(f"card(s) not placed: {missing}")
+    for s in range(view.seats):
+        n = full[s].bit_count()
+        if view.players == 2 and s == TONOJA:
+            n += sum(1 for d in down if d >= 0)
+        if n != view.hand_counts[s]:
+            raise DeterminizeError(
+                f"seat {s} holds {view.hand_counts[s]} cards in the view, {n} were given"
+            )
+
+
+def _setup_from(view: View) -> Setup:
+    """The attempt's fixed facts as the view shows them (terrain and discard are not needed)."""
+    return Setup(
+        players=view.players,
+        seats=view.seats,
+        rules=view.rules,
+        captain=view.captain,
+        task_ids=tuple(t.task for t in view.tasks),
+        total_tricks=view.total_tricks,
+        terrain=None,
+        distress_active=view.distress_active and not view.distress,
+    )
+
+
+def _signals_from(view: View, full: Sequence[int]) -> tuple[SignalMark, ...]:
+    """The signals; a hidden position (dead zone) becomes one true of the assumed hand."""
+    signals = []
+    for sv in view.signals:
+        pos = sv.position
+        if pos == "hidden":
+            ok = true_positions(full[sv.seat], sv.card)
+            pos = ok[0] if ok else "top"
+        signals.append(SignalMark(sv.seat, sv.card, pos, sv.before_trick))
+    return tuple(signals)
+
+
+def _tokens_used(view: View) -> tuple[bool, ...]:
+    """Per seat, whether its communication token is spent (never under heavy noise or Tonoja)."""
+    return tuple(
+        view.rules.communication != HEAVY_NOISE
+        and not (view.players == 2 and s == TONOJA)
+        and view.tokens_left[s] == 0
+        for s in range(view.seats)
+    )
+
+
+def _won_and_played(seats: int, tricks: Sequence[Trick]) -> tuple[tuple[int, ...], int]:
+    """The cards each seat has won in completed tricks, and all cards played in them."""
+    won = [0] * seats
+    played = 0
+    for t in tricks:
+        tm = mask_of(t.cards)
+        won[t.winner] |= tm
+        played |= tm
+    return tuple(won), played
+
+
+def _given_away(view: View) -> bool:
+    """Whether the captain has already given a task away (captain-gives distribution)."""
+    return view.rules.distribution == DIST_CAPTAIN_GIVES and any(
+        t.owner >= 0 and t.owner != view.captain for t in view.tasks
+    )
+
+
+def _predictions(view: View, predictions: Sequence[int] | None) -> tuple[int, ...]:
+    """The assumed predictions, or the view's where none are given (-1 where hidden)."""
+    preds = list(predictions) if predictions is not None else []
+    if not preds:
+        preds = [-1 if p is None else p for p in view.predictions]
+    return tuple(preds)
+
+
+def _assemble(
+    view: View,
+    tricks: Sequence[Trick],
+    full: Sequence[int],
+    down: Sequence[int],
+    predictions: tuple[int, ...],
+    asked: int,
+) -> GameState:
+    """The full state: the view's public facts with the assumed hands, piles and predictions."""
+    # Tonoja's pile under a face-up card already in the current trick: the card is no longer in
+    # her hand; the pile flips after the trick either way
+    piles = tuple(zip(down, view.tonoja_up, strict=True)) if view.players == 2 else ()
+    won, played = _won_and_played(view.seats, tricks)
+    status_code = {name: i for i, name in enumerate(STATUS_NAMES)}
+    return GameState(
+        setup=_setup_from(view),
+        phase=view.phase,
+        hands=tuple(full),
+        piles=piles,
+        owners=tuple(t.owner for t in view.tasks),
+        turn=view.turn,
+        asked=asked,
+        volunteers=view.volunteers,
+        predictions=predictions,
+        signals=_signals_from(view, full),
+        tokens=_tokens_used(view),
+        pool=view.pool,
+        distress=view.distress,
+        leader=view.leader,
+        trick_seats=tuple(s for s, _ in view.trick),
+        trick_cards=tuple(c for _, c in view.trick),
+        tricks=tuple(tricks),
+        won=won,
+        counts=view.counts,
+        played=played,
+        status=tuple(status_code[t.status] for t in view.tasks),
+        decided=tuple(t.trick for t in view.tasks),
+        result=view.result,
+        reason=view.reason,
+        given_away=_given_away(view),
+    )
+
+
 def state_from_view(
     view: View,
     tricks: Sequence[Trick],
@@ -53,114 +218,8 @@ def state_from_view(
     (default: the view's, -1 where hidden). ``asked`` is the distribution turns taken, which the
     view does not show (it matters only during distribution).
     """
-    seats = view.seats
-    tonoja = view.players == 2
-    if len(tricks) != view.tricks_played:
-        raise DeterminizeError(
-            f"the view shows {view.tricks_played} completed tricks but {len(tricks)} were given"
-        )
-    if view.last_trick is not None and tricks[-1] != view.last_trick:
-        raise DeterminizeError("the remembered tricks do not end with the view's last trick")
-    full: list[int] = []
-    for s in range(seats):
-        if tonoja and s == TONOJA:
-            full.append(mask_of(c for c in view.tonoja_up if c >= 0))
-        elif s == view.seat:
-            full.append(mask_of(view.hand))
-        elif s in hands:
-            full.append(hands[s])
-        else:
-            raise DeterminizeError(f"no hand given for seat {s}")
-    down = tuple(tonoja_down) if tonoja else ()
-    if tonoja and (
-        len(down) != len(view.tonoja_down)
-        or any((d >= 0) != flag for d, flag in zip(down, view.tonoja_down, strict=True))
-    ):
-        raise DeterminizeError("Tonoja's face-down cards do not match her piles in the view")
-    seen = _public_mask(view, tricks) & ~mask_of(c for c in view.tonoja_up if c >= 0)
-    for m in [*full, mask_of(d for d in down if d >= 0)]:
-        if seen & m:
-            twice = " ".join(card_str(c) for c in cards_in(seen & m))
-            raise DeterminizeError(f"card(s) placed twice: {twice}")
-        seen |= m
-    if seen != DECK_MASK:
-        missing = " ".join(card_str(c) for c in cards_in(DECK_MASK & ~seen))
-        raise DeterminizeError(f"card(s) not placed: {missing}")
-    for s in range(seats):
-        n = full[s].bit_count()
-        if tonoja and s == TONOJA:
-            n += sum(1 for d in down if d >= 0)
-        if n != view.hand_counts[s]:
-            raise DeterminizeError(
-                f"seat {s} holds {view.hand_counts[s]} cards in the view, {n} were given"
-            )
-    rules = view.rules
-    owners = tuple(t.owner for t in view.tasks)
-    setup = Setup(
-        players=view.players,
-        seats=seats,
-        rules=rules,
-        captain=view.captain,
-        task_ids=tuple(t.task for t in view.tasks),
-        total_tricks=view.total_tricks,
-        terrain=None,
-        distress_active=view.distress_active and not view.distress,
-    )
-    # Tonoja's pile under a face-up card already in the current trick: the card is no longer in
-    # her hand; the pile flips after the trick either way
-    piles: tuple[tuple[int, int], ...] = ()
-    if tonoja:
-        piles = tuple((d, u) for d, u in zip(down, view.tonoja_up, strict=True))
-    preds = list(predictions) if predictions is not None else []
-    if not preds:
-        preds = [-1 if p is None else p for p in view.predictions]
-    signals = []
-    for sv in view.signals:
-        pos = sv.position
-        if pos == "hidden":
-            ok = true_positions(full[sv.seat], sv.card)
-            pos = ok[0] if ok else "top"
-        signals.append(SignalMark(sv.seat, sv.card, pos, sv.before_trick))
-    tokens = tuple(
-        rules.communication != HEAVY_NOISE
-        and not (tonoja and s == TONOJA)
-        and view.tokens_left[s] == 0
-        for s in range(seats)
-    )
-    won = [0] * seats
-    played = 0
-    for t in tricks:
-        tm = mask_of(t.cards)
-        won[t.winner] |= tm
-        played |= tm
-    given_away = rules.distribution == DIST_CAPTAIN_GIVES and any(
-        o >= 0 and o != view.captain for o in owners
-    )
-    status_code = {name: i for i, name in enumerate(STATUS_NAMES)}
-    return GameState(
-        setup=setup,
-        phase=view.phase,
-        hands=tuple(full),
-        piles=piles,
-        owners=owners,
-        turn=view.turn,
-        asked=asked,
-        volunteers=view.volunteers,
-        predictions=tuple(preds),
-        signals=tuple(signals),
-        tokens=tokens,
-        pool=view.pool,
-        distress=view.distress,
-        leader=view.leader,
-        trick_seats=tuple(s for s, _ in view.trick),
-        trick_cards=tuple(c for _, c in view.trick),
-        tricks=tuple(tricks),
-        won=tuple(won),
-        counts=view.counts,
-        played=played,
-        status=tuple(status_code[t.status] for t in view.tasks),
-        decided=tuple(t.trick for t in view.tasks),
-        result=view.result,
-        reason=view.reason,
-        given_away=given_away,
-    )
+    _check_tricks(view, tricks)
+    full = _full_hands(view, hands)
+    down = _down_cards(view, tonoja_down)
+    _check_placement(view, tricks, full, down)
+    return _assemble(view, tricks, full, down, _predictions(view, predictions), asked)

@@ -177,6 +177,83 @@ def draw_tasks(
     return draw_tasks_from(rng, rules, crew, eligible=eligible, discard=exclude, check=check)[0]
 
 
+class _TaskDraw:
+    """The shuffled task stack and the discard pile of one draw (rules C, rulings 15-16)."""
+
+    def __init__(
+        self, rng: random.Random, rules: Rules, crew: int, discard: Iterable[int], check: bool
+    ) -> None:
+        self.rng = rng
+        self.crew = crew
+        self.check = check
+        self.difficulty = rules.difficulty
+        self.diff = _difficulties(crew)
+        used = set(discard)
+        self.stack = [t for t in sorted(self.diff) if t not in used]
+        shuffle(rng, self.stack)
+        self.pile = sorted(used)
+
+    def refill(self) -> None:
+        """Nothing left in the stack fits: the discard pile is shuffled back in (ruling 15)."""
+        if not self.pile:
+            raise SetupError(
+                f"cannot draw tasks to difficulty {self.difficulty} for {self.crew} seats:"
+                " no task card left fits"
+            )
+        back = list(self.pile)
+        self.pile = []
+        shuffle(self.rng, back)
+        self.stack.extend(back)
+
+    def turn_until(self, fits: Callable[[int], bool]) -> int:
+        """Turn cards until one fits; the others go to the bottom of the stack."""
+        misses = 0
+        while True:
+            if misses >= len(self.stack):
+                self.refill()
+                misses = 0
+                continue
+            t = self.stack.pop(0)
+            if fits(t):
+                return t
+            self.stack.append(t)
+            misses += 1
+
+    def replace(self, kept: list[int], j: int, kinds: tuple[str, ...]) -> None:
+        """Put ``kept[j]`` back into the stack and draw others of its difficulty until one
+        completes no impossible combination (ruling 16)."""
+        for _ in range(500 if self.check else 0):
+            back = kept[j]
+            if not _clash(kept[:j] + kept[j + 1 :], back, self.crew, kinds):
+                return
+            self.stack.insert(_below(self.rng, len(self.stack) + 1), back)
+            kept[j] = self.turn_until(partial(_same_difficulty, self.diff, back))
+
+    def to_difficulty(self, target: int, kinds: tuple[str, ...]) -> list[int]:
+        """Keep cards that do not overshoot until their difficulties add up to ``target``."""
+        kept: list[int] = []
+        total = 0
+        while total < target:
+            kept.append(self.turn_until(partial(_fits, self.diff, target - total)))
+            self.replace(kept, len(kept) - 1, kinds)
+            total += self.diff[kept[-1]]
+        return kept
+
+    def clear_clashes(self, kept: list[int], kinds: tuple[str, ...]) -> None:
+        """Once the number of tasks is known, replace each card clashing with an earlier one."""
+        for _ in range(500):
+            j = next(
+                (j for j in range(len(kept)) if _clash(kept[:j], kept[j], self.crew, kinds)), None
+            )
+            if j is None:
+                break
+            self.replace(kept, j, kinds)
+
+    def finish(self, kept: list[int]) -> tuple[list[int], tuple[int, ...]]:
+        """The drawn tasks and the discard pile with them added."""
+        return kept, tuple(sorted(set(self.pile) | set(kept)))
+
+
 def draw_tasks_from(
     rng: random.Random,
     rules: Rules,
@@ -204,69 +281,16 @@ def draw_tasks_from(
         return [], tuple(sorted(set(discard)))
     if rules.draw == "fixed":
         return list(rules.fixed_tasks), tuple(sorted(set(discard)))
-    diff = _difficulties(crew)
-    used = set(discard)
-    stack = [t for t in sorted(diff) if t not in used]
-    shuffle(rng, stack)
-    pile = sorted(used)
-
-    def turn_until(fits: Callable[[int], bool]) -> int:
-        """Turn cards until one fits; the others go to the bottom of the stack."""
-        nonlocal pile
-        misses = 0
-        while True:
-            if misses >= len(stack):
-                # nothing left in the stack fits: the discard pile is shuffled back in
-                if not pile:
-                    raise SetupError(
-                        f"cannot draw tasks to difficulty {rules.difficulty} for {crew} seats:"
-                        " no task card left fits"
-                    )
-                back = list(pile)
-                pile = []
-                shuffle(rng, back)
-                stack.extend(back)
-                misses = 0
-                continue
-            t = stack.pop(0)
-            if fits(t):
-                return t
-            stack.append(t)
-            misses += 1
-
-    def replace_last(kept: list[int], j: int, kinds: tuple[str, ...]) -> None:
-        """Put ``kept[j]`` back into the stack and draw others of its difficulty until one
-        completes no impossible combination."""
-        for _ in range(500 if check else 0):
-            back = kept[j]
-            if not _clash(kept[:j] + kept[j + 1 :], back, crew, kinds):
-                return
-            stack.insert(_below(rng, len(stack) + 1), back)
-            kept[j] = turn_until(partial(_same_difficulty, diff, back))
-
-    def finish(kept: list[int]) -> tuple[list[int], tuple[int, ...]]:
-        return kept, tuple(sorted(set(pile) | set(kept)))
-
+    draw = _TaskDraw(rng, rules, crew, discard, check)
     if rules.draw == "intro":
-        return finish([turn_until(lambda t: diff[t] == 1)])
-
-    target = rules.difficulty or 0
+        return draw.finish([draw.turn_until(lambda t: draw.diff[t] == 1)])
     n_elig = eligible if eligible is not None else crew
     always = owners_for(rules, 10**6, n_elig)  # the kinds that hold whatever the count
-    kept: list[int] = []
-    total = 0
-    while total < target:
-        kept.append(turn_until(partial(_fits, diff, target - total)))
-        replace_last(kept, len(kept) - 1, always)
-        total += diff[kept[-1]]
+    kept = draw.to_difficulty(rules.difficulty or 0, always)
     final = owners_for(rules, len(kept), n_elig)
     if final != always and check:
-        for _ in range(500):
-            j = next((j for j in range(len(kept)) if _clash(kept[:j], kept[j], crew, final)), None)
-            if j is None:
-                break
-            replace_last(kept, j, final)
-    return finish(kept)
+        draw.clear_clashes(kept, final)
+    return draw.finish(kept)
 
 
 def task_set_problem(rules: Rules, players: int, task_ids: Sequence[int]) -> str | None:
@@ -343,6 +367,65 @@ def _validate_hands(players: int, hands: Sequence[int], piles: Sequence[tuple[in
             raise SetupError(f"hands: {players} players need {expected} cards, got {sizes}")
 
 
+def _check_task_ids(rules: Rules, ids: Sequence[int]) -> None:
+    """Tasks are real, distinct cards the mission uses, and two volunteers need two of them."""
+    for t in ids:
+        get_task(t)
+    if len(set(ids)) != len(ids):
+        raise SetupError(f"tasks: a task id appears twice in {list(ids)}")
+    if not rules.has_tasks and ids:
+        raise SetupError(f"tasks: mission {rules.mission} uses no task cards, got {list(ids)}")
+    if rules.distribution == DIST_TWO_VOLUNTEERS and len(ids) == 1:
+        raise SetupError(
+            f"tasks: two volunteers each take at least one task, so one task {list(ids)} cannot"
+            " be distributed"
+        )
+
+
+def _captain_of(players: int, seats: int, hands: Sequence[int]) -> int:
+    """The captain is whoever holds submarine 4, which is never Tonoja."""
+    captain = next(s for s in range(seats) if hands[s] >> S4 & 1)
+    if players == 2 and captain == TONOJA:
+        raise SetupError("hands: Tonoja can never be captain (submarine 4 belongs to a player)")
+    return captain
+
+
+def _opening_state(
+    setup: Setup, hands: Sequence[int], piles: Sequence[tuple[int, int]]
+) -> GameState:
+    """Before distribution: no owners, predictions or tricks; the captain leads; tokens unused."""
+    seats = setup.seats
+    ids = setup.task_ids
+    none = tuple(-1 for _ in ids)
+    return GameState(
+        setup=setup,
+        phase=Phase.DISTRIBUTE,
+        hands=tuple(hands),
+        piles=tuple((int(d), int(u)) for d, u in piles),
+        owners=none,
+        turn=-1,
+        asked=0,
+        volunteers=(),
+        predictions=tuple(-1 for _ in range(seats)),
+        signals=(),
+        tokens=tuple(False for _ in range(seats)),
+        pool=(max(seats - 2, 1) if setup.rules.communication == HEAVY_NOISE else 0),
+        distress="",
+        leader=setup.captain,
+        trick_seats=(),
+        trick_cards=(),
+        tricks=(),
+        won=tuple(0 for _ in range(seats)),
+        counts=tuple(0 for _ in range(seats)),
+        played=0,
+        status=tuple(PENDING for _ in ids),
+        decided=tuple(0 for _ in ids),
+        result="",
+        reason="",
+        given_away=False,
+    )
+
+
 def start_state(
     players: int,
     rules: Rules,
@@ -359,62 +442,85 @@ def start_state(
     _validate_hands(players, hands, piles)
     seats = 3 if players == 2 else players
     ids = tuple(task_ids)
-    for t in ids:
-        get_task(t)
-    if len(set(ids)) != len(ids):
-        raise SetupError(f"tasks: a task id appears twice in {list(ids)}")
-    if not rules.has_tasks and ids:
-        raise SetupError(f"tasks: mission {rules.mission} uses no task cards, got {list(ids)}")
-    if rules.distribution == DIST_TWO_VOLUNTEERS and len(ids) == 1:
-        raise SetupError(
-            f"tasks: two volunteers each take at least one task, so one task {list(ids)} cannot"
-            " be distributed"
-        )
-    captain = next(s for s in range(seats) if hands[s] >> S4 & 1)
-    if players == 2 and captain == TONOJA:
-        raise SetupError("hands: Tonoja can never be captain (submarine 4 belongs to a player)")
+    _check_task_ids(rules, ids)
     setup = Setup(
         players=players,
         seats=seats,
         rules=rules,
-        captain=captain,
+        captain=_captain_of(players, seats, hands),
         task_ids=ids,
         total_tricks=tricks_for(players),
         terrain=terrain,
         distress_active=distress_active,
         discard=tuple(sorted(set(discard) | set(ids))),
     )
-    none = tuple(-1 for _ in ids)
-    state = GameState(
-        setup=setup,
-        phase=Phase.DISTRIBUTE,
-        hands=tuple(hands),
-        piles=tuple((int(d), int(u)) for d, u in piles),
-        owners=none,
-        turn=-1,
-        asked=0,
-        volunteers=(),
-        predictions=tuple(-1 for _ in range(seats)),
-        signals=(),
-        tokens=tuple(False for _ in range(seats)),
-        pool=(max(seats - 2, 1) if rules.communication == HEAVY_NOISE else 0),
-        distress="",
-        leader=captain,
-        trick_seats=(),
-        trick_cards=(),
-        tricks=(),
-        won=tuple(0 for _ in range(seats)),
-        counts=tuple(0 for _ in range(seats)),
-        played=0,
-        status=tuple(PENDING for _ in ids),
-        decided=tuple(0 for _ in ids),
-        result="",
-        reason="",
-        given_away=False,
-    )
     from .game import begin_distribution
 
-    return begin_distribution(state)
+    return begin_distribution(_opening_state(setup, hands, piles))
+
+
+def _probe_rules(
+    players: int, mission: int | None, terrain: int | None, timed: bool, difficulty: int | None
+) -> Rules:
+    """Check the seat count and a given terrain; the mission's rules before terrain is known."""
+    if players not in (2, 3, 4, 5):
+        raise SetupError(f"players must be 2-5, got {players}")
+    if terrain is not None and is_submarine(terrain):
+        raise SetupError(f"terrain: {card_str(terrain)} is a submarine; terrain is a colour card")
+    try:
+        return mission_rules(mission, timed=timed, difficulty=difficulty)
+    except MissionError as exc:
+        raise SetupError(str(exc)) from None
+
+
+def _attempt_rng(
+    seed: int | str | None,
+    probe: Rules,
+    hands: Sequence[int] | None,
+    tasks: Sequence[int] | None,
+    terrain: int | None,
+) -> random.Random | None:
+    """The seed's random source, which must exist when hands, tasks or terrain are left to it."""
+    needs_random = (
+        hands is None
+        or tasks is None
+        and probe.has_tasks
+        or terrain is None
+        and probe.unknown_terrain
+    )
+    rng = make_rng(seed) if seed is not None else None
+    if needs_random and rng is None:
+        raise SetupError("a seed is needed for whatever is not given (hands, tasks, terrain)")
+    return rng
+
+
+def _deal_and_draw(
+    players: int,
+    rules: Rules,
+    rng: random.Random | None,
+    hands: Sequence[int] | None,
+    piles: Sequence[tuple[int, int]] | None,
+    tasks: Sequence[int] | None,
+    discard: Iterable[int],
+) -> tuple[Sequence[int], tuple[tuple[int, int], ...], Sequence[int], Iterable[int]]:
+    """Deal, then draw tasks, then deal again while a drawn submarine task is impossible."""
+    seats = 3 if players == 2 else players
+    dealt = hands is None
+    if hands is None:
+        assert rng is not None
+        hands, piles = deal(players, rng)
+    piles = tuple(piles or ())
+    if tasks is None:
+        assert rng is not None
+        eligible = seats - 1 if rules.captain_no_tasks else seats
+        tasks, discard = draw_tasks_from(rng, rules, seats, eligible=eligible, discard=discard)
+    if dealt:
+        assert rng is not None
+        for _ in range(1000):
+            if not needs_redeal(hands, piles, tasks):
+                break
+            hands, piles = deal(players, rng)
+    return hands, piles, tasks, discard
 
 
 def new_attempt(
@@ -439,45 +545,15 @@ def new_attempt(
     discard pile (ruling 15): the draw avoids it until the stack runs short, and the state's
     ``setup.discard`` is the pile after this attempt.
     """
-    if players not in (2, 3, 4, 5):
-        raise SetupError(f"players must be 2-5, got {players}")
-    if terrain is not None and is_submarine(terrain):
-        raise SetupError(f"terrain: {card_str(terrain)} is a submarine; terrain is a colour card")
-    try:
-        probe = mission_rules(mission, timed=timed, difficulty=difficulty)
-    except MissionError as exc:
-        raise SetupError(str(exc)) from None
-    needs_random = (
-        hands is None
-        or tasks is None
-        and probe.has_tasks
-        or terrain is None
-        and probe.unknown_terrain
-    )
-    rng = make_rng(seed) if seed is not None else None
-    if needs_random and rng is None:
-        raise SetupError("a seed is needed for whatever is not given (hands, tasks, terrain)")
+    probe = _probe_rules(players, mission, terrain, timed, difficulty)
+    rng = _attempt_rng(seed, probe, hands, tasks, terrain)
     if probe.unknown_terrain and terrain is None:
         assert rng is not None
         terrain = draw_terrain(rng)
     rules = mission_rules(mission, timed=timed, terrain=terrain, difficulty=difficulty)
-    seats = 3 if players == 2 else players
-    dealt = hands is None
-    if hands is None:
-        assert rng is not None
-        hands, piles = deal(players, rng)
-    piles = tuple(piles or ())
-    discard: Iterable[int] = tuple(exclude_tasks)
-    if tasks is None:
-        assert rng is not None
-        eligible = seats - 1 if rules.captain_no_tasks else seats
-        tasks, discard = draw_tasks_from(rng, rules, seats, eligible=eligible, discard=discard)
-    if dealt:
-        assert rng is not None
-        for _ in range(1000):
-            if not needs_redeal(hands, piles, tasks):
-                break
-            hands, piles = deal(players, rng)
+    hands, piles, tasks, discard = _deal_and_draw(
+        players, rules, rng, hands, piles, tasks, tuple(exclude_tasks)
+    )
     return start_state(
         players,
         rules,
