@@ -20,6 +20,7 @@ __all__ = [
     "SUIT_MASKS",
     "card_str",
     "cards_str",
+    "deck_problem",
     "color_of",
     "is_submarine",
     "make_card",
@@ -28,6 +29,7 @@ __all__ = [
     "parse_cards",
     "suit_of",
     "value_of",
+    "card_list",
     "cards_in",
     "popcount",
 ]
@@ -160,6 +162,28 @@ def cards_in(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def card_list(mask: int) -> list[int]:
+    """Cards of a bitmask as a list, ascending (the hot paths' form of :func:`cards_in`)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def deck_problem(pieces: Iterable[int], seen: int = 0) -> str | None:
+    """Why the bitmasks ``pieces`` (with the cards already ``seen``) are not the 40 cards, each
+    exactly once: the cards placed twice, or the cards missing; None when they are."""
+    for m in pieces:
+        if seen & m:
+            return "card(s) placed twice: " + ", ".join(card_str(c) for c in cards_in(seen & m))
+        seen |= m
+    if seen != DECK_MASK:
+        return "card(s) missing: " + ", ".join(card_str(c) for c in cards_in(DECK_MASK & ~seen))
+    return None
 
 
 def popcount(mask: int) -> int:

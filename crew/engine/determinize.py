@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .cards import DECK_MASK, card_str, cards_in, mask_of
+from .cards import DECK_MASK, deck_problem, mask_of
 from .missions import DIST_CAPTAIN_GIVES, HEAVY_NOISE
 from .signals import true_positions
 from .state import TONOJA, GameState, Setup, SignalMark
@@ -79,14 +79,9 @@ def _check_placement(
 ) -> None:
     """Every one of the 40 cards is in exactly one place, and each seat holds the view's count."""
     seen = _public_mask(view, tricks) & ~mask_of(c for c in view.tonoja_up if c >= 0)
-    for m in [*full, mask_of(d for d in down if d >= 0)]:
-        if seen & m:
-            twice = " ".join(card_str(c) for c in cards_in(seen & m))
-            raise DeterminizeError(f"card(s) placed twice: {twice}")
-        seen |= m
-    if seen != DECK_MASK:
-        missing = " ".join(card_str(c) for c in cards_in(DECK_MASK & ~seen))
-        raise DeterminizeError(f"card(s) not placed: {missing}")
+    problem = deck_problem([*full, mask_of(d for d in down if d >= 0)], seen)
+    if problem:
+        raise DeterminizeError(problem)
     for s in range(view.seats):
         n = full[s].bit_count()
         if view.players == 2 and s == TONOJA:

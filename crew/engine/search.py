@@ -32,6 +32,7 @@ from .cards import (
     SUIT_LETTERS,
     SUIT_MASKS,
     VALUE_MASKS,
+    card_list,
     mask_of,
     parse_card,
     parse_cards,
@@ -411,13 +412,7 @@ class SearchForm:
         return out
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_bits = card_list
 
 
 @cache

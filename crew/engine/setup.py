@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, partial
 
-from .cards import DECK_MASK, card_str, cards_in, is_submarine, mask_of
+from .cards import card_str, deck_problem, is_submarine, mask_of
 from .missions import (
     DIST_CAPTAIN_GIVES,
     DIST_CREW_PICKS,
@@ -340,19 +340,13 @@ def _validate_hands(players: int, hands: Sequence[int], piles: Sequence[tuple[in
     seats = 3 if players == 2 else players
     if len(hands) != seats:
         raise SetupError(f"hands: expected {seats} hands for {players} players, got {len(hands)}")
-    seen = 0
     # Tonoja's hand holds her face-up cards; the piles add the face-down ones
     pieces = list(hands) + [1 << d for d, _ in piles if d >= 0]
     if piles and hands[TONOJA] != mask_of(u for _, u in piles if u >= 0):
         raise SetupError("tonoja: her hand must be exactly the face-up cards of her piles")
-    for m in pieces:
-        if seen & m:
-            dup = ", ".join(card_str(c) for c in cards_in(seen & m))
-            raise SetupError(f"hands: card(s) dealt twice: {dup}")
-        seen |= m
-    if seen != DECK_MASK:
-        missing = ", ".join(card_str(c) for c in cards_in(DECK_MASK & ~seen))
-        raise SetupError(f"hands: every one of the 40 cards must be dealt; missing {missing}")
+    problem = deck_problem(pieces)
+    if problem:
+        raise SetupError(f"hands: every one of the 40 cards is dealt once; {problem}")
     sizes = [m.bit_count() for m in hands]
     if players == 2:
         if len(piles) != 7 or sizes[:2] != [13, 13]:

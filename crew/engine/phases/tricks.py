@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..actions import Play, TimeUp
-from ..cards import DECK_MASK, SUB, card_str, suit_of
+from ..cards import DECK_MASK, SUB, card_list, card_str, suit_of
 from ..conditions import broken_after_play, broken_after_trick
 from ..events import Event, EventKind
 from ..reasons import Illegal, Reason, fill_seats, illegal
@@ -53,13 +53,7 @@ def legal_plays(state: GameState) -> list[int]:
     """The cards the seat to play may play now (empty outside the trick phase)."""
     if state.phase != _PLAY or state.result:
         return []
-    allowed = playable(state, state.turn)
-    out = []
-    while allowed:
-        low = allowed & -allowed
-        out.append(low.bit_length() - 1)
-        allowed ^= low
-    return out
+    return card_list(playable(state, state.turn))
 
 
 def _check_play(state: GameState, a: Play) -> Illegal | None:
