@@ -18,7 +18,7 @@ from crew.engine.game import IllegalActionError, apply
 from crew.engine.state import GameState, Phase
 from crew.engine.tasks import PENDING, get_task
 
-__all__ = ["available", "winnable", "score_actions", "with_tasks"]
+__all__ = ["available", "begin", "score_actions", "spent", "winnable", "with_tasks"]
 
 
 def _load() -> Callable[[], Any] | None:
@@ -52,6 +52,13 @@ _local = threading.local()  # one decision at a time per thread (the TUI's worke
 def begin() -> None:
     """Start a decision: a fresh solver for the searches that follow."""
     _local.fresh = _Fresh()
+    _local.spent = 0
+
+
+def spent() -> int:
+    """Solver nodes searched since the decision began (``begin``): a clock-free cost."""
+    n: int = getattr(_local, "spent", 0)
+    return n
 
 
 def _solve(state: GameState, **kw: Any) -> Any:
@@ -73,6 +80,7 @@ def winnable(state: GameState, nodes: int) -> float:
     if _Solver is None:
         return 0.5
     sol = _solve(state, node_limit=nodes)
+    _local.spent = getattr(_local, "spent", 0) + sol.nodes
     if sol.winnable is None:
         return 0.5
     return 1.0 if sol.winnable else 0.0
