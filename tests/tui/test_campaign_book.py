@@ -7,12 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tui_hands import advance
 
 from crew import storage
 from crew.engine import (
+    Action,
     Distress,
     Pass,
     Play,
+    Signal,
     Take,
     distress_choices,
     legal_actions,
@@ -34,19 +37,13 @@ def crew_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def finish(s: Session, pick: int = 0) -> None:
     """Play on with the first allowed choice (``pick`` chooses among the legal cards)."""
-    for _ in range(500):
-        step = s.step()
-        if step.kind == StepKind.RESULT:
-            return
-        if step.kind == StepKind.DRAW:
-            s.ack_draw()
-        elif step.kind == StepKind.DISTRESS:
-            s.decide_distress(None)
-        else:
-            acts = [a for a in legal_actions(s.state) if type(a).__name__ not in ("Signal",)]
-            plays = [a for a in acts if isinstance(a, Play)]
-            assert s.act(plays[pick % len(plays)] if plays else acts[0]) is None
-    raise AssertionError("no result")
+
+    def choose(s: Session) -> Action:
+        acts = [a for a in legal_actions(s.state) if not isinstance(a, Signal)]
+        plays = [a for a in acts if isinstance(a, Play)]
+        return plays[pick % len(plays)] if plays else acts[0]
+
+    advance(s, lambda s, step: step.kind == StepKind.RESULT, choose)
 
 
 def book(crew: str) -> storage.CrewLog:

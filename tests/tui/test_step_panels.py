@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from tui_driver import cards_on, screen_text
+from tui_hands import advance
 
 from crew.engine import Phase, Signal, card_str, cards_in, legal_actions
 from crew.engine.missions import CURRENTS
@@ -50,17 +51,7 @@ def test_under_currents_the_signaller_sees_her_own_position() -> None:
     # mission 20, deal code 2: unknown terrain G4 means currents
     s = Session.new(GameSpec(4, [], 20, seed=2), autosave=False)
     assert s.state.setup.rules.communication == CURRENTS
-    for _ in range(100):
-        step = s.step()
-        if step.kind == StepKind.PLAY and s.signal_first():
-            break
-        if step.kind == StepKind.DRAW:
-            s.ack_draw()
-        elif step.kind == StepKind.DISTRESS:
-            s.decide_distress(None)
-        else:
-            s.open_gate()
-            assert s.act(legal_actions(s.state)[0]) is None
+    advance(s, lambda s, step: step.kind == StepKind.PLAY and bool(s.signal_first()))
     assert s.state.phase == Phase.PLAY
     seat = s.signal_first()[0]
     assert s.start_signal(seat) is None

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from tui_driver import Player, drive_until, screen_text
+from tui_hands import advance
 
 from crew.engine import Distress, Phase, Play, Take, distress_choices, legal_actions
 from crew.present import card_label
@@ -37,17 +38,7 @@ def text_of(renderable: object, width: int = 78) -> str:
 
 
 def to_first_play(s: Session) -> None:
-    for _ in range(100):
-        step = s.step()
-        if step.kind == StepKind.PLAY:
-            return
-        if step.kind == StepKind.DRAW:
-            s.ack_draw()
-        elif step.kind == StepKind.DISTRESS:
-            s.decide_distress(None)
-        else:
-            assert s.act(legal_actions(s.state)[0]) is None
-    raise AssertionError("never reached a play")
+    advance(s, lambda s, step: step.kind == StepKind.PLAY, limit=100)
 
 
 def test_tonoja_piles_are_shown_as_piles() -> None:
@@ -105,16 +96,7 @@ def test_the_news_line_says_what_the_last_action_did() -> None:
 
 def test_the_marker_follows_the_seat_that_signals() -> None:
     s = Session.new(GameSpec(4, ["Ann", "Bob", "Cas", "Dee"], 3, seed=11), autosave=False)
-    for _ in range(100):
-        if s.state.phase == Phase.PLAY and s.signal_first():
-            break
-        step = s.step()
-        if step.kind == StepKind.DRAW:
-            s.ack_draw()
-        elif step.kind == StepKind.DISTRESS:
-            s.decide_distress(None)
-        else:
-            assert s.act(legal_actions(s.state)[0]) is None
+    advance(s, lambda s, step: s.state.phase == Phase.PLAY and bool(s.signal_first()))
     signaller = next(seat for seat in s.communicators() if seat != s.state.turn)
     assert s.start_signal(signaller) is None
     marked = [line for line in text_of(crew_table(HotSeat(s))).splitlines() if "▶" in line]

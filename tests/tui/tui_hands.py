@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from crew.engine import GameState, mask_of, new_attempt, parse_cards
+from crew.engine import Action, GameState, legal_actions, mask_of, new_attempt, parse_cards
 from crew.records import record_for
-from crew.tui.session import Session
+from crew.tui.session import Session, Step, StepKind
 
 SIZES = {3: (14, 13, 13), 4: (10, 10, 10, 10), 5: (8, 8, 8, 8, 8)}
 
@@ -52,3 +52,26 @@ def session_for(
     s = Session(state, rec, names, base_seed=seed, crew=crew, time_left=clock)
     s.save()
     return s
+
+
+def advance(
+    s: Session,
+    done: Callable[[Session, Step], bool],
+    choose: Callable[[Session], Action] | None = None,
+    limit: int = 500,
+) -> None:
+    """Answer the session's steps until ``done(s, step)``: the draw acknowledged, no distress
+    signal, each gate opened, and ``choose(s)`` (default: the first legal action) otherwise."""
+    for _ in range(limit):
+        step = s.step()
+        if done(s, step):
+            return
+        if step.kind == StepKind.DRAW:
+            s.ack_draw()
+        elif step.kind == StepKind.DISTRESS:
+            s.decide_distress(None)
+        else:
+            s.open_gate()
+            action = choose(s) if choose is not None else legal_actions(s.state)[0]
+            assert s.act(action) is None
+    raise AssertionError("the wanted step never came")
