@@ -68,6 +68,8 @@ class Settings:
     #: m7 0.745 -> 0.739, m8 0.76 -> 0.776, but m9 (currents) 0.723 -> 0.583
     wide_budget: int = 0
     max_samples: int = 96
+    #: the least solver nodes any sampled deal gets, however small its share of ``budget``
+    min_nodes: int = 1000
 
 
 DEFAULT = Settings()
@@ -186,7 +188,7 @@ def choose_play(view: View, memory: Memory, rng: random.Random, cfg: Settings) -
     if not search.available() or not memory.usable(view):
         return Decision(plays[0], "no search available: the cheapest card")
     states = _samples(view, memory, rng, cfg.samples)
-    nodes = max(1000, min(cfg.nodes, cfg.budget // (len(states) * len(plays))))
+    nodes = max(cfg.min_nodes, min(cfg.nodes, cfg.budget // (len(states) * len(plays))))
     scores = search.score_actions(states, plays, nodes)
     while len(states) < cfg.max_samples:
         per_deal = search.spent() / len(states)

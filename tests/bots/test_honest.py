@@ -19,7 +19,15 @@ from crew.engine.state import TONOJA, GameState
 
 #: cheap search so that thousands of decisions stay quick (a little widening: cheap decisions
 #: sample a few more deals, and that too must follow from the view alone)
-FAST = Settings(samples=1, nodes=60, task_samples=1, task_nodes=60, wide_budget=600, max_samples=3)
+FAST = Settings(
+    samples=1,
+    nodes=60,
+    task_samples=1,
+    task_nodes=60,
+    wide_budget=600,
+    max_samples=3,
+    min_nodes=60,
+)
 
 GAMES = [
     (4, 1),
