@@ -43,6 +43,11 @@ def crew_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "home"
 
 
+@pytest.fixture(autouse=True)
+def no_post_mortem_search() -> None:
+    """The search of a lost attempt's result screen runs here (conftest.py stops it elsewhere)."""
+
+
 def lost_session(mission: int, partial: list[str], tasks: list[int]) -> Session:
     """The attempt played to its end by a simple crew; it must be lost."""
     s = session_for(attempt(4, mission, partial, tasks), NAMES)

@@ -34,6 +34,11 @@ def crew_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "home"
 
 
+@pytest.fixture(autouse=True)
+def no_post_mortem_search() -> None:
+    """The search of a lost attempt's result screen runs here (conftest.py stops it elsewhere)."""
+
+
 def check_snapshot(name: str, text: str) -> None:
     path = SNAPSHOTS / f"{name}.txt"
     if os.environ.get("CREW_UPDATE_SNAPSHOTS"):
