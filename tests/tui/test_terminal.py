@@ -77,12 +77,22 @@ class Terminal:
 
     def wait_ready(self, before: str = "", wait: float = WAIT) -> str:
         """The next screen (other than ``before`` above its footer) whose choice takes keys: the
-        footer shows a guarded choice's key only once it acts (crew/tui/guard.py)."""
-        return self.wait_until(
-            lambda s: body(s) != body(before) and any(cue in footer(s) for cue in READY),
-            "a ready screen",
-            wait,
-        )
+        footer shows a guarded choice's key only once it acts (crew/tui/guard.py).
+
+        Ready on two captures in a row: for a moment after a choice, the new screen can stand
+        above the footer of the screen before (with its keys, although the new choice does not
+        take keys yet); a key sent then would be ignored and only sent again after ``act``'s
+        wait. The second capture sees the footer the new screen drew."""
+        last = ""
+
+        def ready(s: str) -> bool:
+            nonlocal last
+            now = body(s) != body(before) and any(cue in footer(s) for cue in READY)
+            twice = now and s == last
+            last = s if now else ""
+            return twice
+
+        return self.wait_until(ready, "a ready screen", wait)
 
     def act(self, before: str, *keys: str) -> str:
         """Send ``keys`` and return the next ready screen. The footer may still show the last
