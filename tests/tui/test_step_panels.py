@@ -9,12 +9,12 @@ import pytest
 from tui_driver import cards_on, screen_text
 from tui_hands import advance
 
-from crew.engine import Phase, Signal, card_str, cards_in, legal_actions
+from crew.engine import Action, Phase, Play, Signal, card_str, cards_in, legal_actions
 from crew.engine.missions import CURRENTS
 from crew.tui.app import create_app
 from crew.tui.hotseat import HotSeat
 from crew.tui.render import crew_table
-from crew.tui.session import GameSpec, Session, StepKind
+from crew.tui.session import GameSpec, Session, Step, StepKind
 from crew.tui.widgets.choices import Choices
 
 
@@ -75,19 +75,53 @@ def test_under_currents_the_signaller_sees_her_own_position() -> None:
 
 async def test_a_trick_costs_only_its_gates_and_cards() -> None:
     # four players, nobody signals: per trick at most four gates (Enter) and four cards
-    # (colour, value, Enter); no question about signalling (it was one more key per trick)
+    # (colour, value, Enter); no question about signalling (it was one more key per trick).
+    # Mission 3, deal code 31 is decided in trick 4: the first trick (with the crew's answer to
+    # the distress question), tricks in between and the last one (to the result) are all
+    # played through the app. That every trick of a longer game is made of the same steps is
+    # the next test's.
     from tui_driver import Player, play_to_result
 
-    app = create_app(players=4, mission=3, seed=11, clock_interval=None, settle=0)
+    app = create_app(players=4, mission=3, seed=31, clock_interval=None, settle=0)
     player = Player()
     async with app.run_test(size=(80, 24)) as pilot:
         await play_to_result(pilot, app, player)
     s = app.session
-    assert s is not None and len(s.state.tricks) >= 2
+    assert s is not None and len(s.state.tricks) >= 4
     keys = player.trick_keys
     # trick 1 also carries the crew's one answer to the distress question
     assert keys[1] <= 4 + 4 * 3 + 1
     assert len(keys) >= 2 and max(n for trick, n in keys.items() if trick > 1) <= 4 + 4 * 3
+
+
+def test_every_trick_of_a_whole_game_is_its_gates_and_cards_only() -> None:
+    # mission 3, deal code 11, played to its end by the crew of the test above (the lowest
+    # legal card, the first choice, no distress signal, nobody signals): ten tricks, each of
+    # them four cards played behind at most four gates, and no other step (the distress
+    # question comes before the first card); the app takes one key per gate and three per card
+    # (the test above)
+    s = Session.new(GameSpec(4, [], 3, seed=11), autosave=False)
+    steps: dict[int, list[tuple[bool, StepKind]]] = {}
+
+    def record(s: Session, step: Step) -> bool:
+        if s.state.phase == Phase.PLAY:
+            gate = s.gate_seat() is not None
+            steps.setdefault(s.state.trick_number, []).append((gate, step.kind))
+        return step.kind == StepKind.RESULT
+
+    def lowest(s: Session) -> Action:
+        actions = legal_actions(s.state)
+        plays = [a for a in actions if isinstance(a, Play)]
+        return min(plays, key=lambda p: p.card) if plays else actions[0]
+
+    advance(s, record, lowest)
+    assert len(s.state.tricks) == 10 and set(steps) == set(range(1, 11))
+    for trick, seen in steps.items():
+        kinds = [kind for _, kind in seen]
+        if trick == 1 and kinds[0] == StepKind.DISTRESS:
+            kinds = kinds[1:]  # the one public question, answered with one key
+        assert kinds == [StepKind.PLAY] * 4, (trick, seen)
+        assert sum(gate for gate, _ in seen) <= 4, (trick, seen)
 
 
 async def test_a_crew_member_choosing_a_task_sees_their_own_hand() -> None:
