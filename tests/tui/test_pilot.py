@@ -9,6 +9,7 @@ import pytest
 from rich.console import Console
 from textual.widgets import Static
 from tui_driver import Player, play_to_result, screen_text
+from tui_hands import advance, lowest_first
 
 from crew import storage
 from crew.engine import card_str, cards_in, mask_of, new_attempt, parse_cards
@@ -18,7 +19,7 @@ from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
 from crew.tui.screens.title import LogbookScreen, TitleScreen
-from crew.tui.session import StepKind
+from crew.tui.session import GameSpec, Session, StepKind
 from crew.tui.widgets.hand import HandView
 
 SIZE = (80, 24)
@@ -132,13 +133,15 @@ async def test_title_to_result_with_distress_signal_illegal_card_and_retry() -> 
 
 
 async def test_quit_asks_saves_and_continue_resumes_at_the_gate() -> None:
-    app = create_app(players=4, mission=3, seed=11, clock_interval=None)
+    # mission 3, deal code 11: the first eight actions are played against the Session by the
+    # crew of tui_driver.Player, the app takes over from there
+    s = Session.new(GameSpec(4, [], 3, seed=11).checked())
+    advance(s, lambda s, step: len(s.record.actions) >= 8, lowest_first)
+    app = create_app(clock_interval=None)
     async with app.run_test(size=SIZE) as pilot:
-        player = Player()
-        while app.session is None or len(app.session.record.actions) < 8:
-            await pilot.pause()
-            await player.act(pilot, app)
+        app.open_game(s)
         await pilot.pause()
+        assert app.session is s
         state = app.session.state
         seat = app.session.step().viewer
         await pilot.press("q")

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 from tui_driver import cards_on, screen_text
-from tui_hands import advance
+from tui_hands import advance, lowest_first
 
-from crew.engine import Action, Phase, Play, Signal, card_str, cards_in, legal_actions
+from crew.engine import Phase, Signal, card_str, cards_in, legal_actions
 from crew.engine.missions import CURRENTS
 from crew.tui.app import create_app
 from crew.tui.hotseat import HotSeat
@@ -109,12 +109,7 @@ def test_every_trick_of_a_whole_game_is_its_gates_and_cards_only() -> None:
             steps.setdefault(s.state.trick_number, []).append((gate, step.kind))
         return step.kind == StepKind.RESULT
 
-    def lowest(s: Session) -> Action:
-        actions = legal_actions(s.state)
-        plays = [a for a in actions if isinstance(a, Play)]
-        return min(plays, key=lambda p: p.card) if plays else actions[0]
-
-    advance(s, record, lowest)
+    advance(s, record, lowest_first)
     assert len(s.state.tricks) == 10 and set(steps) == set(range(1, 11))
     for trick, seen in steps.items():
         kinds = [kind for _, kind in seen]

@@ -10,9 +10,9 @@ import pytest
 from rich.console import Console
 from textual.widgets import Static
 from tui_driver import Player, drive_until, open_table, play_to_result, screen_text
-from tui_hands import attempt, session_for
+from tui_hands import advance, attempt, lowest_first, session_for
 
-from crew.engine import Take, get_task
+from crew.engine import Take, apply, get_task
 from crew.tui.app import CrewApp, create_app
 from crew.tui.hotseat import HotSeat
 from crew.tui.render import tasks_table
@@ -20,7 +20,7 @@ from crew.tui.screens.dialogs import HelpScreen
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
-from crew.tui.session import StepKind
+from crew.tui.session import GameSpec, Session, Step, StepKind
 
 SIZE = (80, 24)
 
@@ -48,21 +48,21 @@ def help_text(app: CrewApp) -> str:
 
 
 async def test_the_last_trick_is_shown_for_one_step_only() -> None:
-    app = create_app(players=3, mission=2, seed=5, names="Ann,Bob,Cas", clock_interval=None)
+    # mission 2, deal code 5: the game up to the second card of trick 2 is played against the
+    # Session by the crew of tui_driver.Player; its gate and everything after it in the app
+    s = Session.new(GameSpec(3, ["Ann", "Bob", "Cas"], 2, seed=5).checked())
+
+    def second_card_of_a_later_trick(s: Session, step: Step) -> bool:
+        st = s.state
+        return step.kind == StepKind.PLAY and len(st.tricks) >= 1 and len(st.trick_cards) == 1
+
+    advance(s, second_card_of_a_later_trick, lowest_first)
+    app = create_app(clock_interval=None)
     player = Player()
     async with app.run_test(size=SIZE) as pilot:
-        s = app.session
-        assert s is not None
-
-        def second_card_of_a_later_trick(app: CrewApp) -> bool:
-            return (
-                open_table(app)
-                and s.step().kind == StepKind.PLAY
-                and len(s.state.tricks) >= 1
-                and len(s.state.trick_cards) == 1
-            )
-
-        await drive_until(pilot, app, player, second_card_of_a_later_trick)
+        app.open_game(s)
+        await drive_until(pilot, app, player, open_table)
+        assert s.step().kind == StepKind.PLAY and len(s.state.trick_cards) == 1
         n = len(s.state.tricks)
         last = s.state.tricks[-1]
         await pilot.press("l")
@@ -171,7 +171,7 @@ async def test_distress_swap_is_shown_to_each_member_behind_the_gate() -> None:
 
 async def test_a_mission_without_tasks_shows_its_rule_and_one_retry() -> None:
     app = create_app(players=4, mission=8, seed=0, clock_interval=None)  # lost in trick 4
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE):
         s = app.session
         assert s is not None and s.state.setup.task_ids == ()
         text = flat(screen_text(app))
@@ -180,6 +180,17 @@ async def test_a_mission_without_tasks_shows_its_rule_and_one_retry() -> None:
             " than another crew member. The crew succeeds when every trick has been played"
             " without that happening." in text
         )
+    # the same game, played against the Session by the crew of tui_driver.Player up to the
+    # card that ends it; that card and the result in the app
+    s = Session.new(GameSpec(4, [], 8, seed=0).checked())
+
+    def last_card(s: Session, step: Step) -> bool:
+        return step.kind == StepKind.PLAY and apply(s.state, lowest_first(s))[0].over
+
+    advance(s, last_card, lowest_first)
+    app = create_app(clock_interval=None)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_game(s)
         await play_to_result(pilot, app, Player())
         assert isinstance(app.screen, ResultScreen)
         last = s.state.tricks[-1]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from crew.engine import Action, GameState, legal_actions, mask_of, new_attempt, parse_cards
+from crew.engine import Action, GameState, Play, legal_actions, mask_of, new_attempt, parse_cards
 from crew.records import record_for
 from crew.tui.session import Session, Step, StepKind
 
@@ -75,3 +75,11 @@ def advance(
             action = choose(s) if choose is not None else legal_actions(s.state)[0]
             assert s.act(action) is None
     raise AssertionError("the wanted step never came")
+
+
+def lowest_first(s: Session) -> Action:
+    """The choice of ``tui_driver.Player``'s crew: the lowest legal card, else the first allowed
+    action (for :func:`advance`, so that a game begun here goes on as in the app)."""
+    actions = legal_actions(s.state)
+    plays = [a for a in actions if isinstance(a, Play)]
+    return min(plays, key=lambda p: p.card) if plays else actions[0]
