@@ -3,6 +3,9 @@
 The app gets its own clock: while ``Clock.step`` is positive every reading moves time on (the
 crew plays at a calm pace); with ``step`` 0 time stands still and the test moves it by hand,
 so "a second Enter 0.3 s after the first" is exact and no test waits on real time.
+
+The moves before trick 1 are played against the Session (``game_at_first_card``); from the first
+card's gate on, every key goes through the app and its guard.
 """
 
 from __future__ import annotations
@@ -11,13 +14,14 @@ from pathlib import Path
 
 import pytest
 from tui_driver import Player, drive_until, play_to_result, screen_text
+from tui_hands import advance, lowest_first
 
 from crew.engine import Play
 from crew.tui.app import CrewApp, create_app
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
-from crew.tui.session import StepKind
+from crew.tui.session import GameSpec, Session, StepKind
 
 SIZE = (80, 24)
 SETTLE = 0.45
@@ -47,6 +51,15 @@ def app_with(clock: Clock, **kw: object) -> CrewApp:
     return create_app(clock_interval=None, clock=clock, settle=SETTLE, **kw)  # type: ignore[arg-type]
 
 
+def game_at_first_card(names: str, mission: int = 1, seed: int = 7) -> Session:
+    """The game played against the Session (the crew of ``tui_driver.Player``) up to the gate
+    of the first card; the test's app opens it and goes on by keys."""
+    players = names.split(",")
+    s = Session.new(GameSpec(len(players), players, mission, seed=seed).checked())
+    advance(s, lambda s, step: step.kind == StepKind.PLAY, lowest_first)
+    return s
+
+
 def at_play_gate(app: CrewApp) -> bool:
     s = app.session
     return (
@@ -59,8 +72,9 @@ def at_play_gate(app: CrewApp) -> bool:
 
 async def test_double_enter_at_a_gate_plays_nothing() -> None:
     clock = Clock()
-    app = app_with(clock, players=4, mission=1, seed=7, names="Ann,Bob,Cas,Dee")
+    app = app_with(clock)
     async with app.run_test(size=SIZE) as pilot:
+        app.open_game(game_at_first_card("Ann,Bob,Cas,Dee"))
         await drive_until(pilot, app, Player(), at_play_gate)
         s = app.session
         assert s is not None
@@ -85,7 +99,7 @@ async def test_double_enter_at_a_gate_plays_nothing() -> None:
 
 async def test_keys_typed_before_the_gate_was_open_do_not_act() -> None:
     clock = Clock()
-    app = app_with(clock, players=4, mission=1, seed=7, names="Ann,Bob,Cas,Dee")
+    app = app_with(clock)
 
     def first_card_open(app: CrewApp) -> bool:
         s = app.session
@@ -98,6 +112,7 @@ async def test_keys_typed_before_the_gate_was_open_do_not_act() -> None:
         )
 
     async with app.run_test(size=SIZE) as pilot:
+        app.open_game(game_at_first_card("Ann,Bob,Cas,Dee"))
         await drive_until(pilot, app, Player(), first_card_open)
         s = app.session
         assert s is not None
@@ -122,7 +137,7 @@ async def test_keys_typed_before_the_gate_was_open_do_not_act() -> None:
 
 async def test_double_enter_on_the_last_card_shows_the_result() -> None:
     clock = Clock()
-    app = app_with(clock, players=3, mission=1, seed=7, names="Ann,Bob,Cas")
+    app = app_with(clock)
 
     def last_card(app: CrewApp) -> bool:
         s = app.session
@@ -139,6 +154,7 @@ async def test_double_enter_on_the_last_card_shows_the_result() -> None:
         )
 
     async with app.run_test(size=SIZE) as pilot:
+        app.open_game(game_at_first_card("Ann,Bob,Cas"))
         await drive_until(pilot, app, Player(), last_card)
         s = app.session
         assert s is not None
