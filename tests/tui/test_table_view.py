@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from tui_driver import Player, drive_until, screen_text
-from tui_hands import advance
+from tui_hands import advance, lowest_first
 
 from crew.engine import Distress, Phase, Play, Take, distress_choices, legal_actions
 from crew.present import card_label
@@ -130,8 +130,13 @@ def at_trick_two_gate(app: CrewApp) -> bool:
 
 
 async def test_the_next_gate_announces_the_trick_winner_and_last_trick_waits() -> None:
-    app = create_app(4, 3, 11, "Ann,Bob,Cas,Dee", clock_interval=None)
+    # mission 3, deal code 11: the distribution is played against the Session by the crew of
+    # tui_driver.Player; from the gate of trick 1's first card on, everything is keyed
+    s = Session.new(GameSpec(4, ["Ann", "Bob", "Cas", "Dee"], 3, seed=11).checked())
+    advance(s, lambda s, step: step.kind == StepKind.PLAY, lowest_first)
+    app = create_app(clock_interval=None)
     async with app.run_test(size=SIZE) as pilot:
+        app.open_game(s)
         # before trick 1 there is no last trick: the key is not offered
         await drive_until(
             pilot,
