@@ -54,13 +54,15 @@ class NothingToDecide(ValueError):
 class Settings:
     """Search effort: deals sampled per decision and solver nodes per deal (no clock)."""
 
-    samples: int = 12
+    #: 24 deals: four players, 50 deals each of missions 7 and 9, won 38 and 33 (12 deals: 35
+    #: and 26; 48 deals: 35 and 29, at twice the time); decision p95 0.66 s
+    samples: int = 24
     nodes: int = 4000
     task_samples: int = 6
     task_nodes: int = 2000
     #: solver nodes for one whole card decision: early in a deal (many cards, many unknowns)
     #: each sampled deal gets a smaller share, so a decision stays within about a second
-    budget: int = 120_000
+    budget: int = 240_000
     #: when the first deals were cheap to judge (late in a deal: few cards), more deals may be
     #: sampled until the decision has searched ``wide_budget`` nodes or ``max_samples`` deals
     #: (mission 6, trick 8: 12 deals favoured a losing card, 200 the winning one). Off by
