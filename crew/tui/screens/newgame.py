@@ -93,11 +93,11 @@ class NewGameScreen(Screen[GameSpec | None]):
             show_keys = False  # the number of players is the key
         elif question == "names":
             q.update(Text(f"Who sits in the {self.players} seats, in seat order?", style="bold"))
+            example = ", ".join(["Ann"] + ["computer"] * (self.players - 1))
             helptext.update(
-                "A name for each person, or computer for a computer crewmate (e.g. Ann,"
-                " computer, computer, computer); separated by commas, seats go clockwise. The"
-                " same name twice: one person holds both seats. The holder of submarine 4 will"
-                " be captain."
+                f"A name for each person, or computer for a computer crewmate (e.g. {example});"
+                " separated by commas, seats go clockwise. The same name twice: one person"
+                " holds both seats. The holder of submarine 4 will be captain."
             )
             names = self.names or list(DEFAULT_NAMES[: self.players])
             value = ", ".join(
