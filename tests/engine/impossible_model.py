@@ -166,6 +166,12 @@ def model_of(card: TaskCard, crew: int) -> Model:
 # trick shapes
 
 
+@cache
+def _params(t: int) -> dict[str, Any]:
+    """Task ``t``'s parameters as written in tasks.toml (read once)."""
+    return _CARDS[t].params.model_dump(exclude_unset=True)
+
+
 def _shape_ok(key: str, won: int, total: int) -> bool:
     """Whether the owner's won tricks (bit i = trick i+1) satisfy shape ``key``."""
     if not key:
@@ -175,7 +181,7 @@ def _shape_ok(key: str, won: int, total: int) -> bool:
         return bool(won & last)
     t = int(key[4:])
     card = _CARDS[t]
-    p = card.params.model_dump(exclude_unset=True)
+    p = _params(t)
     count = won.bit_count()
     if card.category == "first_last_tricks":
         for w in p.get("win", []):
@@ -357,11 +363,6 @@ def _trick_need(ways: list[Need], crew: int) -> int:
     return ceil(most / crew)
 
 
-@cache
-def _shape_masks(total: int) -> tuple[int, ...]:
-    return tuple(range(1 << total))
-
-
 def one_owner(a: int, b: int, crew: int) -> str:
     """Why one owner cannot do both ``a`` and ``b`` ("" when some ending allows it)."""
     ma, mb = model_of(_CARDS[a], crew), model_of(_CARDS[b], crew)
@@ -378,13 +379,12 @@ def one_owner(a: int, b: int, crew: int) -> str:
             need = _trick_need([wa, wb], crew)
             keys = {k for k in (ma.compare, mb.compare) if k}
             free = not any(k.endswith("_captain") for k in keys)
-            for won in _shape_masks(total):
+            fits_b = _sat_set(wb.shape, total)
+            for won in _sat(wa.shape, total):
                 n = won.bit_count()
-                if n < need or not _shape_ok(wa.shape, won, total):
+                if n < need or won not in fits_b:
                     continue
-                if not _shape_ok(wb.shape, won, total):
-                    continue
-                if keys and not _others_ok(crew, total, [(n, keys)], [free]):
+                if keys and not _one_ok(crew, total, n, frozenset(keys), free):
                     continue
                 return ""
             reasons.append("no set of won tricks fits both")
@@ -429,6 +429,17 @@ def _sat(key: str, total: int) -> tuple[int, ...]:
 
 
 @cache
+def _sat_set(key: str, total: int) -> frozenset[int]:
+    return frozenset(_sat(key, total))
+
+
+@cache
+def _sat_counts(key: str, total: int) -> frozenset[int]:
+    """How many tricks the sets fitting shape ``key`` hold."""
+    return frozenset(y.bit_count() for y in _sat(key, total))
+
+
+@cache
 def _good_within(key: str, need: int, total: int) -> tuple[bool, ...]:
     """For every set of tricks c: whether some y within c fits shape ``key`` with ``need``
     tricks or more (a subset-closure over all 2^T sets)."""
@@ -441,24 +452,39 @@ def _good_within(key: str, need: int, total: int) -> tuple[bool, ...]:
     return tuple(good)
 
 
+@cache
+def _split_fits(shape_a: str, na: int, shape_b: str, nb: int, total: int) -> bool:
+    """Whether the tricks split into a set fitting ``shape_a`` (``na`` tricks or more) and a
+    disjoint one fitting ``shape_b`` (``nb`` or more)."""
+    full = (1 << total) - 1
+    good = _good_within(shape_b, nb, total)
+    return any(good[full & ~x] for x in _sat(shape_a, total) if x.bit_count() >= na)
+
+
 def _shapes_fit(ma: Model, wa: Need, mb: Model, wb: Need, crew: int, total: int) -> bool:
     """Whether two owners can split the tricks so that both shapes and compare tasks hold."""
     na, nb = _trick_need([wa], crew), _trick_need([wb], crew)
-    full = (1 << total) - 1
     if not ma.compare and not mb.compare:
-        good = _good_within(wb.shape, nb, total)
-        return any(good[full & ~x] for x in _sat(wa.shape, total) if x.bit_count() >= na)
+        return _split_fits(wa.shape, na, wb.shape, nb, total)
     if not ma.compare:  # the compare task is b's: swap so that a holds it
         ma, wa, mb, wb, na, nb = mb, wb, ma, wa, nb, na
-    ka = {ma.compare}
-    kb = {mb.compare} if mb.compare else set()
     free = [not ma.compare.endswith("_captain"), not mb.compare.endswith("_captain")]
-    pairs: set[tuple[int, int]] = set()
-    for y in _sat(wb.shape, total):
-        if y.bit_count() >= nb:
-            for n in range(na, total - y.bit_count() + 1):
-                pairs.add((n, y.bit_count()))
-    return any(_others_ok(crew, total, [(n, ka), (m, kb)], free) for n, m in sorted(pairs))
+    pairs = {
+        (n, m) for m in _sat_counts(wb.shape, total) if m >= nb for n in range(na, total - m + 1)
+    }
+    return any(_pair_ok(crew, total, n, ma.compare, m, mb.compare, *free) for n, m in sorted(pairs))
+
+
+@cache
+def _one_ok(crew: int, total: int, n: int, keys: frozenset[str], free: bool) -> bool:
+    """``_others_ok`` for one owner (asked for every fitting set of won tricks)."""
+    return _others_ok(crew, total, [(n, set(keys))], [free])
+
+
+@cache
+def _pair_ok(crew: int, total: int, n: int, ka: str, m: int, kb: str, fa: bool, fb: bool) -> bool:
+    """``_others_ok`` for two owners with at most one compare key each (asked very often)."""
+    return _others_ok(crew, total, [(n, {ka} - {""}), (m, {kb} - {""})], [fa, fb])
 
 
 def impossible_pairs(crew: int) -> dict[tuple[int, int], tuple[str, str]]:
