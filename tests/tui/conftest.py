@@ -36,11 +36,13 @@ def no_computer_pace(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
-def no_post_mortem_search(monkeypatch: pytest.MonkeyPatch) -> None:
+def no_post_mortem_search(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """A lost attempt's result screen leaves its "Could it have been won?" search running, as
     if it were still searching (the spinner stays): the search would take up to its budget of
-    processor time beside the test. The files about the search and its answer
-    (``test_postmortem.py``, ``test_snapshots.py``) override this fixture and let it run."""
+    processor time beside the test. Tests marked ``post_mortem_search`` (the files about the
+    search and its answer) let it run."""
+    if request.node.get_closest_marker("post_mortem_search"):
+        return
     from crew.tui import postmortem
 
     def still_searching(*args: object, **kwargs: object) -> NoReturn:

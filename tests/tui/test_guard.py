@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 from tui_driver import Player, drive_until, play_to_result, screen_text
-from tui_hands import advance, lowest_first
+from tui_hands import at_first_card, begun
 
 from crew.engine import Play
 from crew.tui.app import CrewApp, create_app
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
-from crew.tui.session import GameSpec, Session, StepKind
+from crew.tui.session import Session, StepKind
 
 SIZE = (80, 24)
 SETTLE = 0.45
@@ -51,13 +51,9 @@ def app_with(clock: Clock, **kw: object) -> CrewApp:
     return create_app(clock_interval=None, clock=clock, settle=SETTLE, **kw)  # type: ignore[arg-type]
 
 
-def game_at_first_card(names: str, mission: int = 1, seed: int = 7) -> Session:
-    """The game played against the Session (the crew of ``tui_driver.Player``) up to the gate
-    of the first card; the test's app opens it and goes on by keys."""
-    players = names.split(",")
-    s = Session.new(GameSpec(len(players), players, mission, seed=seed).checked())
-    advance(s, lambda s, step: step.kind == StepKind.PLAY, lowest_first)
-    return s
+def game_at_first_card(names: str) -> Session:
+    """Mission 1, deal code 7, up to the gate of the first card."""
+    return begun(len(names.split(",")), 1, 7, at_first_card, names)
 
 
 def at_play_gate(app: CrewApp) -> bool:

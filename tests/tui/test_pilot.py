@@ -9,7 +9,7 @@ import pytest
 from rich.console import Console
 from textual.widgets import Static
 from tui_driver import Player, play_to_result, screen_text
-from tui_hands import advance, lowest_first
+from tui_hands import begun
 
 from crew import storage
 from crew.engine import card_str, cards_in, mask_of, new_attempt, parse_cards
@@ -19,7 +19,7 @@ from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
 from crew.tui.screens.title import LogbookScreen, TitleScreen
-from crew.tui.session import GameSpec, Session, StepKind
+from crew.tui.session import StepKind
 from crew.tui.widgets.hand import HandView
 
 SIZE = (80, 24)
@@ -135,8 +135,7 @@ async def test_title_to_result_with_distress_signal_illegal_card_and_retry() -> 
 async def test_quit_asks_saves_and_continue_resumes_at_the_gate() -> None:
     # mission 3, deal code 11: the first eight actions are played against the Session by the
     # crew of tui_driver.Player, the app takes over from there
-    s = Session.new(GameSpec(4, [], 3, seed=11).checked())
-    advance(s, lambda s, step: len(s.record.actions) >= 8, lowest_first)
+    s = begun(4, 3, 11, lambda s, step: len(s.record.actions) >= 8)
     app = create_app(clock_interval=None)
     async with app.run_test(size=SIZE) as pilot:
         app.open_game(s)

@@ -37,15 +37,14 @@ TURNING = "Lost at trick 2 when Bob played B4; B6 or B9 would still have won."
 UNWINNABLE = (3, ["S1 S2 S3 S4", "B7 B4", "B9", "G2"], [93])
 
 
+#: the search of a lost attempt's result screen runs here (conftest.py stops it elsewhere)
+pytestmark = pytest.mark.post_mortem_search
+
+
 @pytest.fixture(autouse=True)
 def crew_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CREW_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
-
-
-@pytest.fixture(autouse=True)
-def no_post_mortem_search() -> None:
-    """The search of a lost attempt's result screen runs here (conftest.py stops it elsewhere)."""
 
 
 def lost_session(mission: int, partial: list[str], tasks: list[int]) -> Session:

@@ -28,15 +28,14 @@ SNAPSHOTS = Path(__file__).parent / "snapshots"
 SIZE = (80, 24)
 
 
+#: the search of a lost attempt's result screen runs here (conftest.py stops it elsewhere)
+pytestmark = pytest.mark.post_mortem_search
+
+
 @pytest.fixture(autouse=True)
 def crew_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CREW_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
-
-
-@pytest.fixture(autouse=True)
-def no_post_mortem_search() -> None:
-    """The search of a lost attempt's result screen runs here (conftest.py stops it elsewhere)."""
 
 
 def check_snapshot(name: str, text: str) -> None:

@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 from textual.widgets import Static
 from tui_driver import Player, drive_until, open_table, play_to_result, screen_text
-from tui_hands import advance, attempt, lowest_first, session_for
+from tui_hands import attempt, begun, lowest_first, session_for
 
 from crew.engine import Take, apply, get_task
 from crew.tui.app import CrewApp, create_app
@@ -20,7 +20,7 @@ from crew.tui.screens.dialogs import HelpScreen
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
-from crew.tui.session import GameSpec, Session, Step, StepKind
+from crew.tui.session import Session, Step, StepKind
 
 SIZE = (80, 24)
 
@@ -50,13 +50,11 @@ def help_text(app: CrewApp) -> str:
 async def test_the_last_trick_is_shown_for_one_step_only() -> None:
     # mission 2, deal code 5: the game up to the second card of trick 2 is played against the
     # Session by the crew of tui_driver.Player; its gate and everything after it in the app
-    s = Session.new(GameSpec(3, ["Ann", "Bob", "Cas"], 2, seed=5).checked())
-
     def second_card_of_a_later_trick(s: Session, step: Step) -> bool:
         st = s.state
         return step.kind == StepKind.PLAY and len(st.tricks) >= 1 and len(st.trick_cards) == 1
 
-    advance(s, second_card_of_a_later_trick, lowest_first)
+    s = begun(3, 2, 5, second_card_of_a_later_trick, "Ann,Bob,Cas")
     app = create_app(clock_interval=None)
     player = Player()
     async with app.run_test(size=SIZE) as pilot:
@@ -180,14 +178,13 @@ async def test_a_mission_without_tasks_shows_its_rule_and_one_retry() -> None:
             " than another crew member. The crew succeeds when every trick has been played"
             " without that happening." in text
         )
+
     # the same game, played against the Session by the crew of tui_driver.Player up to the
     # card that ends it; that card and the result in the app
-    s = Session.new(GameSpec(4, [], 8, seed=0).checked())
-
     def last_card(s: Session, step: Step) -> bool:
         return step.kind == StepKind.PLAY and apply(s.state, lowest_first(s))[0].over
 
-    advance(s, last_card, lowest_first)
+    s = begun(4, 8, 0, last_card)
     app = create_app(clock_interval=None)
     async with app.run_test(size=SIZE) as pilot:
         app.open_game(s)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from tui_driver import Player, drive_until, screen_text
-from tui_hands import advance, lowest_first
+from tui_hands import advance, at_first_card, begun
 
 from crew.engine import Distress, Phase, Play, Take, distress_choices, legal_actions
 from crew.present import card_label
@@ -132,8 +132,7 @@ def at_trick_two_gate(app: CrewApp) -> bool:
 async def test_the_next_gate_announces_the_trick_winner_and_last_trick_waits() -> None:
     # mission 3, deal code 11: the distribution is played against the Session by the crew of
     # tui_driver.Player; from the gate of trick 1's first card on, everything is keyed
-    s = Session.new(GameSpec(4, ["Ann", "Bob", "Cas", "Dee"], 3, seed=11).checked())
-    advance(s, lambda s, step: step.kind == StepKind.PLAY, lowest_first)
+    s = begun(4, 3, 11, at_first_card, "Ann,Bob,Cas,Dee")
     app = create_app(clock_interval=None)
     async with app.run_test(size=SIZE) as pilot:
         app.open_game(s)

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from crew.engine import Action, GameState, Play, legal_actions, mask_of, new_attempt, parse_cards
 from crew.records import record_for
-from crew.tui.session import Session, Step, StepKind
+from crew.tui.session import GameSpec, Session, Step, StepKind
 
 SIZES = {3: (14, 13, 13), 4: (10, 10, 10, 10), 5: (8, 8, 8, 8, 8)}
 
@@ -83,3 +83,19 @@ def lowest_first(s: Session) -> Action:
     actions = legal_actions(s.state)
     plays = [a for a in actions if isinstance(a, Play)]
     return min(plays, key=lambda p: p.card) if plays else actions[0]
+
+
+def begun(
+    players: int, mission: int, seed: int, done: Callable[[Session, Step], bool], names: str = ""
+) -> Session:
+    """A new game (deal code ``seed``) played against the Session by ``tui_driver.Player``'s
+    crew (:func:`lowest_first`) until ``done``; a test's app opens it and goes on by keys."""
+    spec = GameSpec(players, names.split(",") if names else [], mission, seed=seed)
+    s = Session.new(spec.checked())
+    advance(s, done, lowest_first)
+    return s
+
+
+def at_first_card(s: Session, step: Step) -> bool:
+    """For :func:`begun`: the distribution (and distress question) behind, the first card next."""
+    return step.kind == StepKind.PLAY
