@@ -1,0 +1,67 @@
+"""Taking tasks: a computer takes the task whose cards its own hand can win.
+
+Open-hand search judges nearly every owner able to do a task (with open hands anyone can be
+fed the card), so the bot also weighs how well its hand fits a task that names cards: holding
+the card high in its colour, or higher cards of that colour, or submarines where it is short.
+"""
+
+from __future__ import annotations
+
+from crew.bots import Memory, choose_action, decision_rng
+from crew.bots.player import _card_fit
+from crew.engine import mask_of, parse_card, parse_cards, start_state, view_for
+from crew.engine.actions import Pass, Take
+from crew.engine.missions import mission_rules
+from crew.engine.state import Phase
+
+NORMAL = mission_rules(None, difficulty=1)
+
+
+def _fit(hand: str, card: str) -> float:
+    return _card_fit(mask_of(parse_cards(hand)), parse_card(card))
+
+
+def test_card_fit_orders_hands_the_way_a_player_would() -> None:
+    # the 9 held is sure; the 3 held loses to six cards out; the 9 of its colour wins it
+    assert _fit("Y9 P1", "Y9") == 1.0
+    assert _fit("Y3 P1", "Y3") < 0.2
+    assert _fit("Y9 P1", "Y3") > _fit("Y6 P1", "Y3") > _fit("Y3 P1", "Y3")
+    # not held, no higher card of the colour: submarines help only when short in the colour
+    assert _fit("S1 S2 P1", "G5") > _fit("S1 S2 G1 G2 G3", "G5")
+    assert _fit("P1 P2", "Y3") < _fit("S1 P1", "Y3")
+    # submarines: the 4 is the top
+    assert _fit("S4 P1", "S3") > _fit("S1 P1", "S3")
+
+
+#: the captain (S4) holds yellow's top and nothing in pink or green but the 1s
+HANDS = (
+    "S4 Y9 Y8 Y7 B9 B8 B1 P1 G1 G2",
+    "S1 P9 P8 P7 G9 G8 B2 B3 Y1 Y2",
+    "S2 P6 P5 P4 G7 G6 B4 B5 Y3 Y4",
+    "S3 P3 P2 G5 G4 G3 B6 B7 Y5 Y6",
+)
+
+
+def test_the_captain_takes_the_task_its_hand_wins() -> None:
+    # task 2: win the yellow 1 (the captain wins it with Y9); task 1: win the pink 3 (the
+    # captain has one low pink and must rely on others)
+    hands = [mask_of(parse_cards(h)) for h in HANDS]
+    state = start_state(4, NORMAL, hands, [], [1, 2])
+    assert state.phase == Phase.DISTRIBUTE and state.turn == 0
+    view = view_for(state, 0)
+    d = choose_action(view, Memory(0), decision_rng("fit", 0, 1))
+    assert d.action == Take(0, 2), d.why
+    assert "fit" in d.why
+
+
+def test_a_seat_that_fits_no_open_task_lets_a_better_hand_take_it() -> None:
+    # after the captain took task 2, seat 1 (the pink 9, 8, 7) takes "win the pink 3"
+    hands = [mask_of(parse_cards(h)) for h in HANDS]
+    state = start_state(4, NORMAL, hands, [], [1, 2])
+    from crew.engine import apply
+
+    state, _ = apply(state, Take(0, 2))
+    view = view_for(state, 1)
+    d = choose_action(view, Memory(1), decision_rng("fit", 1, 2))
+    assert d.action == Take(1, 1), d.why
+    assert not isinstance(d.action, Pass)
