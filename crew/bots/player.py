@@ -23,7 +23,15 @@ from crew.engine.actions import (
     Take,
     Volunteer,
 )
-from crew.engine.cards import SUB, SUIT_MASKS, card_str, mask_of, suit_of, value_of
+from crew.engine.cards import (
+    SUB,
+    SUIT_MASKS,
+    card_str,
+    mask_of,
+    parse_cards,
+    suit_of,
+    value_of,
+)
 from crew.engine.game import legal_actions
 from crew.engine.missions import DIST_CAPTAIN_GIVES, DIST_TWO_VOLUNTEERS, HEAVY_NOISE
 from crew.engine.state import TONOJA, GameState, Phase
@@ -283,16 +291,19 @@ def _card_fit(hand: int, card: int) -> float:
     return 0.05
 
 
+def _named_cards(task: int) -> list[int]:
+    """The cards a task names ("win the yellow 9 and the blue 7"); none for most categories."""
+    return parse_cards(getattr(get_task(task).card.params, "cards", None) or ())
+
+
 def _task_fit(view: View, task: int, seat: int) -> float | None:
     """How well the hand of ``seat`` (the own, or Tonoja's face-up cards) fits a task that names
     cards (the mean ``_card_fit`` of them); None for a task that names none."""
-    from crew.engine.cards import parse_card
-
-    want = getattr(get_task(task).card.params, "cards", None) or ()
+    want = _named_cards(task)
     if not want:
         return None
     hand = _cards_of(view, seat)
-    return sum(_card_fit(hand, parse_card(w)) for w in want) / len(want)
+    return sum(_card_fit(hand, c) for c in want) / len(want)
 
 
 def _fit_or_strength(view: View, task: int) -> float:
@@ -509,13 +520,11 @@ def _signal_options(view: View) -> list[Signal]:
 
 def _task_cards(view: View, owners: set[int]) -> dict[int, int]:
     """Cards named by pending tasks of ``owners``: card -> owner."""
-    from crew.engine.cards import parse_card
-
     out: dict[int, int] = {}
     for t in view.tasks:
         if t.owner in owners and t.status == "pending":
-            for w in getattr(get_task(t.task).card.params, "cards", None) or ():
-                out[parse_card(w)] = t.owner
+            for c in _named_cards(t.task):
+                out[c] = t.owner
     return out
 
 

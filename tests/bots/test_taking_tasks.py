@@ -8,11 +8,11 @@ the card high in its colour, or higher cards of that colour, or submarines where
 from __future__ import annotations
 
 from crew.bots import Memory, choose_action, decision_rng
-from crew.bots.player import _card_fit
+from crew.bots.player import _card_fit, _task_fit
 from crew.engine import mask_of, parse_card, parse_cards, start_state, view_for
-from crew.engine.actions import Pass, Take
+from crew.engine.actions import Take
 from crew.engine.missions import mission_rules
-from crew.engine.state import Phase
+from crew.engine.state import TONOJA, Phase
 
 NORMAL = mission_rules(None, difficulty=1)
 
@@ -54,14 +54,22 @@ def test_the_captain_takes_the_task_its_hand_wins() -> None:
     assert "fit" in d.why
 
 
-def test_a_seat_that_fits_no_open_task_lets_a_better_hand_take_it() -> None:
-    # after the captain took task 2, seat 1 (the pink 9, 8, 7) takes "win the pink 3"
-    hands = [mask_of(parse_cards(h)) for h in HANDS]
-    state = start_state(4, NORMAL, hands, [], [1, 2])
-    from crew.engine import apply
+#: two players: the captain (S4) has no green; Tonoja's face-up cards are the green 1-7
+TONO = ("S4 P1 P2 P3 P4 P5 P6 P7 P8 P9 Y1 Y2 Y3", "S1 B1 B2 B3 B4 B5 B6 B7 B8 B9 Y4 Y5 Y6")
+TONO_PILES = ("S2/G1", "S3/G2", "Y7/G3", "Y8/G4", "Y9/G5", "G9/G6", "G8/G7")
 
-    state, _ = apply(state, Take(0, 2))
-    view = view_for(state, 1)
-    d = choose_action(view, Memory(1), decision_rng("fit", 1, 2))
-    assert d.action == Take(1, 1), d.why
-    assert not isinstance(d.action, Pass)
+
+def test_the_captain_judges_tonojas_tasks_by_her_face_up_cards() -> None:
+    # task 4: win the green 6. Tonoja shows G6 with G7 above it; the captain holds no green
+    piles = [(parse_card(d), parse_card(u)) for d, u in (p.split("/") for p in TONO_PILES)]
+    hands = [mask_of(parse_cards(h)) for h in TONO] + [mask_of(u for _, u in piles)]
+    state = start_state(2, NORMAL, hands, piles, [4])
+    view = view_for(state, 0)
+    assert view.captain == 0
+    tonoja = _task_fit(view, 4, TONOJA)
+    captain = _task_fit(view, 4, 0)
+    assert tonoja == _fit("G1 G2 G3 G4 G5 G6 G7", "G6")
+    assert captain == _fit(TONO[0], "G6")
+    assert tonoja is not None and captain is not None and tonoja > captain
+    # a task that names no card has no fit
+    assert _task_fit(view, 50, 0) is None
