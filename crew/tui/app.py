@@ -10,11 +10,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
 from crew import storage
 
+from . import guard
 from .hotseat import HotSeat
 from .render import mission_rule, tasks_table
 from .session import GameSpec, Session, SessionError, is_realtime
@@ -49,13 +51,15 @@ class CrewApp(App[int]):
         clock: Callable[[], float] = time.monotonic,
         settle: float | None = None,
         pace: float | None = None,
+        loop_clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__()
         self.pace = COMPUTER_PACE if pace is None else pace
-        from . import guard
-
         # seconds a new choice is on screen before keys act on it (see guard.py)
         self.settle = guard.KEY_SETTLE if settle is None else settle
+        # the heartbeat that tells a stall of the event loop (keys typed then do not act)
+        self.liveness = guard.Liveness()
+        self._loop_clock = loop_clock
         self.spec = spec
         self.session: Session | None = None
         self.title_message = ""
@@ -87,6 +91,34 @@ class CrewApp(App[int]):
                 self.open_game(session)
         if self.clock_interval:
             self.set_interval(self.clock_interval, self.tick_clock)
+        if self.settle > 0:
+            self.set_interval(guard.BEAT, self.beat)
+
+    # -- keys that come too early ---------------------------------------------------------------
+
+    def beat(self) -> bool:
+        """The event loop runs; after a stall the choice on screen counts as seen from now.
+
+        Returns whether the loop had stalled."""
+        stalled = self.liveness.beat(self._loop_clock())
+        if stalled and isinstance(self.screen, guard.GuardedScreen):
+            self.screen.stalled()
+        return stalled
+
+    async def on_event(self, event: events.Event) -> None:
+        # a key or a click on a guarded choice acts only if it was typed once the choice had
+        # been seen a moment (guard.py); Ctrl+C and Ctrl+Q only ask whether to quit
+        if (
+            isinstance(event, (events.Key, events.MouseDown, events.MouseUp))
+            and not event.is_forwarded
+            and self.settle > 0
+            and not (isinstance(event, events.Key) and event.key in ("ctrl+c", "ctrl+q"))
+        ):
+            self.beat()
+            screen = self.screen
+            if isinstance(screen, guard.GuardedScreen) and not screen.takes_input(event):
+                return
+        await super().on_event(event)
 
     def open_game(self, session: Session) -> None:
         from .screens.game import GameScreen
@@ -293,6 +325,7 @@ def create_app(
     clock: Callable[[], float] = time.monotonic,
     settle: float | None = None,
     pace: float | None = None,
+    loop_clock: Callable[[], float] = time.monotonic,
 ) -> CrewApp:
     """The app: the title screen, or straight into a game when any game option is given.
 
@@ -321,7 +354,14 @@ def create_app(
             mission = 1
         seats = list(range(n - computers, n)) if computers > 0 else []
         spec = GameSpec(n, names, mission, difficulty, timed, seed, crew, seats).checked()
-    return CrewApp(spec, clock_interval=clock_interval, clock=clock, settle=settle, pace=pace)
+    return CrewApp(
+        spec,
+        clock_interval=clock_interval,
+        clock=clock,
+        settle=settle,
+        pace=pace,
+        loop_clock=loop_clock,
+    )
 
 
 def _keep_unfinished_game() -> str:

@@ -17,6 +17,7 @@ from textual.widgets import Footer, OptionList, Static
 
 from crew.present import GLYPH_LEGEND
 
+from ..guard import GuardedModal
 from ..widgets.choices import Choice, Choices
 
 __all__ = [
@@ -59,8 +60,8 @@ class QuitScreen(ConfirmScreen):
     """The "Quit crew?" question (at most one at a time)."""
 
 
-class PickScreen(ModalScreen[T | None], Generic[T]):
-    """Choose one of a few values (Esc: none)."""
+class PickScreen(GuardedModal[T | None], Generic[T]):
+    """Choose one of a few values (Esc: none); a choice typed before it was seen does not act."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -82,11 +83,13 @@ class PickScreen(ModalScreen[T | None], Generic[T]):
         pick = self.query_one("#pick", Choices)
         pick.set_choices(self.items, keys=self.keys)
         pick.focus()
+        self.arm()
 
     @on(OptionList.OptionSelected, "#pick")
     def _picked(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(self.items[event.option_index].value)
+        if self.keys_ready():
+            self.dismiss(self.items[event.option_index].value)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
