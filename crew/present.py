@@ -23,6 +23,7 @@ __all__ = [
     "POSITION_WORDS",
     "SUIT_GLYPHS",
     "SUIT_STYLES",
+    "TASK_KINDS",
     "card_label",
     "clock",
     "communication_label",
@@ -49,6 +50,29 @@ COMMUNICATION: dict[str, tuple[str, str]] = {
     "currents": ("currents", "the token's position is hidden"),
     "heavy_noise": ("heavy noise", "shared sonar tokens"),
     "none": ("no communication", "nobody may communicate"),
+}
+
+#: Each task category (``reference/tasks.tsv``) in plain words, for the task's heading.
+TASK_KINDS: dict[str, str] = {
+    "win_specific_cards": "win these cards",
+    "win_n_of_value": "win cards of one value",
+    "win_n_of_color": "win cards of one colour",
+    "dont_win": "win none of these",
+    "color_all_or_each": "all of a colour, or one of each",
+    "first_last_tricks": "the first or the last tricks",
+    "n_tricks": "a number of tricks",
+    "consecutive_tricks": "tricks in a row",
+    "compare_captain": "tricks compared with the captain's",
+    "compare_others": "tricks compared with the others'",
+    "trick_all_above_below": "a trick of only high or only low cards",
+    "trick_sum": "a trick's total",
+    "even_odd_trick": "a trick of even or odd cards",
+    "win_with_card": "win a trick with a card",
+    "dont_open": "leads you may not make",
+    "predict_tricks": "predict your tricks",
+    "equal_two_colors": "as many of two colours",
+    "more_color_than": "more of one colour than of another",
+    "submarine": "submarines",
 }
 
 _ARROWS = {"top": "↑", "middle": "●", "bottom": "↓"}
