@@ -23,6 +23,7 @@ from .engine import (
     Distress,
     GameState,
     GiveAll,
+    Illegal,
     IllegalActionError,
     Pass,
     Play,
@@ -413,9 +414,13 @@ def record_for(
 
 @dataclass
 class Violation:
+    """The first illegal action of a record: its index in ``actions``, the reason code, the
+    engine's sentence (seats named ``seat N``, as in the file) and the reason itself."""
+
     action: int
     reason: str
     message: str
+    illegal: Illegal | None = None
 
 
 @dataclass
@@ -483,7 +488,7 @@ def replay(rec: Record, source: str = "record", keep_states: bool = False) -> Re
         try:
             state, events = apply(state, action)
         except IllegalActionError as exc:
-            out.violation = Violation(i, exc.code, exc.message)
+            out.violation = Violation(i, exc.code, exc.message, exc.illegal)
             break
         if keep_states:
             out.states.append(state)

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
 
+    from ..engine.reasons import Illegal
+
 __all__ = [
     "ANSWERED",
     "BAD_INPUT",
@@ -25,6 +27,7 @@ __all__ = [
     "parse_card_list",
     "parse_names",
     "parse_seed",
+    "reason_text",
     "seat_label",
 ]
 
@@ -148,11 +151,22 @@ def card_text(card: int, *, bold: bool = False) -> Text:
 
 
 def seat_label(seat: int, players: int, names: Sequence[str] | None = None) -> str:
-    """How a seat is named for people: ``seat 1 (Bob)``, ``Tonoja (seat 2)``."""
+    """How a seat is named for people, counted from 1 as people count: ``seat 2 (Bob)``,
+    ``Tonoja (seat 3)``. Files and ``--json`` number seats from 0 (docs/record-format.md)."""
     if players == 2 and seat == 2:
-        return "Tonoja (seat 2)"
+        return "Tonoja (seat 3)"
     if names and 0 <= seat < len(names):
         from ..names import shown
 
-        return f"seat {seat} ({shown(names[seat])})"
-    return f"seat {seat}"
+        return f"seat {seat + 1} ({shown(names[seat])})"
+    return f"seat {seat + 1}"
+
+
+def reason_text(
+    illegal: Illegal | None, message: str, players: int, names: Sequence[str] | None
+) -> str:
+    """The engine's reason for people: its seats named by :func:`seat_label` (``message``, the
+    file's own numbering, when the reason is not at hand)."""
+    if illegal is None or not illegal.template:
+        return message
+    return illegal.text(lambda seat: seat_label(seat, players, names))

@@ -24,6 +24,7 @@ from ..records import (
     parse_record,
     read_stream,
     record_for,
+    replay,
     verify_report,
 )
 from .common import (
@@ -35,6 +36,7 @@ from .common import (
     emit_json,
     parse_names,
     parse_seed,
+    reason_text,
     seat_label,
 )
 
@@ -227,13 +229,17 @@ def _show_report(rec: Record, report: dict[str, Any]) -> None:
     v = report["violation"]
     if v is not None:
         action = rec.actions[v["action"]]
+        # people count actions and seats from 1; the action as the file has it beside
+        violation = replay(rec).violation
+        illegal = violation.illegal if violation is not None else None
         out.print(
             Text.assemble(
-                (f"Illegal action {v['action']}", "bold"),
-                f" ({json.dumps(action, ensure_ascii=False)}): {v['reason']}",
+                (f"Illegal action {v['action'] + 1}", "bold"),
+                f" (actions[{v['action']}]: {json.dumps(action, ensure_ascii=False)}):"
+                f" {v['reason']}",
             )
         )
-        out.print(Text(v["message"]))
+        out.print(Text(reason_text(illegal, v["message"], players, names)))
         out.print("Everything before it was legal; the replay stops there.")
         return
     if report["result"] == "in_progress":

@@ -107,7 +107,7 @@ def analyse(args: argparse.Namespace) -> int:
         who = seat_label(tp.seat, rec.players, rec.names)
         where = f"trick {tp.trick}" if tp.trick else "the distribution"
         out.print(
-            f"Turning point: action {tp.action}, {who} played {j['played']} in {where}; after"
+            f"Turning point: action {tp.action + 1}, {who} played {j['played']} in {where}; after"
             " it the attempt could no longer be won."
         )
         alts = j["winning_alternatives"]

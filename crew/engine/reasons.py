@@ -190,9 +190,13 @@ def fill_seats(template: str, seats: tuple[int, ...], tonoja: bool) -> str:
 
 
 class IllegalActionError(ValueError):
-    """An action the rules forbid; ``code`` is the reason code, the message says why."""
+    """An action the rules forbid; ``code`` is the reason code, the message says why.
 
-    def __init__(self, code: str, message: str) -> None:
+    ``illegal`` is the engine's reason itself, so that a user interface can name the seats its
+    own way (:meth:`Illegal.text`)."""
+
+    def __init__(self, code: str, message: str, illegal: Illegal | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.illegal = illegal

@@ -78,7 +78,12 @@ def test_verify_not_your_turn_human(crew, write):
     r = crew("verify", str(path))
     assert r.code == 1
     assert "NOT_YOUR_TURN" in r.out
-    assert "Illegal action 1" in r.out
+    # people count actions and seats from 1; the file's own index stands beside
+    assert "Illegal action 2 (actions[1]:" in r.out
+    assert "it is seat 1 (Ann)'s turn to play, not seat 2 (Bob)'s" in r.out
+    doc = json.loads(crew("verify", str(path), "--json").out)
+    assert doc["violation"]["action"] == 1  # --json counts from 0, as the file does
+    assert "not seat 1's" in doc["violation"]["message"]
 
 
 def test_verify_human_won(crew, write):
@@ -86,7 +91,7 @@ def test_verify_human_won(crew, write):
     r = crew("verify", str(path))
     assert r.code == 0
     assert "Result: won" in r.out
-    assert "seat 0 (Ann)" in r.out
+    assert "seat 1 (Ann)" in r.out and "seat 0" not in r.out
     assert "done at trick 1" in r.out
     assert get_task(1).card.text[:20] in r.out
 
@@ -204,7 +209,7 @@ def test_deal_human(crew):
     rec = json.loads(crew("deal", "--players", "4", "--mission", "5", "--seed", "42", "--json").out)
     for t in rec["tasks"]:
         assert f" {t} " in r.out
-    assert "seat 0 (A)" in r.out
+    assert "seat 1 (A)" in r.out and "seat 4 (D)" in r.out and "seat 0" not in r.out
     assert "--seed 42" in r.out
 
 
