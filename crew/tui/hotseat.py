@@ -45,7 +45,13 @@ class HotSeat:
         return list(self._session.names)
 
     def name(self, seat: int) -> str:
+        """How the table calls ``seat`` ("Ann·3" when Ann holds several seats)."""
         return self._session.name(seat)
+
+    def person(self, seat: int) -> str:
+        """The person (or computer, or Tonoja) at ``seat``, by name alone."""
+        names = self._session.names
+        return names[seat] if 0 <= seat < len(names) else self.name(seat)
 
     @property
     def players(self) -> int:
@@ -138,13 +144,6 @@ class HotSeat:
 
     def person_seats(self) -> list[int]:
         return self._session.person_seats()
-
-    def whose_cards(self) -> str:
-        """When the person on screen holds several seats: whose cards are shown ('' else)."""
-        hand = self.hand
-        if hand is None or not self._session.holds_several(hand.seat):
-            return ""
-        return f"{self.name(hand.seat)}'s cards (seat {hand.seat})"
 
     @property
     def distress_votes(self) -> dict[int, str | None] | None:

@@ -73,6 +73,7 @@ __all__ = [
     "SessionError",
     "Step",
     "StepKind",
+    "seat_label",
 ]
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cas", "Dee", "Eve")
@@ -141,6 +142,12 @@ class Answer:
     action: Action | None = None
     card: int | None = None
     votes: tuple[tuple[int, str | None], ...] = ()
+
+
+def seat_label(name: str, seat: int) -> str:
+    """The label of one of several seats a person holds: the name and the seat, counted from 1
+    as people count ("Ann·3" for seat 2)."""
+    return f"{name}·{seat + 1}"
 
 
 def robot_name(k: int) -> str:
@@ -418,10 +425,13 @@ class Session:
         return self.state.setup.rules.mission
 
     def name(self, seat: int) -> str:
-        """The name of a seat: a crew member's, or Tonoja's."""
+        """How the table calls a seat: the crew member's name, or Tonoja's. A person holding
+        several seats has one label per seat, the name with the seat counted from 1 ("Ann·3"),
+        so that no screen leaves a doubt which of their hands it means."""
         if 0 <= seat < len(self.names):
-            return self.names[seat]
-        return "Tonoja" if self.state.setup.tonoja and seat == TONOJA else f"seat {seat}"
+            name = self.names[seat]
+            return seat_label(name, seat) if self.holds_several(seat) else name
+        return "Tonoja" if self.state.setup.tonoja and seat == TONOJA else f"seat {seat + 1}"
 
     def named(self, bad: Illegal) -> Illegal:
         """The engine's reason with each seat it names called by its crew member's name."""

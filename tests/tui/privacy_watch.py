@@ -93,8 +93,9 @@ class Watch:
         assert len(owners) == 1, f"cards of more than one hand on screen: {private}\n{text}"
         (owner,) = owners
         name = s.name(owner)
+        person = s.names[owner]  # the gate calls the person, whichever of their seats it opens
         assert s.unlocked == owner, f"{name}'s cards shown but the table is not unlocked for them"
-        assert self.last_gate == name, f"{name}'s cards shown after {self.last_gate}'s gate"
+        assert self.last_gate == person, f"{name}'s cards shown after {self.last_gate}'s gate"
         step = s.step()
         assert step.private and step.viewer == owner
         self.hands_seen[name] = self.hands_seen.get(name, 0) + 1

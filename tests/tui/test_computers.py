@@ -147,7 +147,7 @@ async def test_one_person_in_two_seats_has_no_gate_between_them() -> None:
             step = s.step()
             if step.private and step.viewer in (0, 1):
                 events.append(("ann", step.viewer))
-                prompts.append(screen_text(a))
+                prompts.append((step.viewer, prompt_line(screen_text(a))))
             elif step.private:
                 events.append(("other", step.viewer))
             else:
@@ -165,10 +165,21 @@ async def test_one_person_in_two_seats_has_no_gate_between_them() -> None:
     for i, e in enumerate(events[:-1]):
         # Ann's hand was on screen and she is next again: no hand-off to herself
         assert not (e[0] == "ann" and events[i + 1] == ("gate", "Ann")), events[i - 3 : i + 3]
-    # the prompt says whose cards are on screen
-    assert any("Ann's cards (seat 0)" in p for p in prompts)
-    assert any("Ann's cards (seat 1)" in p for p in prompts)
+    # each of Ann's seats has its own label, the seat counted from 1, and the prompt names the
+    # seat whose hand is on screen
+    assert {viewer for viewer, _ in prompts} == {0, 1}
+    for viewer, line in prompts:
+        assert line.startswith(f"Ann·{viewer + 1}"), line
+        assert f"Ann·{2 - viewer}" not in line, line
     assert ("gate", "Bob") in events  # Bob is another person: the hand-off stays
+    assert ("gate", "Ann·1") not in events and ("gate", "Ann·2") not in events
+
+
+def prompt_line(screen: str) -> str:
+    """The first line of the action area: below the table's second rule."""
+    lines = screen.splitlines()
+    rules = [i for i, line in enumerate(lines) if line.startswith("────")]
+    return lines[rules[1] + 1].strip()
 
 
 async def test_a_game_with_computers_saved_mid_trick_continues_and_finishes() -> None:

@@ -141,12 +141,12 @@ class GameScreen(GuardedScreen[None]):
             return
         self._showing_result = False
         if gate is not None:
-            self.panel.say(f"Waiting for {t.name(gate)}…")
+            self.panel.say(f"Waiting for {t.person(gate)}…")
             if not self._gating:
                 self._gating = True
                 self.app.push_screen(
                     GateScreen(
-                        t.name(gate),
+                        t.person(gate),  # the person is called; the detail names the seat
                         self.gate_detail(step),
                         self.trick_done_line(),
                         clock=self.clock_line,

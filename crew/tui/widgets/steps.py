@@ -162,11 +162,9 @@ class StepPanel(Vertical):
         self.sub.update("")
 
     def say(self, text: str | Text) -> None:
+        # a person holding several seats reads which one is meant in the prompt itself: each
+        # of their seats has its own label ("Ann·3")
         line = Text(text, style="bold") if isinstance(text, str) else text
-        whose = self.table.whose_cards()
-        if whose and self.step.private:
-            # one person holds several seats: say which of their hands is on screen
-            line = Text.assemble((whose, "bold reverse"), " ", line)
         self.prompt.update(line)
 
     def show_swap(self) -> None:
@@ -721,8 +719,9 @@ class PeekPanel(HandPanel, can_focus=True):
     ]
 
     def update(self) -> None:
-        name = self.table.name(self.step.seat)
-        self.say(f"{name}'s hand: only {name} looks. Enter or Esc when done.")
+        t = self.table
+        seat = self.step.seat
+        self.say(f"{t.name(seat)}'s hand: only {t.person(seat)} looks. Enter or Esc when done.")
         self.hand.show_cards(self.own_cards(), None)
         self.show_swap()
 
