@@ -191,7 +191,10 @@ async def test_footer_greys_out_what_the_engine_forbids() -> None:
         await pilot.press("x")
         assert s.record.actions == []
         text = screen_text(app)
-        assert "Pass  (not allowed: there are" in text
+        assert "✗ Pass" in text
+        await pilot.press("end")  # highlighted, it says why
+        text = " ".join(screen_text(app).split())
+        assert "✗ not allowed: there are 3 tasks for 3 crew members" in text
 
 
 async def test_real_time_countdown_and_time_up() -> None:

@@ -203,10 +203,14 @@ class ChoicePanel(StepPanel):
         self.own = HandView(classes="own-hand")
         self.own.display = False
         self.choices = Choices(id="choices")
+        # a list of one-line entries says in full why the highlighted one is not allowed
+        self.why = Static(id="why")
+        self.why.display = False
 
     def parts(self) -> ComposeResult:
         yield self.own
         yield self.choices
+        yield self.why
 
     def items(self) -> list[Choice]:
         return []
@@ -224,7 +228,18 @@ class ChoicePanel(StepPanel):
         self.own.show_cards(view.hand if view is not None else (), None)
         keys, show = self.keys()
         self.choices.set_choices(self.items(), keys=keys, show_keys=show, wrap=self.WRAP)
+        self.show_reason()
         self.show_swap()
+
+    def show_reason(self) -> None:
+        reason = "" if self.WRAP else self.choices.reason()
+        self.why.display = bool(reason)
+        self.why.update(Text(f"✗ not allowed: {reason}", style="italic") if reason else "")
+
+    @on(OptionList.OptionHighlighted, "#choices")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self.show_reason()
 
     def focus_choice(self) -> None:
         self.choices.focus()
