@@ -318,3 +318,32 @@ def test_memory_replayed_equals_memory_observed_live() -> None:
             views[seat].append(session_mod.view_for(s.state, seat))
     for seat in (1, 2):
         assert Memory.replayed(seat, views[seat]).tricks == s.memories[seat].tricks
+
+
+async def test_free_task_choice_goes_on_after_each_task_and_v_keeps_the_task_chosen() -> None:
+    # issue 19: after "#28 goes to Robo 1" the screen stayed on "Task #28 goes to..." with
+    # every name not allowed; v there threw the choice back to the task list
+    app = create_app(4, 17, seed=21, names=["Ann"], computers=3, clock_interval=None)
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None
+        await pilot.press("1")  # begin
+        await pilot.press("1")  # task #28 (the first in the list)
+        assert "Task #28 goes to" in screen_text(app)
+        await pilot.press("2")  # to Robo 1
+        await pilot.pause()
+        assert s.state.owners[s.state.setup.task_ids.index(28)] == 1
+        text = screen_text(app)
+        assert "Choose a task" in text and "#28 Win no pink" not in text
+        await pilot.press("1")  # the next task
+        await pilot.pause()
+        pending = screen_text(app)
+        assert "goes to…" in pending
+        # one person at the table: v shows her hand at once, nobody is asked whose
+        await pilot.press("v")
+        await pilot.pause()
+        assert "Ann's hand: only Ann looks" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "goes to…" in text and text.split("goes to…")[0] == pending.split("goes to…")[0]

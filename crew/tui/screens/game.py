@@ -469,6 +469,9 @@ class GameScreen(GuardedScreen[None]):
 
         # only the people: a computer's hand is never shown
         seats = t.person_seats()
+        if len(seats) == 1:
+            picked(seats[0])  # one person, one hand: nobody to ask
+            return
 
         def picked_index(index: int | None) -> None:
             picked(seats[index] if index is not None else None)

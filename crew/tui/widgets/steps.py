@@ -394,15 +394,22 @@ class AssignPanel(ChoicePanel):
 
     def __init__(self, table: HotSeat, step: Step) -> None:
         super().__init__(table, step)
-        self.pending_task: int | None = None
+        # (the attempt's deal code, the task): a task chosen in another attempt is not pending
+        self._pending: tuple[object, int] | None = None
+
+    @property
+    def pending_task(self) -> int | None:
+        """The task whose owner is being chosen (None: a task is being chosen)."""
+        if self._pending is None:
+            return None
+        deal, task = self._pending
+        t = self.table
+        unowned = {tv.task for tv in t.public_view().tasks if tv.owner < 0}
+        return task if deal == t.seed and task in unowned else None
 
     @property
     def stage(self) -> object:
         return self.pending_task
-
-    def show(self, step: Step) -> None:
-        super().show(step)
-        self.pending_task = None
 
     def _head(self) -> str:
         t = self.table
@@ -434,7 +441,7 @@ class AssignPanel(ChoicePanel):
 
     def choose(self, choice: object) -> None:
         if isinstance(choice, int) and _ready(self):
-            self.pending_task = choice
+            self._pending = (self.table.seed, choice)
             self.update()
             self.post_message(self.Chosen(None))  # a new stage: the screen arms its guard
             return
@@ -446,7 +453,7 @@ class AssignPanel(ChoicePanel):
         return True
 
     def action_back(self) -> None:
-        self.pending_task = None
+        self._pending = None
         self.update()
         self.post_message(self.Chosen(None))
 
