@@ -142,11 +142,15 @@ def _sonar_cell(view: View, seat: int) -> Text:
 def crew_table(session: HotSeat, *, show_last: bool = False) -> Table:
     """One row per seat: turn, name, captain, the (last) trick, tricks won, cards, sonar.
 
-    Drawn from the unlocked crew member's view when a hand is open (under currents she sees
-    where her own token lies), else from the public view."""
+    The last trick is shown on request (``show_last``) and, until the next card is played, on
+    its own: a trick does not vanish the moment its last card falls. Drawn from the unlocked
+    crew member's view when a hand is open (under currents she sees where her own token lies),
+    else from the public view."""
     v = session.hand or session.public_view()
     table = Table(box=None, padding=(0, 1), expand=True, show_edge=False, pad_edge=False)
     last = v.last_trick
+    # a trick just won stays on the table until the next card is played
+    show_last = show_last or (not v.trick and v.phase == Phase.PLAY and not v.result)
     if show_last and last is not None:
         trick_head = f"Last trick ({v.tricks_played})"
     else:

@@ -347,3 +347,19 @@ async def test_free_task_choice_goes_on_after_each_task_and_v_keeps_the_task_cho
         await pilot.pause()
         text = screen_text(app)
         assert "goes to…" in text and text.split("goes to…")[0] == pending.split("goes to…")[0]
+
+
+async def test_a_new_attempt_opens_without_the_last_attempts_news() -> None:
+    # deal code 7: Robo 1 plays the card that wins the mission (task decided in trick 1); the
+    # next mission opens on its draw without "Robo 1 played ..." of the mission before
+    app = create_app(4, 1, seed=7, names=["Ann"], computers=3, clock_interval=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_result(pilot, app, Player())
+        s = app.session
+        assert s is not None and s.state.result == "won"
+        assert s.record.actions[-1]["seat"] != 0  # a computer's card ended it
+        await pilot.press("m")  # next mission
+        await pilot.pause()
+        assert s.mission == 2 and isinstance(app.screen, GameScreen)
+        text = screen_text(app)
+        assert "played" not in text and "Trick 1 won" not in text, text

@@ -168,3 +168,39 @@ async def test_the_title_names_a_finished_attempt_for_what_it_is() -> None:
         text = screen_text(app)
         assert "See the result of the last game" in text
         assert "Continue the unfinished game" not in text
+
+
+def test_a_won_trick_stays_on_the_table_until_the_next_card() -> None:
+    # issue 19: the last trick vanished into a text line the moment its last card fell
+    s = Session.new(GameSpec(4, [], 3, seed=11), autosave=False)
+    to_first_play(s)
+    for _ in range(4):
+        s.act(next(a for a in legal_actions(s.state) if isinstance(a, Play)))
+    last = s.public_view().last_trick
+    assert last is not None and not s.public_view().trick
+    text = text_of(crew_table(HotSeat(s)))
+    assert "Last trick (1)" in text and "✓won" in text
+    for seat, card in zip(last.seats, last.cards, strict=True):
+        row = next(line for line in text.splitlines() if s.name(seat) in line)
+        assert card_label(card) in row
+    # the next card takes it off: the new trick is on the table
+    s.act(next(a for a in legal_actions(s.state) if isinstance(a, Play)))
+    text = text_of(crew_table(HotSeat(s)))
+    assert "Trick 2" in text and "Last trick" not in text and "✓won" not in text
+
+
+async def test_the_glyphs_are_said_in_words_before_the_first_hand() -> None:
+    legend = "♥ pink   ♦ blue   ♣ green   ♠ yellow   ⚓ submarine (trump)"
+    # hot-seat: on the gate before every hand
+    app = create_app(players=4, mission=3, seed=5, clock_interval=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # the draw
+        await pilot.pause()
+        assert isinstance(app.screen, GateScreen)
+        assert legend in screen_text(app)
+    # one person with computers sees no gate: the draw says it
+    app = create_app(players=4, mission=3, seed=5, names="Ann", computers=3, clock_interval=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "⚓S4" in text and legend in text

@@ -102,15 +102,26 @@ class SeatPicker(PickScreen[int]):
         super().__init__(title, [Choice(n, i) for i, n in enumerate(names)])
 
 
+#: Every key the game's screens take, as the help screen lists them (a test holds it against
+#: the screens' bindings).
 KEYS = (
     ("Enter", "choose; play / pass / show the card under the cursor; open a gate"),
-    ("← →", "move along a hand"),
+    ("← →  Home End", "move along a hand"),
     ("p7 b3 g1 y9 s4", "jump to that card: colour letter, then value"),
     ("↑ ↓  1-9", "move in a list; a number chooses that entry"),
     ("x", "pass (task distribution, when passing is allowed)"),
     ("y / n", "answer the volunteer question"),
+    (
+        "c",
+        "signal before the trick's lead (on the gate or the hand of the player to lead, or"
+        " while a computer is about to lead)",
+    ),
     ("v", "look at your own hand during a public step (behind your gate)"),
     ("l", "show or hide the last completed trick (only that one)"),
+    ("Space", "go on at once after a computer's move (it stays on screen a moment)"),
+    ("r / n / m / t", "after an attempt: retry with the same or new tasks, next mission, title"),
+    ("w", "after a lost attempt: show a winning line, trick by trick"),
+    ("p / n  b", "in a winning line: the previous / next trick (also ← →); b or Esc: back"),
     ("Esc", "back"),
     ("?", "this help"),
     ("q, Ctrl+C", "quit (asks first; the game is always saved)"),

@@ -83,6 +83,7 @@ class GameScreen(GuardedScreen[None]):
         self._worker: object | None = None  # the token of the decision awaited
         self._holding = False
         self._moves: list[Text] = []  # what the computers did since a person last chose
+        self._attempt: tuple[object, ...] | None = None  # the attempt on screen (mission, ...)
 
     @property
     def crew_app(self) -> CrewApp:
@@ -117,6 +118,12 @@ class GameScreen(GuardedScreen[None]):
         t = self.table
         if self._holding:
             return  # a computer's move is on screen for a moment (Space: go on)
+        attempt = (t.mission, t.attempt, t.seed)
+        if attempt != self._attempt:
+            # a new attempt or mission: nothing said about the last one stays on screen
+            self._attempt = attempt
+            self._moves = []
+            self.set_message("")
         ask = t.ask()
         if ask is not None:
             self._think(ask)
@@ -437,6 +444,8 @@ class GameScreen(GuardedScreen[None]):
         kind = step.kind
         if action == "go_on":
             return self._holding
+        if action == "peek":
+            return kind in _PUBLIC_PEEK and not step.private and t.ask() is None
         if action == "signal_now":
             ask = self._asked
             return (
@@ -446,15 +455,14 @@ class GameScreen(GuardedScreen[None]):
                 and not self._holding
                 and bool(t.signal_first())
             )
-        if action == "peek":
-            return kind in _PUBLIC_PEEK and not step.private and t.ask() is None
-        if action == "hide_last":
-            return self.show_last and kind != StepKind.RESULT
-        if action == "last_trick":
+        if action in ("hide_last", "last_trick"):
             v = t.public_view()
-            if kind == StepKind.RESULT or v.phase != Phase.PLAY or self.show_last:
+            # between tricks the last one is on the table anyway (until the next card)
+            if kind == StepKind.RESULT or v.phase != Phase.PLAY or not v.trick:
                 return False
-            return v.last_trick is not None  # offered only once there is a last trick
+            if action == "hide_last":
+                return self.show_last
+            return v.last_trick is not None and not self.show_last
         return True
 
     def action_peek(self) -> None:

@@ -9,6 +9,8 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.widgets import Button, Footer, Static
 
+from crew.present import GLYPH_LEGEND
+
 from ..guard import GuardedScreen
 
 __all__ = ["GateScreen"]
@@ -58,6 +60,8 @@ class GateScreen(GuardedScreen[str | None]):
                     "Somebody wants to signal before this trick? Press c.", id="gate-signal"
                 )
             yield Static("", id="gate-clock")
+            # the glyphs in words, before the hand behind the gate shows them
+            yield Static(f"Card colours: {GLYPH_LEGEND}", id="gate-legend")
             with Center():
                 button = Button(f"I am {self.who}", id="gate-open", variant="primary")
                 button.can_focus = False  # Enter is the screen's: "show my hand"

@@ -39,6 +39,7 @@ from crew.engine import (
     get_task,
 )
 from crew.engine.cards import COLOR_NAMES, SUIT_GLYPHS, suit_of
+from crew.present import GLYPH_LEGEND
 
 from ..hotseat import HotSeat
 from ..render import card_label, card_text, cards_text, mission_label, mission_rule, suit_word
@@ -277,9 +278,15 @@ class DrawPanel(ChoicePanel):
             out.append(f"Unknown terrain: drew {card_label(st.terrain)}. ")
         out.append(f"Deal code {t.seed}.", style="")
         self.say(out)
-        # without task cards the rule already stands where the tasks would be
-        self.sub.display = bool(st.task_ids)
-        self.sub.update(Text(mission_rule(t), style="italic"))
+        sub = Text()
+        if st.task_ids:  # without task cards the rule already stands where the tasks would be
+            sub.append(mission_rule(t), style="italic")
+        if len(t.person_seats()) == 1:
+            # no gate comes before the first hand (each gate says it): the glyphs in words
+            sub.append("\n" if sub else "")
+            sub.append(f"Card colours: {GLYPH_LEGEND}", style="dim")
+        self.sub.display = bool(sub)
+        self.sub.update(sub)
         super().update()
 
     def items(self) -> list[Choice]:
