@@ -86,7 +86,10 @@ class TableNotes(BaseModel):
         default=False, description="the crew has answered the distress question this attempt"
     )
     window_closed: int = Field(
-        default=0, ge=0, description="the trick before which the communication window was closed"
+        default=0,
+        ge=0,
+        description="the trick before whose lead by a computer the people chose to play on"
+        " (nobody signals first); 0: none this attempt",
     )
     distress_direction: Literal["left", "right"] | None = Field(
         default=None, description="the distress signal is being sent this way; cards still open"
@@ -96,7 +99,9 @@ class TableNotes(BaseModel):
     )
     signaller: int | None = Field(default=None, description="the seat choosing a signal now")
     signal_card: str | None = Field(
-        default=None, description="the card that seat chose to show; its token still open"
+        default=None,
+        description="written by versions that asked for the token's position after the card;"
+        " read by none (the card shown makes the signal)",
     )
     mission_won: bool = Field(
         default=False, description="this mission was won earlier at this table (a replay now)"

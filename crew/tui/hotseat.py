@@ -114,11 +114,6 @@ class HotSeat:
         return self._session.signaller
 
     @property
-    def signal_card(self) -> int | None:
-        """The card the signaller chose to show (known to the signaller only; None: none yet)."""
-        return self._session.signal_card if self.hand is not None else None
-
-    @property
     def distress_direction(self) -> str | None:
         return self._session.distress_direction
 
@@ -248,11 +243,11 @@ class HotSeat:
     def start_signal(self, seat: int) -> Illegal | None:
         return self._session.start_signal(seat)
 
+    def play_on(self) -> None:
+        self._session.play_on()
+
     def cancel_signal(self) -> None:
         self._session.cancel_signal()
-
-    def choose_signal_card(self, card: int | None) -> Illegal | None:
-        return self._session.choose_signal_card(card)
 
     def signal(self, card: int, position: str) -> Illegal | None:
         return self._session.signal(card, position)

@@ -100,7 +100,8 @@ class StepKind(StrEnum):
     DISTRESS = "distress"  # public: send the distress signal? which direction?
     DISTRESS_CARD = "distress_card"  # private: the card this member passes
     PREDICT = "predict"  # private: the number of tricks a prediction task's owner will win
-    SIGNAL = "signal"  # private: the card and token position shown (asked for before a trick)
+    WINDOW = "window"  # public: before a computer leads, a person may signal first
+    SIGNAL = "signal"  # private: the card shown (asked for before a trick)
     PLAY = "play"  # private: play a card (the captain plays for Tonoja)
     PEEK = "peek"  # private, read-only: a member looks at their hand during a public step
     RESULT = "result"  # public: the attempt is over
@@ -315,7 +316,8 @@ class Session:
         # the distress signal's passes, as (from seat, to seat, card): the engine's event
         self.exchange: tuple[tuple[int, int, int], ...] = ()
         self.signaller: int | None = None
-        self.signal_card: int | None = None  # the card the signaller chose; position still open
+        # the trick before whose lead by a computer the people said "play on" (0: none yet)
+        self.window_closed = 0
         self.peeking: int | None = None
         # the computers' part: their distress votes this attempt, who was asked to signal
         self.distress_votes: dict[int, str | None] | None = None
@@ -395,12 +397,14 @@ class Session:
                 int(seat): parse_card(card) for seat, card in notes.distress_cards.items()
             }
             s.signaller = notes.signaller
-            s.signal_card = parse_card(notes.signal_card) if notes.signal_card else None
+            s.window_closed = notes.window_closed
             s.mission_won = notes.mission_won
             s.uncounted = notes.uncounted
             s.redeals = notes.redeals
         for events in r.events:
             s._note(events)
+        # what happened last is said again (a signal made just before the terminal closed)
+        s.last_events = list(r.events[-1]) if r.events else []
         if s.state.over and not s.logged:
             s._write_logbook()
             s.save()
@@ -513,7 +517,22 @@ class Session:
             return Step(StepKind.PREDICT, seat, self.controller(seat))
         if not s.trick_cards and self.signaller is not None:
             return Step(StepKind.SIGNAL, self.signaller, self.signaller)
+        if self._window_for_people():
+            return Step(StepKind.WINDOW, s.turn)
         return Step(StepKind.PLAY, s.turn, self.controller(s.turn))
+
+    def _window_for_people(self) -> bool:
+        """Before a computer leads a trick, the people who may signal are asked (once) whether
+        one of them signals first: a computer's lead would not wait for a key otherwise."""
+        s = self.state
+        if s.phase != Phase.PLAY or s.trick_cards or self.window_closed == s.trick_number:
+            return False
+        if self.controller(s.turn) not in self.computers:
+            return False  # a person leads: the gate and the hand offer the signal (c)
+        return bool(self._people_who_may_signal())
+
+    def _people_who_may_signal(self) -> list[int]:
+        return [seat for seat in self.communicators() if seat not in self.computers]
 
     def gate_seat(self) -> int | None:
         """The human who must be handed the terminal before the current step, or None."""
@@ -564,10 +583,10 @@ class Session:
         """Who may signal before the card about to lead this trick (public facts only): asked
         as one optional key on the leader's gate and table, never as a question of its own."""
         s = self.state
-        if self.step().kind != StepKind.PLAY or s.trick_cards:
+        if self.step().kind not in (StepKind.PLAY, StepKind.WINDOW) or s.trick_cards:
             return []
         # the computers are asked in their own turn (``ask``): this is for the people
-        return [seat for seat in self.communicators() if seat not in self.computers]
+        return self._people_who_may_signal()
 
     def legal_cards(self) -> set[int]:
         """The cards the seat to play may play now (from the engine)."""
@@ -665,41 +684,33 @@ class Session:
         if bad is not None:
             return self.named(bad)
         self.signaller = seat
-        self.signal_card = None
         # the signaller was chosen in public: whoever it is, the hand comes after their gate
         self.unlocked = None
         self.save()
         self._after()
         return None
 
-    def cancel_signal(self) -> None:
-        self.signaller = None
-        self.signal_card = None
+    def play_on(self) -> None:
+        """Nobody signals before the computer about to lead this trick: it leads."""
+        self.window_closed = self.state.trick_number
         self.save()
         self._after()
 
-    def choose_signal_card(self, card: int | None) -> Illegal | None:
-        """The signaller's card (None: back to choosing one); the token position is next."""
-        if card is not None:
-            assert self.signaller is not None
-            bad = self.signal_illegal(self.signaller, card)
-            if bad is not None:
-                return bad
-        self.signal_card = card
+    def cancel_signal(self) -> None:
+        self.signaller = None
         self.save()
-        return None
+        self._after()
 
     def signal(self, card: int, position: str) -> Illegal | None:
+        """The signaller shows ``card`` with its token at ``position`` (the engine judges it)."""
         assert self.signaller is not None
         signaller = self.signaller
         self.signaller = None  # saved with the action: the signal is made
-        self.signal_card = None
         bad = self.act(Signal(signaller, card, position))  # type: ignore[arg-type]
         if bad is None:
             self._after()
         else:
             self.signaller = signaller
-            self.signal_card = card
         return bad
 
     def peek(self, seat: int) -> None:
@@ -724,7 +735,8 @@ class Session:
 
         Pure: asking changes nothing. The order follows ``crew selfplay``'s table: the distress
         votes when the crew is asked, the cards a computer passes, before each trick's lead every
-        computer that may communicate (from the leader clockwise, once each), then the moves."""
+        computer that may communicate (from the leader clockwise, once each), then, before a
+        computer leads, the people (``StepKind.WINDOW``), then the moves."""
         if not self.computers:
             return None
         s = self.state
@@ -738,7 +750,7 @@ class Session:
             if step.seat in self.computers:
                 return Ask("distress_card", step.seat, n, deal)
             return None
-        if kind == StepKind.PLAY and not s.trick_cards:
+        if kind in (StepKind.PLAY, StepKind.WINDOW) and not s.trick_cards:
             for k in range(self.seats):
                 seat = (s.leader + k) % self.seats
                 if (
@@ -747,6 +759,8 @@ class Session:
                     and self.may_communicate(seat) is None
                 ):
                     return Ask("signal", seat, n, deal)
+        if kind == StepKind.WINDOW:
+            return None  # the people say whether one of them signals before the computer leads
         if (
             kind in (StepKind.DISTRIBUTE, StepKind.VOLUNTEER, StepKind.GIVE, StepKind.PREDICT)
             or kind == StepKind.PLAY
@@ -860,7 +874,7 @@ class Session:
             distress_direction=self.distress_direction,  # type: ignore[arg-type]
             distress_cards={seat: card_str(c) for seat, c in self.distress_cards.items()},
             signaller=self.signaller,
-            signal_card=card_str(self.signal_card) if self.signal_card is not None else None,
+            window_closed=self.window_closed,
             mission_won=self.mission_won,
             uncounted=self.uncounted,
             redeals=self.redeals,

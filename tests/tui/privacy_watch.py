@@ -18,6 +18,7 @@ from crew.engine.tasks import all_tasks
 from crew.tui.app import CrewApp
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
+from crew.tui.session import StepKind
 from crew.tui.widgets.hand import HandView
 
 # the one prediction task whose number only its owner sees (tasks.toml: visibility = "secret")
@@ -71,6 +72,9 @@ class Watch:
             step = s.step()
             viewer = step.viewer if step.private and s.unlocked == step.viewer else -1
             own = {words[m.position] for m in s.state.signals if m.seat == viewer}
+            if step.kind == StepKind.SIGNAL and viewer >= 0:
+                # she chooses her own signal: what each of her cards would say is hers to see
+                own = set(words.values())
             for word in words.values():
                 if word not in own:
                     assert word not in text, f"a signal position under currents:\n{text}"

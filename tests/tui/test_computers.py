@@ -20,7 +20,7 @@ from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
 from crew.tui.screens.title import TitleScreen
-from crew.tui.session import GameSpec, Session, SessionError, parse_seats
+from crew.tui.session import GameSpec, Session, SessionError, StepKind, parse_seats
 
 SIZE = (80, 24)
 
@@ -136,7 +136,7 @@ async def test_one_person_in_two_seats_has_no_gate_between_them() -> None:
     app = create_app(4, 1, seed=2, names=["Ann", "Ann", "Bob"], computers=1, clock_interval=None)
     player = Player()
     events: list[tuple[str, object]] = []
-    prompts: list[str] = []
+    prompts: list[tuple[int, str]] = []
 
     def each(a: CrewApp) -> None:
         s = a.session
@@ -320,6 +320,80 @@ def test_memory_replayed_equals_memory_observed_live() -> None:
         assert Memory.replayed(seat, views[seat]).tricks == s.memories[seat].tricks
 
 
+async def test_a_new_attempt_opens_without_the_last_attempts_news() -> None:
+    # deal code 7: Robo 1 plays the card that wins the mission (task decided in trick 1); the
+    # next mission opens on its draw without "Robo 1 played ..." of the mission before
+    app = create_app(4, 1, seed=7, names=["Ann"], computers=3, clock_interval=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_result(pilot, app, Player())
+        s = app.session
+        assert s is not None and s.state.result == "won"
+        assert s.record.actions[-1]["seat"] != 0  # a computer's card ended it
+        await pilot.press("m")  # next mission
+        await pilot.pause()
+        assert s.mission == 2 and isinstance(app.screen, GameScreen)
+        text = screen_text(app)
+        assert "played" not in text and "Trick 1 won" not in text, text
+
+
+def _to_first_window(s: Session) -> None:
+    """Let the computers answer and the person take the first choice until the table waits
+    for the people before a computer's lead."""
+    from crew.engine import legal_actions
+
+    for _ in range(200):
+        ask = s.ask()
+        if s.step().kind == StepKind.WINDOW and ask is None:
+            return
+        if ask is not None:
+            assert s.answer(s.question(ask)())
+            continue
+        step = s.step()
+        if step.kind == StepKind.DRAW:
+            s.ack_draw()
+        elif step.kind == StepKind.DISTRESS:
+            s.decide_distress(None)
+        else:
+            s.open_gate()
+            assert s.act(legal_actions(s.state)[0]) is None
+    raise AssertionError("no computer led with a person able to signal")
+
+
+def test_before_a_computer_leads_the_people_are_asked_whether_one_signals(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 19: "c" was only taken in the moment the computer leader was thinking
+    monkeypatch.setenv("CREW_HOME", str(tmp_path / "home"))
+    s = Session.new(GameSpec(4, ["Ann"], 2, seed=3, computers=[1, 2, 3]))
+    _to_first_window(s)
+    leader = s.state.turn
+    assert leader in s.computers and s.ask() is None  # the computer waits for the people
+    assert s.signal_first() == [0]
+    # Continue keeps the question open, and "play on" closes it for this trick only
+    again = Session.resume(storage.load_game())
+    assert again.step().kind == StepKind.WINDOW
+    s.play_on()
+    assert s.step().kind == StepKind.PLAY and s.ask() is not None
+    assert s.ask().kind == "action" and s.ask().seat == leader  # type: ignore[union-attr]
+    assert Session.resume(storage.load_game()).step().kind == StepKind.PLAY
+
+
+async def test_c_before_a_computers_lead_lets_the_person_signal() -> None:
+    app = create_app(4, 2, seed=3, names=["Ann"], computers=3, clock_interval=None)
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None
+        await drive_until(
+            pilot, app, Player(), lambda a: s.step().kind == StepKind.WINDOW and s.ask() is None
+        )
+        text = screen_text(app)
+        assert "Does somebody signal first?" in text and "c Signal first" in text
+        await pilot.press("c")
+        await pilot.pause()
+        assert s.step().kind == StepKind.SIGNAL and s.step().seat == 0
+        assert "Ann: choose the card to show" in screen_text(app)
+
+
 async def test_free_task_choice_goes_on_after_each_task_and_v_keeps_the_task_chosen() -> None:
     # issue 19: after "#28 goes to Robo 1" the screen stayed on "Task #28 goes to..." with
     # every name not allowed; v there threw the choice back to the task list
@@ -347,19 +421,3 @@ async def test_free_task_choice_goes_on_after_each_task_and_v_keeps_the_task_cho
         await pilot.pause()
         text = screen_text(app)
         assert "goes to…" in text and text.split("goes to…")[0] == pending.split("goes to…")[0]
-
-
-async def test_a_new_attempt_opens_without_the_last_attempts_news() -> None:
-    # deal code 7: Robo 1 plays the card that wins the mission (task decided in trick 1); the
-    # next mission opens on its draw without "Robo 1 played ..." of the mission before
-    app = create_app(4, 1, seed=7, names=["Ann"], computers=3, clock_interval=None)
-    async with app.run_test(size=SIZE) as pilot:
-        await play_to_result(pilot, app, Player())
-        s = app.session
-        assert s is not None and s.state.result == "won"
-        assert s.record.actions[-1]["seat"] != 0  # a computer's card ended it
-        await pilot.press("m")  # next mission
-        await pilot.pause()
-        assert s.mission == 2 and isinstance(app.screen, GameScreen)
-        text = screen_text(app)
-        assert "played" not in text and "Trick 1 won" not in text, text

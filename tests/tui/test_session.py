@@ -13,8 +13,10 @@ from crew.engine import (
     Pass,
     Play,
     Predict,
+    Signal,
     Take,
     Volunteer,
+    legal_actions,
     mask_of,
     new_attempt,
     parse_card,
@@ -482,7 +484,7 @@ def test_continue_resumes_distress_cards_already_chosen(crew_home: Path) -> None
     assert again.distress_exchange(0) == (C("P1"), 1, C("Y9"), 2)
 
 
-def test_continue_resumes_a_half_chosen_signal(crew_home: Path) -> None:
+def test_continue_resumes_a_signal_being_chosen(crew_home: Path) -> None:
     s = mission1()
     s.ack_draw()
     s.open_gate()
@@ -490,10 +492,28 @@ def test_continue_resumes_a_half_chosen_signal(crew_home: Path) -> None:
     s.decide_distress(None)
     seat = s.communicators()[0]
     assert s.start_signal(seat) is None
-    card = min(
-        c for c in range(40) if s.state.hands[seat] >> c & 1 and s.signal_illegal(seat, c) is None
-    )
-    s.choose_signal_card(card)
     again = Session.resume(storage.load_game())
+    # the signaller chooses the card behind their gate again
     assert again.step().kind == StepKind.SIGNAL and again.step().seat == seat
-    assert again.gate_seat() == seat and again.signal_card == card
+    assert again.gate_seat() == seat
+
+def test_continue_announces_the_signal_made_just_before_the_terminal_closed(
+    crew_home: Path,
+) -> None:
+    from crew.tui.hotseat import HotSeat
+    from crew.tui.render import news_text
+
+    s = mission1()
+    s.ack_draw()
+    s.open_gate()
+    s.act(Take(1, 40))
+    s.decide_distress(None)
+    seat = s.communicators()[0]
+    assert s.start_signal(seat) is None
+    s.open_gate()
+    sig = next(a for a in legal_actions(s.state) if isinstance(a, Signal) and a.seat == seat)
+    assert s.signal(sig.card, sig.position) is None
+    said = news_text(HotSeat(s)).plain
+    assert "signalled" in said
+    again = Session.resume(storage.load_game())
+    assert news_text(HotSeat(again)).plain == said

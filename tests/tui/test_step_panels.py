@@ -164,3 +164,26 @@ async def test_a_crew_member_choosing_a_task_sees_their_own_hand() -> None:
         own = {card_str(c) for c in cards_in(s.state.hands[s.state.setup.captain])}
         assert cards_on(text) == own  # all of Cas's cards, nobody else's
         assert " 2 Pass" in text
+
+
+async def test_the_only_card_of_a_colour_is_shown_without_asking_where_its_token_goes() -> None:
+    # Ann holds P5 as her only pink (and three of every other colour): one Enter on P5 makes the
+    # signal, its token in the middle ("only"); no second question
+    from tui_hands import attempt, session_for
+
+    state = attempt(4, 1, ["P5 B1 B2 B3 G1 G2 G3 Y1 Y2 Y3"], [1])
+    s = session_for(state)
+    advance(s, lambda s, step: step.kind == StepKind.PLAY, lowest_first)
+    assert s.start_signal(0) is None
+    app = create_app(clock_interval=None, settle=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_game(s)
+        await pilot.pause()
+        await pilot.press("enter")  # Ann's gate
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "♥P5 ● only" in text and "♦B1 ↓ lowest" in text and "♦B3 ↑ highest" in text
+        await pilot.press("p", "5", "enter")
+        await pilot.pause()
+    assert s.record.actions[-1] == {"signal": "P5", "seat": 0, "position": "middle"}
+    assert s.step().kind == StepKind.PLAY

@@ -145,6 +145,10 @@ class Player:
             await pilot.pause()
             await self.press(pilot, app, str(s.players))  # the last crew member in the list
             return True
+        if step.kind == StepKind.WINDOW and self.wants_signal(app):
+            # before a computer's lead: the first person who may signal does
+            await self.press(pilot, app, str(2))
+            return True
         if step.kind == StepKind.PLAY and self.wants_signal(app):
             await self.press(pilot, app, "c")  # somebody signals first
             await pilot.pause()
@@ -178,9 +182,8 @@ class Player:
                 await self.press(pilot, app, "escape")
                 return True
             sig = options[0]
+            # the card shown makes the signal: its token goes where it is true
             await self.press(pilot, app, *card_keys(sig.card), "enter")
-            await pilot.pause()
-            await self.press(pilot, app, str(("top", "middle", "bottom").index(sig.position) + 1))
             self.signalled = sig
         elif step.kind == StepKind.PEEK:
             await self.press(pilot, app, "enter")

@@ -7,7 +7,8 @@ panel chose to the hot seat. It never sees the engine state, only views.
 When a computer must decide, the screen says so ("Robo 1 is thinking…") and runs the decision in
 a worker thread, so keys keep working; each move then stays on screen for the app's ``pace``
 (Space or Enter goes on at once) before the table moves on. No panel with a choice is up while a
-computer decides, so a person's key never answers for it.
+computer decides, so a person's key never answers for it. Before a computer leads a trick, the
+people who may signal are asked first (the window step: Enter plays on, c signals).
 """
 
 from __future__ import annotations
@@ -34,8 +35,9 @@ from ..widgets.steps import (
     Begin,
     Done,
     PassCard,
+    PlayOn,
     SendDistress,
-    ShowCard,
+    SignalBy,
     SignalFirst,
     StepPanel,
     panels,
@@ -49,7 +51,13 @@ if TYPE_CHECKING:
 __all__ = ["GameScreen"]
 
 #: Public steps during which a crew member may look at their own hand (behind their gate).
-_PUBLIC_PEEK = (StepKind.DRAW, StepKind.ASSIGN, StepKind.GIVE, StepKind.DISTRESS)
+_PUBLIC_PEEK = (
+    StepKind.DRAW,
+    StepKind.ASSIGN,
+    StepKind.GIVE,
+    StepKind.DISTRESS,
+    StepKind.WINDOW,
+)
 
 
 class GameScreen(GuardedScreen[None]):
@@ -63,7 +71,6 @@ class GameScreen(GuardedScreen[None]):
         Binding("q", "app.request_quit", "Quit"),
         Binding("space", "go_on", "Go on"),
         Binding("enter", "go_on", "Go on", show=False),
-        Binding("c", "signal_now", "Signal first"),
     ]
 
     def __init__(self, table: HotSeat) -> None:
@@ -207,14 +214,11 @@ class GameScreen(GuardedScreen[None]):
             "distress_card": f"{name} chooses the card to pass…",
             "signal": f"{name} considers a signal before the lead…",
         }.get(ask.kind, f"{name} is thinking…")
-        out = Text(line, style="bold")
-        if self.check_action("signal_now", ()):
-            out.append("  (c: somebody signals first)", style="")
-        return out
+        return Text(line, style="bold")
 
     def _arrived(self, token: object, answer: Answer) -> None:
         if token is not self._worker:
-            return  # a decision called off (somebody signalled first)
+            return  # a decision for a question the table no longer asks
         self._worker = None
         self._asked = None
         self._answered(answer)
@@ -267,14 +271,6 @@ class GameScreen(GuardedScreen[None]):
 
     def action_go_on(self) -> None:
         self._release()
-
-    def action_signal_now(self) -> None:
-        """A person signals before the computer about to lead: its decision is called off."""
-        if not self.check_action("signal_now", ()):
-            return
-        self._worker = None
-        self._asked = None
-        self.ask_signaller()
 
     def _swap_panel(self, step: Step) -> None:
         old = self.panel
@@ -398,12 +394,14 @@ class GameScreen(GuardedScreen[None]):
         match choice:
             case Begin():
                 t.ack_draw()
+            case PlayOn():
+                t.play_on()
+            case SignalBy(seat=seat):
+                return t.start_signal(seat)
             case SendDistress(direction=direction):
                 t.decide_distress(direction)
             case PassCard(card=card):
                 return t.choose_distress_card(card)
-            case ShowCard(card=card):
-                return t.choose_signal_card(card)
             case Signal(card=card, position=position):
                 return t.signal(card, position)
             case Back():
@@ -446,15 +444,6 @@ class GameScreen(GuardedScreen[None]):
             return self._holding
         if action == "peek":
             return kind in _PUBLIC_PEEK and not step.private and t.ask() is None
-        if action == "signal_now":
-            ask = self._asked
-            return (
-                ask is not None
-                and ask.kind == "action"
-                and kind == StepKind.PLAY
-                and not self._holding
-                and bool(t.signal_first())
-            )
         if action in ("hide_last", "last_trick"):
             v = t.public_view()
             # between tricks the last one is on the table anyway (until the next card)

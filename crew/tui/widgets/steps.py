@@ -3,8 +3,9 @@
 Every panel is built for one step of one game (a :class:`HotSeat`, never the engine state) and
 posts :class:`StepPanel.Chosen` with what was chosen: an engine action (take, pass, volunteer,
 give, assign, predict, play, signal) or one of the table's own intents below (begin, the distress
-decision, the card passed, the card shown, back, done). Legality is the engine's: a panel offers
-what the hot seat says and passes on whatever is chosen, so a forbidden choice gets explained.
+decision, the card passed, signalling before a computer's lead or playing on, back, done).
+Legality is the engine's: a panel offers what the hot seat says and passes on whatever is
+chosen, so a forbidden choice gets explained.
 """
 
 from __future__ import annotations
@@ -38,8 +39,7 @@ from crew.engine import (
     distress_target,
     get_task,
 )
-from crew.engine.cards import COLOR_NAMES, SUIT_GLYPHS, suit_of
-from crew.present import GLYPH_LEGEND
+from crew.present import GLYPH_LEGEND, position_word
 
 from ..hotseat import HotSeat
 from ..render import card_label, card_text, cards_text, mission_label, mission_rule, suit_word
@@ -52,8 +52,9 @@ __all__ = [
     "Begin",
     "Done",
     "PassCard",
+    "PlayOn",
     "SendDistress",
-    "ShowCard",
+    "SignalBy",
     "SignalFirst",
     "StepPanel",
     "panels",
@@ -83,15 +84,20 @@ class PassCard:
 
 
 @dataclass(frozen=True)
-class ShowCard:
-    """The card the signaller shows (None: choose another); the token position comes next."""
-
-    card: int | None
+class SignalFirst:
+    """Somebody signals before this trick's lead (who: asked next)."""
 
 
 @dataclass(frozen=True)
-class SignalFirst:
-    """Somebody signals before this trick's lead."""
+class SignalBy:
+    """This crew member signals before the lead of a computer."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class PlayOn:
+    """Nobody signals before the computer about to lead: it leads."""
 
 
 @dataclass(frozen=True)
@@ -395,7 +401,10 @@ class GivePanel(ChoicePanel):
 
 
 class AssignPanel(ChoicePanel):
-    """Free task choice (or the two volunteers split): a task, then the crew member."""
+    """Free task choice (or the two volunteers split): a task, then the crew member.
+
+    The task chosen first stays chosen while a crew member looks at their hand (``v``) and is
+    let go once it has its owner (the list of tasks comes back for the next one)."""
 
     BINDINGS = [Binding("escape", "back", "Back")]
 
@@ -505,6 +514,38 @@ class DistressPanel(ChoicePanel):
             label = f"Yes, pass to the {side} ({' → '.join(order)})"
             items.append(Choice(label, SendDistress(side)))
         return items
+
+
+class WindowPanel(ChoicePanel):
+    """Before a computer leads a trick: does one of the people signal first? Enter: play on."""
+
+    BINDINGS = [Binding("c", "signal_first", "Signal first")]
+
+    def update(self) -> None:
+        t = self.table
+        trick = t.public_view().tricks_played + 1
+        self.say(
+            f"Trick {trick}: {t.name(self.step.seat)} leads. Does somebody signal first?"
+            " (c: signal, v: look at your hand)"
+        )
+        super().update()
+
+    def items(self) -> list[Choice]:
+        t = self.table
+        items = [Choice(f"Play on: {t.name(self.step.seat)} leads", PlayOn())]
+        items += [
+            Choice(f"{t.name(seat)} signals first", SignalBy(seat)) for seat in t.signal_first()
+        ]
+        return items
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "signal_first":
+            return _ready(self)
+        return True
+
+    def action_signal_first(self) -> None:
+        seats = self.table.signal_first()
+        self.choose(SignalBy(seats[0]) if len(seats) == 1 else SignalFirst())
 
 
 class PredictPanel(ChoicePanel):
@@ -655,7 +696,11 @@ class DistressCardPanel(HandPanel):
 
 
 class SignalPanel(HandPanel):
-    """Sonar: the card to show, then where its token goes; Esc steps back."""
+    """Sonar: the card to show; Esc: no signal.
+
+    The token goes where it is true, and the hand leaves one true place for each card that may
+    be shown (its only card of a colour in the middle, the highest at the top, the lowest at the
+    bottom), so choosing the card makes the signal; the panel lists what each card would say."""
 
     BINDINGS = [
         Binding("enter", "choose_card", "Show this card"),
@@ -664,79 +709,44 @@ class SignalPanel(HandPanel):
 
     def __init__(self, table: HotSeat, step: Step) -> None:
         super().__init__(table, step)
-        self.choices = Choices(id="choices")
+        self.claims = Static(id="claims")
 
     def parts(self) -> ComposeResult:
         yield self.hand
-        yield self.choices
-
-    @property
-    def stage(self) -> object:
-        return self.table.signal_card
+        yield self.claims
 
     def update(self) -> None:
         t, step = self.table, self.step
         name = t.name(step.seat)
         ok = t.showable()
         self.hand.show_cards(self.own_cards(), ok)
-        card = t.signal_card
-        self.choices.display = card is not None
-        if card is None:
-            self.choices.set_choices([])
+        if ok:
             text = f"{name}: choose the card to show (no submarine); Esc: do not signal"
-            if not ok:
-                text = f"{name}: no card of yours can be shown now; Esc: back"
-        else:
-            self.hand.cursor = self.hand.cards.index(card)
-            text = f"{name}: where does the token go on {card_label(card)}?"
             if t.public_view().communication == Communication.CURRENTS:
-                text += " (currents: the others will not see the position)"
-            text += " Esc: another card"
-            self.choices.set_choices(self._positions(card))
+                text += " (currents: the others will not see where its token lies)"
+            claims = Text("Its token goes where it is true: ", style="dim")
+            for i, card in enumerate(ok):
+                if i:
+                    claims.append(",  ")
+                claims.append_text(card_text(card))
+                for position in t.signal_positions(card):
+                    claims.append(f" {position_word(position)}")
+            self.claims.update(claims)
+        else:
+            text = f"{name}: no card of yours can be shown now; Esc: back"
+            self.claims.update("")
+        self.claims.display = bool(ok)
         self.say(text)
         self.show_swap()
 
-    def _positions(self, card: int) -> list[Choice]:
-        seat = self.step.seat
-        ok = self.table.signal_positions(card)
-        colour = COLOR_NAMES[suit_of(card)]
-        g = SUIT_GLYPHS[suit_of(card)]
-        words = {
-            "top": f"↑ top: my highest {g} {colour}",
-            "middle": f"● middle: my only {g} {colour}",
-            "bottom": f"↓ bottom: my lowest {g} {colour}",
-        }
-        return [
-            Choice(
-                label,
-                Signal(seat, card, pos),  # type: ignore[arg-type]
-                "" if pos in ok else self.table.illegal(Signal(seat, card, pos)),  # type: ignore[arg-type]
-            )
-            for pos, label in words.items()
-        ]
-
-    def focus_choice(self) -> None:
-        if self.table.signal_card is not None:
-            self.choices.focus()
-        else:
-            super().focus_choice()
-
     def card_chosen(self, card: int) -> None:
-        self.choose(ShowCard(card))
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "choose_card":
-            return self.table.signal_card is None and _ready(self)
-        return super().check_action(action, parameters)
+        seat = self.step.seat
+        positions = self.table.signal_positions(card)
+        # a card with no true position goes to the engine all the same: it says why not
+        self.choose(Signal(seat, card, positions[0] if positions else "top"))
 
     def action_back(self) -> None:
-        self.choose(ShowCard(None) if self.table.signal_card is not None else Back())
-
-    @on(OptionList.OptionSelected, "#choices")
-    def _picked(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if 0 <= event.option_index < len(self.choices.items):
-            self.choose(self.choices.items[event.option_index].value)
+        self.choose(Back())
 
 
 class PeekPanel(HandPanel, can_focus=True):
@@ -774,6 +784,7 @@ _PANELS: dict[StepKind, type[StepPanel]] = {
     StepKind.DISTRESS: DistressPanel,
     StepKind.DISTRESS_CARD: DistressCardPanel,
     StepKind.PREDICT: PredictPanel,
+    StepKind.WINDOW: WindowPanel,
     StepKind.SIGNAL: SignalPanel,
     StepKind.PLAY: PlayPanel,
     StepKind.PEEK: PeekPanel,
