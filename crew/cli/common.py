@@ -12,19 +12,23 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.progress import Progress
     from rich.text import Text
 
 __all__ = [
     "ANSWERED",
     "BAD_INPUT",
     "CliError",
+    "INTERRUPTED",
     "NOT_ALLOWED",
+    "PIPE_CLOSED",
     "card_text",
     "console",
     "emit_json",
     "parse_card_list",
     "parse_names",
     "parse_seed",
+    "progress_bar",
     "seat_label",
 ]
 
@@ -33,6 +37,10 @@ MAX_SEED = 64
 
 #: Exit codes (a contract): answered, the answer is "illegal / not allowed", bad input.
 ANSWERED, NOT_ALLOWED, BAD_INPUT = 0, 1, 2
+#: Stopped by Ctrl-C (128 + SIGINT, as a shell reports it).
+INTERRUPTED = 130
+#: The reader of stdout went away (128 + SIGPIPE): the answer was not read, so no answer's code.
+PIPE_CLOSED = 141
 
 
 class CliError(Exception):
@@ -53,10 +61,38 @@ def emit_json(doc: Any) -> None:
 
 
 def console() -> Console:
-    """A rich console on the current stdout (no markup, no automatic highlighting)."""
+    """A rich console on the current stdout (no markup, no automatic highlighting).
+
+    A closed pipe raises BrokenPipeError to ``crew``'s entry point, which exits with
+    :data:`PIPE_CLOSED` (rich's own handling would exit 1, which means "not allowed").
+    """
     from rich.console import Console
 
-    return Console(highlight=False, emoji=False, markup=False)
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError
+
+    return _Console(highlight=False, emoji=False, markup=False)
+
+
+def progress_bar() -> Progress | None:
+    """A started progress bar on stderr when it is a terminal (None otherwise: nothing shows,
+    and stdout keeps only the answer). The caller stops it."""
+    if not sys.stderr.isatty():
+        return None
+    from rich.console import Console
+    from rich.progress import MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    bar = Progress(
+        *Progress.get_default_columns(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(file=sys.stderr),
+        transient=True,
+    )
+    bar.start()
+    return bar
 
 
 _COLOUR_WORDS = frozenset({"pink", "blue", "green", "yellow", "sub", "submarine"})
