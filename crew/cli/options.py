@@ -270,11 +270,25 @@ def odds_seed(base: str | None, i: int) -> str:
     return f"{'odds' if base is None else base}-{i}"
 
 
+def _counting_seed(base: str | None) -> int | None:
+    """The whole number a selfplay seed counts up from, or None for a word seed.
+
+    ``-3`` counts too: ``crew deal`` takes it as the text "-3", whose deal is the number -3's
+    (a deal comes from the seed's text), and its next seeds -2, -1, 0 are seeds it takes.
+    """
+    if base is None:
+        return 1
+    value = parse_seed(base)
+    if isinstance(value, int):
+        return value
+    return int(base) if re.fullmatch(r"-[1-9][0-9]*", base) else None
+
+
 def selfplay_seed(base: str | None, i: int) -> int | str:
     """The seed of ``crew selfplay``'s game ``i``: a whole number counts up from it, any other
     seed gets the game's number like ``crew odds``'s deals."""
-    value = parse_seed(base) if base is not None else 1
-    return value + i if isinstance(value, int) else f"{value}-{i}"
+    start = _counting_seed(base)
+    return start + i if start is not None else f"{base}-{i}"
 
 
 def _check_play(args: argparse.Namespace) -> None:
@@ -327,7 +341,7 @@ def _check_odds(args: argparse.Namespace) -> None:
 def _check_selfplay(args: argparse.Namespace) -> None:
     _one_of(args)
     _rules(args.players, args.mission, args.difficulty)
-    if args.seed is not None and not isinstance(parse_seed(args.seed), int):
+    if args.seed is not None and _counting_seed(args.seed) is None:
         _numbered_seeds(args.seed, args.games, "game")
     first = selfplay_seed(args.seed, 0)
     _trial_deal(args.players, args.mission, args.difficulty, first, f"game 0 (seed {first!r})")
