@@ -53,6 +53,14 @@ class _Parser(argparse.ArgumentParser):
         self.exit(BAD_INPUT, f"crew: {shown_line(text)} (see {self.prog} --help)\n")
 
 
+# the engine's highest_mission() and highest_difficulty(), written out so that --help imports no
+# engine (a test keeps them equal)
+_MISSION_HELP = (
+    "logbook mission: 0 intro, 1-32, then the epilogue up to 244 (2 or 3 players), 279 (4), 312 (5)"
+)
+_DIFFICULTY_HELP = "draw tasks to this difficulty: 1 up to 229 (2 or 3 players), 264 (4), 297 (5)"
+
+
 class _VersionAction(argparse.Action):
     """``--version``, looked up only when asked for."""
 
@@ -82,9 +90,7 @@ def _game_options(p: argparse.ArgumentParser, *, players_required: bool) -> None
         metavar="N",
         help="crew members, 2-5 (2: with Tonoja)",
     )
-    p.add_argument(
-        "--mission", type=opt.mission, metavar="M", help="logbook mission: 0 intro, 1-32, 33+"
-    )
+    p.add_argument("--mission", type=opt.mission, metavar="M", help=_MISSION_HELP)
     p.add_argument(
         "--seed",
         type=opt.seed,
@@ -96,7 +102,7 @@ def _game_options(p: argparse.ArgumentParser, *, players_required: bool) -> None
         "--difficulty",
         type=opt.whole(1, None),
         metavar="D",
-        help="free play (no --mission): draw tasks to this difficulty",
+        help=f"free play (no --mission): {_DIFFICULTY_HELP}",
     )
     p.add_argument(
         "--names",
@@ -243,10 +249,8 @@ def build_parser() -> argparse.ArgumentParser:
         "exit 2.",
     )
     p.add_argument("--players", type=opt.players, required=True, metavar="N", help="2-5")
-    p.add_argument("--mission", type=opt.mission, metavar="M", help="logbook mission")
-    p.add_argument(
-        "--difficulty", type=opt.whole(1, None), metavar="D", help="free play at this difficulty"
-    )
+    p.add_argument("--mission", type=opt.mission, metavar="M", help=_MISSION_HELP)
+    p.add_argument("--difficulty", type=opt.whole(1, None), metavar="D", help=_DIFFICULTY_HELP)
     p.add_argument(
         "--deals",
         type=opt.whole(*opt.DEALS),
@@ -297,10 +301,8 @@ def build_parser() -> argparse.ArgumentParser:
         "exit 130.",
     )
     p.add_argument("--players", type=opt.players, required=True, metavar="P", help="2-5")
-    p.add_argument("--mission", type=opt.mission, metavar="N", help="logbook mission")
-    p.add_argument(
-        "--difficulty", type=opt.whole(1, None), metavar="D", help="free play difficulty"
-    )
+    p.add_argument("--mission", type=opt.mission, metavar="N", help=_MISSION_HELP)
+    p.add_argument("--difficulty", type=opt.whole(1, None), metavar="D", help=_DIFFICULTY_HELP)
     p.add_argument(
         "--games",
         type=opt.whole(*opt.GAMES),
