@@ -26,7 +26,7 @@ from ..engine.cards import card_str
 from ..engine.game import distress_choices, legal_actions, may_communicate, why_illegal
 from ..engine.setup import SetupError, new_attempt
 from ..engine.state import GameState, Phase
-from ..engine.view import view_for
+from ..engine.view import View, view_for
 from ..records import RecordError, action_to_json, replay
 from .common import (
     ANSWERED,
@@ -38,6 +38,7 @@ from .common import (
     parse_seed,
     progress_bar,
     seat_label,
+    working,
 )
 from .game import _read
 from .options import selfplay_seed
@@ -80,6 +81,42 @@ def _what(state: GameState, seat: int, distress_decided: bool, window_closed: in
     return "action" if st.controller(state.turn) == seat else None
 
 
+def _decide(
+    view: View, memory: Memory, rng: random.Random, what: str, seat: int, to_play: bool
+) -> dict[str, Any]:
+    """The computer's answer to ``what`` for ``seat`` (``to_play``: it also plays next)."""
+    doc: dict[str, Any]
+    if what == "distress":
+        d = choose_distress(view, memory, rng)
+        if d.direction is None:
+            doc = {"action": None, "why": d.why}
+        else:
+            c = choose_distress_card(view, memory, rng, d.direction)
+            assert c.card is not None
+            doc = {
+                "action": {"distress": d.direction, "seat": seat, "card": card_str(c.card)},
+                "why": f"{d.why}; pass {c.why}",
+            }
+    else:
+        try:
+            dec: Decision = (
+                choose_signal(view, memory, rng)
+                if what == "signal"
+                else choose_action(view, memory, rng)
+            )
+        except NothingToDecide as exc:
+            raise CliError(f"{exc}: nothing to suggest", BAD_INPUT) from None
+        if dec.action is None and what == "signal" and to_play:
+            why = dec.why
+            dec = choose_action(view, memory, rng)
+            dec = Decision(dec.action, f"no signal ({why}); {dec.why}")
+        doc = {
+            "action": None if dec.action is None else action_to_json(dec.action),
+            "why": dec.why,
+        }
+    return doc
+
+
 def suggest(args: argparse.Namespace) -> int:
     """What a computer crewmate would do now for ``--seat``, from that seat's view."""
     try:
@@ -110,35 +147,8 @@ def suggest(args: argparse.Namespace) -> int:
     view = view_for(state, seat)
     seed = parse_seed(args.seed) if args.seed is not None else 0
     rng = random.Random(f"crew-suggest:{seed}:{seat}:{len(rec.actions)}")
-    doc: dict[str, Any]
-    if what == "distress":
-        d = choose_distress(view, memory, rng)
-        if d.direction is None:
-            doc = {"action": None, "why": d.why}
-        else:
-            c = choose_distress_card(view, memory, rng, d.direction)
-            assert c.card is not None
-            doc = {
-                "action": {"distress": d.direction, "seat": seat, "card": card_str(c.card)},
-                "why": f"{d.why}; pass {c.why}",
-            }
-    else:
-        try:
-            dec: Decision = (
-                choose_signal(view, memory, rng)
-                if what == "signal"
-                else choose_action(view, memory, rng)
-            )
-        except NothingToDecide as exc:
-            raise CliError(f"{exc}: nothing to suggest", BAD_INPUT) from None
-        if dec.action is None and what == "signal" and st.controller(state.turn) == seat:
-            why = dec.why
-            dec = choose_action(view, memory, rng)
-            dec = Decision(dec.action, f"no signal ({why}); {dec.why}")
-        doc = {
-            "action": None if dec.action is None else action_to_json(dec.action),
-            "why": dec.why,
-        }
+    with working(f"{name}: thinking"):
+        doc = _decide(view, memory, rng, what, seat, st.controller(state.turn) == seat)
     if args.json:
         emit_json(doc)
     else:

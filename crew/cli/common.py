@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ __all__ = [
     "parse_seed",
     "progress_bar",
     "seat_label",
+    "working",
 ]
 
 #: The longest seed (deal code) accepted: plenty for words, short enough to print.
@@ -93,6 +95,18 @@ def progress_bar() -> Progress | None:
     )
     bar.start()
     return bar
+
+
+@contextmanager
+def working(text: str) -> Iterator[None]:
+    """A spinner with ``text`` on stderr while the block runs, when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        yield
+        return
+    from rich.console import Console
+
+    with Console(file=sys.stderr).status(text):
+        yield
 
 
 _COLOUR_WORDS = frozenset({"pink", "blue", "green", "yellow", "sub", "submarine"})
