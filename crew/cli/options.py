@@ -35,9 +35,12 @@ __all__ = [
     "check",
     "crew_name",
     "mission",
+    "names",
+    "odds_seed",
     "players",
     "seconds",
     "seed",
+    "selfplay_seed",
     "text",
     "whole",
 ]
