@@ -99,8 +99,8 @@ def _interrupt_when_seen(argv: list[str], pattern: str, tmp_path: Path) -> Ended
             if not chunk:
                 break
             seen += chunk
-        out = p.stdout.read().decode() if p.stdout else ""
-        code = p.wait(timeout=_GUARD)
+        out = p.communicate(timeout=_GUARD)[0].decode()
+        code = p.returncode
     finally:
         if p.poll() is None:
             os.killpg(p.pid, signal.SIGKILL)
