@@ -6,6 +6,7 @@ import argparse
 import random
 import statistics
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from ..bots import (
@@ -25,10 +26,22 @@ from ..engine.cards import card_str
 from ..engine.game import distress_choices, legal_actions, may_communicate, why_illegal
 from ..engine.setup import SetupError, new_attempt
 from ..engine.state import GameState, Phase
-from ..engine.view import view_for
+from ..engine.view import View, view_for
 from ..records import RecordError, action_to_json, replay
-from .common import ANSWERED, BAD_INPUT, CliError, console, emit_json, parse_seed, seat_label
+from .common import (
+    ANSWERED,
+    BAD_INPUT,
+    INTERRUPTED,
+    CliError,
+    console,
+    emit_json,
+    parse_seed,
+    progress_bar,
+    seat_label,
+    working,
+)
 from .game import _read
+from .options import selfplay_seed
 
 __all__ = ["selfplay", "suggest"]
 
@@ -68,6 +81,42 @@ def _what(state: GameState, seat: int, distress_decided: bool, window_closed: in
     return "action" if st.controller(state.turn) == seat else None
 
 
+def _decide(
+    view: View, memory: Memory, rng: random.Random, what: str, seat: int, to_play: bool
+) -> dict[str, Any]:
+    """The computer's answer to ``what`` for ``seat`` (``to_play``: it also plays next)."""
+    doc: dict[str, Any]
+    if what == "distress":
+        d = choose_distress(view, memory, rng)
+        if d.direction is None:
+            doc = {"action": None, "why": d.why}
+        else:
+            c = choose_distress_card(view, memory, rng, d.direction)
+            assert c.card is not None
+            doc = {
+                "action": {"distress": d.direction, "seat": seat, "card": card_str(c.card)},
+                "why": f"{d.why}; pass {c.why}",
+            }
+    else:
+        try:
+            dec: Decision = (
+                choose_signal(view, memory, rng)
+                if what == "signal"
+                else choose_action(view, memory, rng)
+            )
+        except NothingToDecide as exc:
+            raise CliError(f"{exc}: nothing to suggest", BAD_INPUT) from None
+        if dec.action is None and what == "signal" and to_play:
+            why = dec.why
+            dec = choose_action(view, memory, rng)
+            dec = Decision(dec.action, f"no signal ({why}); {dec.why}")
+        doc = {
+            "action": None if dec.action is None else action_to_json(dec.action),
+            "why": dec.why,
+        }
+    return doc
+
+
 def suggest(args: argparse.Namespace) -> int:
     """What a computer crewmate would do now for ``--seat``, from that seat's view."""
     try:
@@ -98,35 +147,8 @@ def suggest(args: argparse.Namespace) -> int:
     view = view_for(state, seat)
     seed = parse_seed(args.seed) if args.seed is not None else 0
     rng = random.Random(f"crew-suggest:{seed}:{seat}:{len(rec.actions)}")
-    doc: dict[str, Any]
-    if what == "distress":
-        d = choose_distress(view, memory, rng)
-        if d.direction is None:
-            doc = {"action": None, "why": d.why}
-        else:
-            c = choose_distress_card(view, memory, rng, d.direction)
-            assert c.card is not None
-            doc = {
-                "action": {"distress": d.direction, "seat": seat, "card": card_str(c.card)},
-                "why": f"{d.why}; pass {c.why}",
-            }
-    else:
-        try:
-            dec: Decision = (
-                choose_signal(view, memory, rng)
-                if what == "signal"
-                else choose_action(view, memory, rng)
-            )
-        except NothingToDecide as exc:
-            raise CliError(f"{exc}: nothing to suggest", BAD_INPUT) from None
-        if dec.action is None and what == "signal" and st.controller(state.turn) == seat:
-            why = dec.why
-            dec = choose_action(view, memory, rng)
-            dec = Decision(dec.action, f"no signal ({why}); {dec.why}")
-        doc = {
-            "action": None if dec.action is None else action_to_json(dec.action),
-            "why": dec.why,
-        }
+    with working(f"{name}: thinking"):
+        doc = _decide(view, memory, rng, what, seat, st.controller(state.turn) == seat)
     if args.json:
         emit_json(doc)
     else:
@@ -162,17 +184,23 @@ def play_one(
     players: int,
     mission: int | None,
     difficulty: int | None,
-    seed: int,
+    seed: int | str,
     settings: Settings,
     solver_seconds: float,
+    on_action: Callable[[GameState], None] | None = None,
 ) -> tuple[str, bool | None, list[float]]:
-    """One attempt with computers in every seat: result, open-hand verdict, decision times."""
+    """One attempt with computers in every seat: result, open-hand verdict, decision times.
+
+    ``on_action`` sees the state after every action (progress for people).
+    """
     state = new_attempt(players, mission, seed=seed, difficulty=difficulty)
     start: list[GameState] = []
 
     def note(s: GameState, _: object) -> None:
         if not start and s.phase == Phase.PLAY and not s.trick_cards and not s.tricks:
             start.append(s)
+        if on_action is not None:
+            on_action(s)
 
     if state.phase == Phase.PLAY:
         start.append(state)
@@ -185,19 +213,37 @@ def play_one(
     return table.state.result, verdict, table.decision_seconds
 
 
+class _Progress:
+    """Game and trick of a self-play run on stderr, when it is a terminal (else nothing)."""
+
+    def __init__(self, games: int) -> None:
+        self.games = games
+        self.bar = progress_bar()
+        self.task = (
+            None if self.bar is None else self.bar.add_task(f"game 1 of {games}", total=games)
+        )
+
+    def trick(self, game: int, state: GameState) -> None:
+        if self.bar is not None:
+            where = f"trick {state.trick_number}" if state.phase == Phase.PLAY else "tasks"
+            assert self.task is not None
+            self.bar.update(self.task, description=f"game {game + 1} of {self.games}, {where}")
+
+    def game_done(self) -> None:
+        if self.bar is not None and self.task is not None:
+            self.bar.advance(self.task)
+
+    def stop(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
 def selfplay(args: argparse.Namespace) -> int:
-    """Computers in every seat play ``--games`` attempts; compared with the open-hand ceiling."""
-    if (args.mission is None) == (args.difficulty is None):
-        raise CliError("give exactly one of --mission N or --difficulty D")
-    if args.games < 1:
-        raise CliError(f"--games {args.games}: play at least one game")
-    base = parse_seed(args.seed) if args.seed is not None else 1
-    if not isinstance(base, int):
-        raise CliError(f"--seed {args.seed}: selfplay needs a whole number")
-    try:
-        new_attempt(args.players, args.mission, seed=base, difficulty=args.difficulty)
-    except (SetupError, ValueError) as exc:
-        raise CliError(f"cannot deal: {exc}") from None
+    """Computers in every seat play ``--games`` attempts; compared with the open-hand ceiling.
+
+    The options were checked (and the first game dealt) by :mod:`.options`. Ctrl-C stops after
+    reporting the games finished so far, with exit code 130.
+    """
     settings = Settings(
         samples=args.samples if args.samples is not None else DEFAULT.samples,
         nodes=args.nodes if args.nodes is not None else DEFAULT.nodes,
@@ -207,31 +253,37 @@ def selfplay(args: argparse.Namespace) -> int:
     )
     detail: list[dict[str, Any]] = []
     times: list[float] = []
-
-    def run(i: int) -> None:
-        seed = base + i
-        result, verdict, secs = play_one(
-            args.players, args.mission, args.difficulty, seed, settings, args.solver_seconds
-        )
-        times.extend(secs)
-        detail.append({"seed": seed, "result": result, "winnable": verdict})
-
-    if args.json:
+    progress = _Progress(args.games)
+    interrupted = False
+    try:
         for i in range(args.games):
-            run(i)
-    else:
-        from rich.progress import Progress
-
-        with Progress(console=console(), transient=True) as progress:
-            task = progress.add_task("playing", total=args.games)
-            for i in range(args.games):
-                run(i)
-                progress.advance(task)
+            seed = selfplay_seed(args.seed, i)
+            result, verdict, secs = play_one(
+                args.players,
+                args.mission,
+                args.difficulty,
+                seed,
+                settings,
+                args.solver_seconds,
+                on_action=lambda s, i=i: progress.trick(i, s),  # type: ignore[misc]
+            )
+            times.extend(secs)
+            detail.append({"seed": seed, "result": result, "winnable": verdict})
+            progress.game_done()
+    except KeyboardInterrupt:
+        interrupted = True  # the games finished so far are reported
+    except (SetupError, ValueError) as exc:
+        # game 0 was dealt before; a later seed whose draw fails is named with its game
+        n = len(detail)
+        raise CliError(f"game {n} (seed {selfplay_seed(args.seed, n)!r}): {exc}") from None
+    finally:
+        progress.stop()
+    played = len(detail)
     won = sum(1 for g in detail if g["result"] == "won")
     winnable = sum(1 for g in detail if g["winnable"] is True)
     undecided = sum(1 for g in detail if g["winnable"] is None)
-    doc = {
-        "games": args.games,
+    doc: dict[str, Any] = {
+        "games": played,
         "won": won,
         "winnable": winnable,
         "undecided": undecided,
@@ -242,19 +294,26 @@ def selfplay(args: argparse.Namespace) -> int:
             "max": round(max(times), 4) if times else 0.0,
         },
         "games_detail": detail,
+        "interrupted": interrupted,
     }
     if args.json:
         emit_json(doc)
-        return ANSWERED
-    what = (
-        f"mission {args.mission}" if args.mission is not None else f"difficulty {args.difficulty}"
-    )
-    ds = doc["decision_seconds"]
-    out = console()
-    out.print(
-        f"{args.players} players, {what}: won {won} of {args.games}; open-hand winnable"
-        f" {winnable} (undecided {undecided}); won/winnable {doc['ratio']}"
-    )
-    out.print(f"decision seconds: median {ds['median']}, p95 {ds['p95']}, max {ds['max']}")
-    sys.stdout.flush()
+    else:
+        what = (
+            f"mission {args.mission}"
+            if args.mission is not None
+            else f"difficulty {args.difficulty}"
+        )
+        ds = doc["decision_seconds"]
+        out = console()
+        out.print(
+            f"{args.players} players, {what}: won {won} of {played}; open-hand winnable"
+            f" {winnable} (undecided {undecided}); won/winnable {doc['ratio']}"
+        )
+        out.print(f"decision seconds: median {ds['median']}, p95 {ds['p95']}, max {ds['max']}")
+        if interrupted:
+            out.print(f"Interrupted: {played} of {args.games} games were finished.")
+    if interrupted:
+        sys.stderr.write("crew: interrupted\n")
+        return INTERRUPTED
     return ANSWERED

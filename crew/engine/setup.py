@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache, partial
 
 from .cards import card_str, deck_problem, is_submarine, mask_of
+from .data import load_logbook
 from .missions import (
     DIST_CAPTAIN_GIVES,
     DIST_CREW_PICKS,
@@ -14,8 +15,10 @@ from .missions import (
     DIST_ONE_VOLUNTEER,
     DIST_TWO_VOLUNTEERS,
     HEAVY_NOISE,
+    DrawMode,
     MissionError,
     Rules,
+    last_mission,
     mission_rules,
 )
 from .state import TONOJA, GameState, Phase, Setup
@@ -37,7 +40,10 @@ __all__ = [
     "draw_tasks_from",
     "task_set_problem",
     "owners_for",
+    "draw_problem",
     "draw_terrain",
+    "highest_difficulty",
+    "highest_mission",
     "make_rng",
     "needs_redeal",
     "new_attempt",
@@ -124,6 +130,40 @@ def needs_redeal(
 @cache
 def _difficulties(crew: int) -> dict[int, int]:
     return {t.id: t.difficulty_for(crew) for t in all_tasks().values()}
+
+
+def highest_difficulty(players: int) -> int:
+    """The highest target a task draw can reach: every task card together, at this crew size
+    (two players count as three)."""
+    return sum(_difficulties(3 if players == 2 else players).values())
+
+
+def highest_mission(players: int) -> int:
+    """The last epilogue mission (ruling 9: one difficulty higher each) whose target the task
+    cards can still reach for this crew; no mission after it can be dealt."""
+    ep = load_logbook().epilogue
+    return max(last_mission(), ep.first + highest_difficulty(players) - ep.difficulty)
+
+
+def draw_problem(rules: Rules, players: int) -> str | None:
+    """Why no task set can be drawn to this rule set's target for ``players``, or None.
+
+    Only the target against all the cards together is judged here (cheap, the same for every
+    seed); a particular seed's draw may still run out of cards that fit.
+    """
+    if rules.draw != DrawMode.DRAW or rules.difficulty is None:
+        return None
+    top = highest_difficulty(players)
+    if rules.difficulty <= top:
+        return None
+    crew = f"{players} players" + (" (counted as 3 with Tonoja)" if players == 2 else "")
+    cards = f"all {len(_difficulties(3))} task cards together make {top}"
+    if rules.mission is None:
+        return f"no task set reaches difficulty {rules.difficulty} for {crew}: {cards}"
+    return (
+        f"there is no mission {rules.mission} for {crew}: it would draw tasks to difficulty"
+        f" {rules.difficulty}, and {cards} (the last mission is {highest_mission(players)})"
+    )
 
 
 def _fits(diff: dict[int, int], room: int, t: int) -> bool:
@@ -462,9 +502,13 @@ def _probe_rules(
     if terrain is not None and is_submarine(terrain):
         raise SetupError(f"terrain: {card_str(terrain)} is a submarine; terrain is a colour card")
     try:
-        return mission_rules(mission, timed=timed, difficulty=difficulty)
+        rules = mission_rules(mission, timed=timed, difficulty=difficulty)
     except MissionError as exc:
         raise SetupError(str(exc)) from None
+    problem = draw_problem(rules, players)
+    if problem is not None:
+        raise SetupError(problem)
+    return rules
 
 
 def _attempt_rng(

@@ -102,7 +102,9 @@ def test_selfplay_json_document(crew: Callable[..., Run]) -> None:
         "ratio",
         "decision_seconds",
         "games_detail",
+        "interrupted",
     }
+    assert doc["interrupted"] is False
     assert set(doc["decision_seconds"]) == {"median", "p95", "max"}
     assert [g["seed"] for g in doc["games_detail"]] == [3, 4]
     for g in doc["games_detail"]:
