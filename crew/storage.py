@@ -38,6 +38,7 @@ __all__ = [
     "game_path",
     "home",
     "home_problem",
+    "keep_damaged_game",
     "keep_unfinished",
     "tidy",
     "load_game",
@@ -208,6 +209,12 @@ def load_game() -> Record | None:
         return load_record(p)
     except RecordError as exc:
         raise _keep_damaged(p, str(exc).removeprefix(f"{p}: ")) from None
+
+
+def keep_damaged_game(problem: str) -> DamagedFileError:
+    """The unfinished game cannot be continued (``problem`` says why): a copy is kept beside it,
+    as for a damaged file, and the error to report is returned (the file itself stays)."""
+    return _keep_damaged(game_path(), problem)
 
 
 def keep_unfinished() -> Path | None:

@@ -14,20 +14,21 @@ from ..bots import (
     Memory,
     NothingToDecide,
     Settings,
-    Table,
     choose_action,
     choose_distress,
     choose_distress_card,
     choose_signal,
 )
 from ..bots.player import DEFAULT
-from ..engine.actions import Distress, Predict
 from ..engine.cards import card_str
-from ..engine.game import distress_choices, legal_actions, may_communicate, why_illegal
 from ..engine.setup import SetupError, new_attempt
 from ..engine.state import GameState, Phase
 from ..engine.view import View, view_for
-from ..records import RecordError, action_to_json, replay
+from ..records import Record, RecordError, action_to_json, replay
+from ..table.notes import table_from_notes
+from ..table.protocol import Ask, AskKind, question_for
+from ..table.selfplay import SelfPlay
+from ..table.spec import SessionError
 from .common import (
     ANSWERED,
     BAD_INPUT,
@@ -50,43 +51,26 @@ __all__ = ["selfplay", "suggest"]
 # suggest
 
 
-def _distress_open(state: GameState) -> bool:
-    if state.phase not in (Phase.PREDICT, Phase.PLAY) or state.over:
-        return False
-    choices = distress_choices(state)
-    if any(not c for c in choices):
-        return False
-    return why_illegal(state, Distress("left", tuple(c[0] for c in choices))) is None
-
-
-def _what(state: GameState, seat: int, distress_decided: bool, window_closed: int) -> str | None:
-    """What ``seat`` has to decide now at the table, or None (the TUI's order of questions)."""
-    st = state.setup
-    if state.over:
-        return None
-    if state.phase in (Phase.DISTRIBUTE, Phase.VOLUNTEER):
-        return "action" if st.controller(state.turn) == seat else None
-    if state.phase == Phase.GIVE:
-        return "action" if state.turn in (-1, seat) else None
-    if state.phase == Phase.ASSIGN:
-        return "action" if not state.volunteers or seat in state.volunteers else None
-    if not distress_decided and _distress_open(state):
-        return "distress" if seat < st.players else None
-    if state.phase == Phase.PREDICT:
-        pending = {a.seat for a in legal_actions(state) if isinstance(a, Predict)}
-        return "action" if any(st.controller(s) == seat for s in pending) else None
-    window = not state.trick_cards and window_closed != state.trick_number
-    if window and may_communicate(state, seat) is None:
-        return "signal"
-    return "action" if st.controller(state.turn) == seat else None
+def _question(rec: Record, state: GameState, seat: int) -> Ask | None:
+    """The question the table puts to ``seat`` next (the app's and self-play's order, every
+    seat a computer), from the record's table notes (checked against the game); None: nothing
+    for ``seat`` now."""
+    notes = rec.table
+    computers = frozenset(notes.computers) if notes is not None else frozenset()
+    try:
+        table = table_from_notes(notes, state, computers, draw_seen=True)
+    except SessionError as exc:
+        raise CliError(str(exc)) from None
+    return question_for(state, table, seat, number=len(rec.actions))
 
 
 def _decide(
-    view: View, memory: Memory, rng: random.Random, what: str, seat: int, to_play: bool
+    view: View, memory: Memory, rng: random.Random, ask: Ask, to_play: bool
 ) -> dict[str, Any]:
-    """The computer's answer to ``what`` for ``seat`` (``to_play``: it also plays next)."""
+    """The computer's answer to ``ask`` for its seat (``to_play``: it also plays next)."""
     doc: dict[str, Any]
-    if what == "distress":
+    seat = view.seat
+    if ask.kind == AskKind.VOTES:
         d = choose_distress(view, memory, rng)
         if d.direction is None:
             doc = {"action": None, "why": d.why}
@@ -101,12 +85,12 @@ def _decide(
         try:
             dec: Decision = (
                 choose_signal(view, memory, rng)
-                if what == "signal"
+                if ask.kind == AskKind.SIGNAL
                 else choose_action(view, memory, rng)
             )
         except NothingToDecide as exc:
             raise CliError(f"{exc}: nothing to suggest", BAD_INPUT) from None
-        if dec.action is None and what == "signal" and to_play:
+        if dec.action is None and ask.kind == AskKind.SIGNAL and to_play:
             why = dec.why
             dec = choose_action(view, memory, rng)
             dec = Decision(dec.action, f"no signal ({why}); {dec.why}")
@@ -132,15 +116,9 @@ def suggest(args: argparse.Namespace) -> int:
     seat = args.seat
     if not 0 <= seat < st.players:
         raise CliError(f"--seat {seat}: the crew members are seats 0-{st.players - 1}")
-    notes = rec.table
-    what = _what(
-        state,
-        seat,
-        notes.distress_decided if notes else False,
-        notes.window_closed if notes else 0,
-    )
+    ask = _question(rec, state, seat)
     name = seat_label(seat, st.players, rec.names)
-    if what is None:
+    if ask is None:
         msg = "the attempt is over" if state.over else f"it is not {name}'s turn to decide"
         raise CliError(f"{msg}: nothing to suggest", BAD_INPUT)
     memory = Memory.replayed(seat, (view_for(s, seat) for s in [r.start, *r.states]))
@@ -148,7 +126,7 @@ def suggest(args: argparse.Namespace) -> int:
     seed = parse_seed(args.seed) if args.seed is not None else 0
     rng = random.Random(f"crew-suggest:{seed}:{seat}:{len(rec.actions)}")
     with working(f"{name}: thinking"):
-        doc = _decide(view, memory, rng, what, seat, st.controller(state.turn) == seat)
+        doc = _decide(view, memory, rng, ask, st.controller(state.turn) == seat)
     if args.json:
         emit_json(doc)
     else:
@@ -204,7 +182,7 @@ def play_one(
 
     if state.phase == Phase.PLAY:
         start.append(state)
-    table = Table(state, frozenset(range(players)), seed, settings, on_action=note)
+    table = SelfPlay(state, frozenset(range(players)), seed, settings, on_action=note)
     # the deal as it stands once the tasks are handed out (and cards passed, if any)
     while not start and table.step():
         pass

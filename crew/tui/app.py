@@ -8,21 +8,28 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
-from textual import events
+from textual import events, on
 from textual.app import App
 from textual.binding import Binding
 
 from crew import storage
+from crew.bots import DEFAULT as BOT_SETTINGS
+from crew.bots import Settings
+from crew.table import (
+    GameSpec,
+    SeatScope,
+    Session,
+    SessionError,
+    is_realtime,
+    play_spec,
+    summarize,
+)
 
 from . import guard
-from .hotseat import HotSeat
 from .render import mission_rule, tasks_table
-from .session import GameSpec, Session, SessionError, is_realtime
-
-if TYPE_CHECKING:
-    from .screens.game import GameScreen
+from .screens.game import GameScreen
+from .screens.title import TitleScreen
 
 __all__ = ["COMPUTER_PACE", "CrewApp", "create_app", "main"]
 
@@ -52,14 +59,18 @@ class CrewApp(App[int]):
         settle: float | None = None,
         pace: float | None = None,
         loop_clock: Callable[[], float] = time.monotonic,
+        settings: Settings = BOT_SETTINGS,
     ) -> None:
         super().__init__()
         self.pace = COMPUTER_PACE if pace is None else pace
         # seconds a new choice is on screen before keys act on it (see guard.py)
         self.settle = guard.KEY_SETTLE if settle is None else settle
+        self.timing = guard.KeyTiming(self.settle, clock)
         # the heartbeat that tells a stall of the event loop (keys typed then do not act)
         self.liveness = guard.Liveness()
         self._loop_clock = loop_clock
+        #: the computers' search effort (a test may give cheap settings)
+        self.settings = settings
         self.spec = spec
         self.session: Session | None = None
         self.title_message = ""
@@ -76,17 +87,15 @@ class CrewApp(App[int]):
     # -- start --------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        from .screens.title import TitleScreen
-
         self.push_screen(TitleScreen())
         storage.tidy()
         if self.start_notice:
             self.notify(self.start_notice, severity="warning", timeout=15)
         if self.spec is not None:
             try:
-                session = Session.new(self.spec)
+                session = Session.new(self.spec, settings=self.settings)
             except (SessionError, storage.StorageError) as exc:
-                self.title_message = str(exc)
+                self.tell_title(str(exc))
             else:
                 self.open_game(session)
         if self.clock_interval:
@@ -121,28 +130,60 @@ class CrewApp(App[int]):
         await super().on_event(event)
 
     def open_game(self, session: Session) -> None:
-        from .screens.game import GameScreen
-
         self.session = session
         self._last_tick = self._clock()
-        self.push_screen(GameScreen(HotSeat(session)))
+        self.push_screen(GameScreen(SeatScope(session), timing=self.timing, pace=self.pace))
         if session.notice:
             self.notify(session.notice, severity="warning", timeout=10)
+
+    def tell_title(self, message: str) -> None:
+        """What the title screen says (why a game could not start or continue; '' nothing)."""
+        self.title_message = message
+        title = self._title_screen()
+        if title is not None:
+            title.tell(message)
+
+    def _title_screen(self) -> TitleScreen | None:
+        return next((s for s in self.screen_stack if isinstance(s, TitleScreen)), None)
 
     def continue_game(self) -> None:
         try:
             rec = storage.load_game()
             if rec is None:
                 raise SessionError("there is no unfinished game")
-            session = Session.resume(rec)
         except (SessionError, storage.StorageError) as exc:
-            self.title_message = str(exc)
-            from .screens.title import TitleScreen
-
-            if isinstance(self.screen, TitleScreen):
-                self.screen.refresh_menu()
+            self.tell_title(str(exc))
+            return
+        try:
+            session = Session.resume(rec, settings=self.settings)
+        except SessionError as exc:
+            # a save that cannot be continued is kept aside like a damaged one
+            self.tell_title(f"{storage.keep_damaged_game(str(exc))} Start a new game.")
+            return
+        except storage.StorageError as exc:
+            self.tell_title(str(exc))
             return
         self.open_game(session)
+
+    @on(TitleScreen.Picked)
+    def _title_picked(self, event: TitleScreen.Picked) -> None:
+        from .screens.title import LogbookScreen
+
+        what = event.what
+        if what == "continue":
+            self.continue_game()
+        elif what == "new":
+            self.new_game()
+        elif what == "logbook":
+            self.push_screen(LogbookScreen())
+        elif what == "rules":
+            self.show_rules()
+        elif what == "quit":
+            self.exit(0)
+
+    @on(GameScreen.AttemptOver)
+    def _attempt_over(self, event: GameScreen.AttemptOver) -> None:
+        self.show_result()
 
     def new_game(self) -> None:
         from .screens.dialogs import ConfirmScreen
@@ -152,12 +193,12 @@ class CrewApp(App[int]):
             if spec is None:
                 return
             try:
-                session = Session.new(spec)
+                session = Session.new(spec, settings=self.settings)
             except (SessionError, storage.StorageError) as exc:
-                self.title_message = str(exc)
+                self.tell_title(str(exc))
                 self.notify(str(exc), severity="error")
                 return
-            self.title_message = ""
+            self.tell_title("")
             self.open_game(session)
 
         def confirmed(yes: bool | None) -> None:
@@ -186,11 +227,11 @@ class CrewApp(App[int]):
         from .screens.result import ResultScreen
 
         assert self.session is not None
-        self.push_screen(ResultScreen(self.session), self._after_result)
+        summary = summarize(self.session)
+        self.push_screen(ResultScreen(summary, timing=self.timing), self._after_result)
 
     def _after_result(self, choice: str | None) -> None:
         from .screens.dialogs import PickScreen
-        from .screens.game import GameScreen
         from .widgets.choices import Choice
 
         s = self.session
@@ -212,6 +253,7 @@ class CrewApp(App[int]):
                     PickScreen(
                         f"Mission {nxt} is a real-time mission",
                         [Choice("Timed", True), Choice("Untimed", False)],
+                        timing=self.timing,
                     ),
                     timed,
                 )
@@ -226,16 +268,12 @@ class CrewApp(App[int]):
             game.sync()
 
     def _game_screen(self) -> GameScreen | None:
-        from .screens.game import GameScreen
-
         for screen in reversed(self.screen_stack):
             if isinstance(screen, GameScreen):
                 return screen
         return None
 
     def back_to_title(self) -> None:
-        from .screens.title import TitleScreen
-
         self.session = None
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
@@ -252,7 +290,6 @@ class CrewApp(App[int]):
 
     def advance_clock(self, seconds: float) -> None:
         """Let time pass on the mission clock; at zero the attempt is lost (TimeUp)."""
-        from .screens.game import GameScreen
         from .screens.gate import GateScreen
 
         s = self.session
@@ -264,8 +301,7 @@ class CrewApp(App[int]):
             while self.screen is not game and len(self.screen_stack) > 1:
                 self.pop_screen()
             if isinstance(game, GameScreen):
-                game._gating = False
-                game.sync()
+                game.clock_ran_out()
             return
         if isinstance(self.screen, (GameScreen, GateScreen)):
             self.screen.refresh_clock()
@@ -282,7 +318,7 @@ class CrewApp(App[int]):
             self.push_screen(HelpScreen())
             return
         # the tasks in full (public view: a secret prediction stays secret)
-        table = HotSeat(s)
+        table = SeatScope(s)
         tasks = tasks_table(table, wrap=True) if table.setup.task_ids else None
         self.push_screen(HelpScreen(mission_rule(table), tasks=tasks))
 
@@ -326,34 +362,14 @@ def create_app(
     settle: float | None = None,
     pace: float | None = None,
     loop_clock: Callable[[], float] = time.monotonic,
+    settings: Settings = BOT_SETTINGS,
 ) -> CrewApp:
-    """The app: the title screen, or straight into a game when any game option is given.
-
-    Without ``players`` the crew size is the number of names (or 4; with ``computers``, the
-    names are the people's and the computers sit after them); without ``mission`` and
-    ``difficulty`` the game is mission 1. ``computers``: the last N seats are computers. Raises
-    SessionError for an impossible game.
+    """The app: the title screen, or straight into a game when any game option is given
+    (:func:`crew.table.play_spec` says which game). Raises SessionError for an impossible game.
     """
-    if isinstance(names, str):
-        names = [n.strip() for n in names.split(",") if n.strip()]
-    names = list(names or [])
-    given = (
-        players is not None
-        or mission is not None
-        or seed is not None
-        or bool(names)
-        or timed
-        or difficulty is not None
-        or crew is not None
-        or computers > 0
+    spec = play_spec(
+        players, mission, seed, names, timed, difficulty, crew=crew, computers=computers
     )
-    spec = None
-    if given:
-        n = players if players is not None else (len(names) + computers if names else 4)
-        if mission is None and difficulty is None:
-            mission = 1
-        seats = list(range(n - computers, n)) if computers > 0 else []
-        spec = GameSpec(n, names, mission, difficulty, timed, seed, crew, seats).checked()
     return CrewApp(
         spec,
         clock_interval=clock_interval,
@@ -361,6 +377,7 @@ def create_app(
         settle=settle,
         pace=pace,
         loop_clock=loop_clock,
+        settings=settings,
     )
 
 

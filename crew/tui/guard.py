@@ -17,7 +17,8 @@ typed*:
   anew from the moment the loop runs again, so those keys are dropped.
 
 The pure parts (:class:`Liveness`, :class:`KeyGuard`) take times as arguments;
-:class:`GuardedScreen` ties them to a Textual screen, and the app feeds it its input events
+:class:`GuardedScreen` ties them to a Textual screen (its :class:`KeyTiming` given when it is
+made), and the app feeds it its input events
 (``CrewApp.on_event``) and its heartbeat. The footer shows the keys of a guarded choice only once
 they act, which is the sign that the screen is ready.
 """
@@ -26,6 +27,8 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TypeVar
 
 from textual import events
@@ -38,6 +41,7 @@ __all__ = [
     "GuardedModal",
     "GuardedScreen",
     "KeyGuard",
+    "KeyTiming",
     "Liveness",
     "key_age",
 ]
@@ -116,24 +120,28 @@ def key_age(event: events.Event) -> float:
     return max(0.0, _EVENT_CLOCK() - event.time)
 
 
+@dataclass(frozen=True)
+class KeyTiming:
+    """How long a choice is on screen before keys act (``settle``, 0: off) and the clock the
+    screens read (the app's; a test may give its own)."""
+
+    settle: float = KEY_SETTLE
+    clock: Callable[[], float] = time.monotonic
+
+
 class GuardedScreen(Screen[R]):
     """A screen whose irreversible choices take keys only once they have been seen a moment.
 
-    The app's settings are read from the app when present: ``settle`` (seconds, 0: off) and
-    ``now()`` (its clock); without them the guard is off.
-    """
+    ``timing`` comes from whoever makes the screen (the app, or the screen that opens it);
+    without one the guard is off."""
 
-    _key_guard: KeyGuard | None = None
-
-    @property
-    def key_guard(self) -> KeyGuard:
-        if self._key_guard is None:
-            self._key_guard = KeyGuard(float(getattr(self.app, "settle", 0.0)))
-        return self._key_guard
+    def __init__(self, *, timing: KeyTiming | None = None) -> None:
+        super().__init__()
+        self.timing = timing if timing is not None else KeyTiming(settle=0.0)
+        self.key_guard = KeyGuard(self.timing.settle)
 
     def _now(self) -> float:
-        now = getattr(self.app, "now", None)
-        return time.monotonic() if now is None else float(now())
+        return self.timing.clock()
 
     def arm(self) -> None:
         """A new choice is on screen: its keys act once it has been painted and seen a moment."""

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 
-from crew.bots import Memory, Settings, Table, choose_action, decision_rng, search
+from crew.bots import Memory, Settings, choose_action, search
 from crew.engine import new_attempt, view_for
 from crew.engine.actions import Play
 from crew.engine.game import legal_actions
 from crew.engine.state import GameState, Phase
+from crew.table import decision_rng
+from crew.table.selfplay import SelfPlay as Table
 
 
 def _late_position() -> tuple[GameState, dict[int, Memory]]:

@@ -43,7 +43,7 @@ def no_post_mortem_search(request: pytest.FixtureRequest, monkeypatch: pytest.Mo
     search and its answer) let it run."""
     if request.node.get_closest_marker("post_mortem_search"):
         return
-    from crew.tui import postmortem
+    from crew.table import postmortem
 
     def still_searching(*args: object, **kwargs: object) -> NoReturn:
         raise postmortem.Stopped

@@ -15,10 +15,10 @@ from tui_driver import cards_on, screen_text
 from crew.engine import card_str, cards_in
 from crew.engine.missions import CURRENTS
 from crew.engine.tasks import all_tasks
+from crew.table import StepKind
 from crew.tui.app import CrewApp
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
-from crew.tui.session import StepKind
 from crew.tui.widgets.hand import HandView
 
 # the one prediction task whose number only its owner sees (tasks.toml: visibility = "secret")

@@ -12,15 +12,14 @@ from tui_driver import Player, drive_until, play_to_result, screen_text
 
 from crew import storage
 from crew.bots import Memory
-from crew.engine import TONOJA, Phase
-from crew.tui import session as session_mod
+from crew.engine import TONOJA, Phase, legal_actions, view_for
+from crew.table import GameSpec, Session, SessionError, StepKind, jobs, parse_seats
 from crew.tui.app import CrewApp, create_app
 from crew.tui.screens.dialogs import HelpScreen
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
 from crew.tui.screens.title import TitleScreen
-from crew.tui.session import GameSpec, Session, SessionError, StepKind, parse_seats
 
 SIZE = (80, 24)
 
@@ -67,19 +66,19 @@ def test_a_computer_decides_from_its_own_view_and_memory_only() -> None:
         seen.append(view)
         return real(view, memory, rng, settings)
 
-    real = session_mod.choose_action
+    real = jobs.choose_action
     ask = s.ask()
     if ask is None:  # Ann is captain: she takes the first task
-        s.act(next(a for a in session_mod.legal_actions(s.state)))
+        s.act(next(a for a in legal_actions(s.state)))
         ask = s.ask()
     assert ask is not None and ask.kind == "action" and s.is_computer(ask.seat)
-    session_mod.choose_action = spy  # type: ignore[assignment]
+    jobs.choose_action = spy  # type: ignore[assignment]
     try:
         answer = s.question(ask)()
     finally:
-        session_mod.choose_action = real  # type: ignore[assignment]
+        jobs.choose_action = real  # type: ignore[assignment]
     (view,) = seen
-    assert view == session_mod.view_for(s.state, ask.seat)  # its own view: no other hand
+    assert view == view_for(s.state, ask.seat)  # its own view: no other hand
     before = len(s.record.actions)
     assert s.answer(answer) and len(s.record.actions) == before + 1
     assert not s.answer(answer)  # asked again after the table moved on: dropped
@@ -225,13 +224,13 @@ async def test_a_game_with_computers_saved_mid_trick_continues_and_finishes() ->
 
 async def test_thinking_is_shown_and_keys_still_work(monkeypatch: pytest.MonkeyPatch) -> None:
     release = threading.Event()
-    real = session_mod.choose_action
+    real = jobs.choose_action
 
     def slow(*args: Any, **kwargs: Any) -> Any:
         release.wait(20)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(session_mod, "choose_action", slow)
+    monkeypatch.setattr(jobs, "choose_action", slow)
     app = create_app(4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None)
     player = Player()
     async with app.run_test(size=SIZE) as pilot:
@@ -300,7 +299,7 @@ def test_a_campaign_crew_remembers_its_computers() -> None:
 
 def test_memory_replayed_equals_memory_observed_live() -> None:
     s = Session.new(GameSpec(3, ["Ann"], 1, seed=9, computers=[1, 2]), autosave=False)
-    views = {seat: [session_mod.view_for(s.state, seat)] for seat in (1, 2)}
+    views = {seat: [view_for(s.state, seat)] for seat in (1, 2)}
     s.ack_draw()
     for _ in range(200):
         if s.state.over:
@@ -310,12 +309,12 @@ def test_memory_replayed_equals_memory_observed_live() -> None:
             s.answer(s.question(ask)())
         else:
             step = s.step()
-            if step.kind == session_mod.StepKind.DISTRESS:
+            if step.kind == StepKind.DISTRESS:
                 s.decide_distress(None)
             else:
-                s.act(session_mod.legal_actions(s.state)[0])
+                s.act(legal_actions(s.state)[0])
         for seat in (1, 2):
-            views[seat].append(session_mod.view_for(s.state, seat))
+            views[seat].append(view_for(s.state, seat))
     for seat in (1, 2):
         assert Memory.replayed(seat, views[seat]).tricks == s.memories[seat].tricks
 

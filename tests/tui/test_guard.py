@@ -20,11 +20,11 @@ from tui_driver import Player, drive_until, play_to_result, screen_text
 from tui_hands import at_first_card, begun
 
 from crew.engine import Play
+from crew.table import Session, StepKind
 from crew.tui.app import CrewApp, create_app
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
-from crew.tui.session import Session, StepKind
 
 SIZE = (80, 24)
 SETTLE = 0.45

@@ -13,13 +13,13 @@ from tui_hands import begun
 
 from crew import storage
 from crew.engine import card_str, cards_in, mask_of, new_attempt, parse_cards
+from crew.table import StepKind
 from crew.tui.app import create_app
 from crew.tui.screens.dialogs import ConfirmScreen, HelpScreen
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
 from crew.tui.screens.title import LogbookScreen, TitleScreen
-from crew.tui.session import StepKind
 from crew.tui.widgets.hand import HandView
 
 SIZE = (80, 24)

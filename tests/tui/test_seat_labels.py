@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from tui_driver import Player, play_to_result, screen_text
 
+from crew.table import GameSpec, Session, StepKind
 from crew.tui.app import CrewApp, create_app
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
-from crew.tui.session import GameSpec, Session, StepKind
 
 SIZE = (80, 24)
 

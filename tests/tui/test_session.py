@@ -16,6 +16,7 @@ from crew.engine import (
     Signal,
     Take,
     Volunteer,
+    distress_possible,
     legal_actions,
     mask_of,
     new_attempt,
@@ -23,7 +24,7 @@ from crew.engine import (
     parse_cards,
 )
 from crew.records import replay
-from crew.tui.session import GameSpec, Session, SessionError, Step, StepKind
+from crew.table import GameSpec, Session, SessionError, Step, StepKind
 
 # Ann (seat 0) 14 cards, Bob (seat 1, captain: S4), Cas (seat 2). Task 40: win the first trick.
 #   Ann: P1 P2 P3 P4 P6 P7 P8 B3 B4 B5 B6 B7 B9 G1
@@ -154,7 +155,7 @@ def test_distress_collects_one_card_per_member_behind_each_gate() -> None:
     s.ack_draw()
     s.open_gate()
     s.act(Take(1, 40))
-    assert s.distress_possible()
+    assert distress_possible(s.state)
     s.decide_distress("left")
     order = []
     for card in ("P1", "P9", "S1"):
@@ -171,7 +172,7 @@ def test_distress_collects_one_card_per_member_behind_each_gate() -> None:
     assert s.record.actions[-1] == {"distress": "left", "cards": ["P1", "P9", "Y9"]}
     assert s.state.hands[1] >> C("P1") & 1 and s.state.hands[2] >> C("P9") & 1
     assert s.state.hands[0] >> C("Y9") & 1
-    assert not s.distress_possible()
+    assert not distress_possible(s.state)
     assert s.step().kind == StepKind.PLAY and s.signal_first() == [0, 1, 2]
 
 
@@ -497,10 +498,11 @@ def test_continue_resumes_a_signal_being_chosen(crew_home: Path) -> None:
     assert again.step().kind == StepKind.SIGNAL and again.step().seat == seat
     assert again.gate_seat() == seat
 
+
 def test_continue_announces_the_signal_made_just_before_the_terminal_closed(
     crew_home: Path,
 ) -> None:
-    from crew.tui.hotseat import HotSeat
+    from crew.table import SeatScope
     from crew.tui.render import news_text
 
     s = mission1()
@@ -513,7 +515,7 @@ def test_continue_announces_the_signal_made_just_before_the_terminal_closed(
     s.open_gate()
     sig = next(a for a in legal_actions(s.state) if isinstance(a, Signal) and a.seat == seat)
     assert s.signal(sig.card, sig.position) is None
-    said = news_text(HotSeat(s)).plain
+    said = news_text(SeatScope(s)).plain
     assert "signalled" in said
     again = Session.resume(storage.load_game())
-    assert news_text(HotSeat(again)).plain == said
+    assert news_text(SeatScope(again)).plain == said

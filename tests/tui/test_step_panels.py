@@ -11,10 +11,9 @@ from tui_hands import advance, lowest_first
 
 from crew.engine import Phase, Signal, card_str, cards_in, legal_actions
 from crew.engine.missions import CURRENTS
+from crew.table import GameSpec, SeatScope, Session, Step, StepKind
 from crew.tui.app import create_app
-from crew.tui.hotseat import HotSeat
 from crew.tui.render import crew_table
-from crew.tui.session import GameSpec, Session, Step, StepKind
 from crew.tui.widgets.choices import Choices
 
 
@@ -72,7 +71,7 @@ def sonar_row(s: Session, seat: int) -> str:
 
     console = Console(width=100, record=True, color_system=None, file=None)
     with console.capture() as cap:
-        console.print(crew_table(HotSeat(s)))
+        console.print(crew_table(SeatScope(s)))
     return next(line for line in cap.get().splitlines() if s.name(seat) in line)
 
 

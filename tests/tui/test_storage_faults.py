@@ -13,10 +13,10 @@ from tui_driver import screen_text
 from crew import storage
 from crew.cli.main import main as cli_main
 from crew.engine import Take
+from crew.table import GameSpec, Session
 from crew.tui.app import create_app
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.title import TitleScreen
-from crew.tui.session import GameSpec, Session
 
 SIZE = (80, 24)
 BINARY = bytes(range(256)) * 4

@@ -16,11 +16,11 @@ from textual import events
 from textual.pilot import Pilot
 
 from crew.engine import Phase, Signal, card_str, distress_choices, legal_actions
+from crew.table import StepKind
 from crew.tui.app import CrewApp
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
-from crew.tui.session import StepKind
 
 CARD_RE = re.compile(r"[♥♦♣♠⚓]([PBGYS][1-9])")
 

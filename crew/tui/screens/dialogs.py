@@ -17,7 +17,7 @@ from textual.widgets import Footer, OptionList, Static
 
 from crew.present import GLYPH_LEGEND
 
-from ..guard import GuardedModal
+from ..guard import GuardedModal, KeyTiming
 from ..widgets.choices import Choice, Choices
 
 __all__ = [
@@ -66,9 +66,14 @@ class PickScreen(GuardedModal[T | None], Generic[T]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(
-        self, title: str, items: Sequence[Choice], keys: Sequence[str] | None = None
+        self,
+        title: str,
+        items: Sequence[Choice],
+        keys: Sequence[str] | None = None,
+        *,
+        timing: KeyTiming | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(timing=timing)
         self.title_text = title
         self.items = list(items)
         self.keys = keys
@@ -98,8 +103,10 @@ class PickScreen(GuardedModal[T | None], Generic[T]):
 class SeatPicker(PickScreen[int]):
     """Which crew member (by name)."""
 
-    def __init__(self, title: str, names: Sequence[str]) -> None:
-        super().__init__(title, [Choice(n, i) for i, n in enumerate(names)])
+    def __init__(
+        self, title: str, names: Sequence[str], *, timing: KeyTiming | None = None
+    ) -> None:
+        super().__init__(title, [Choice(n, i) for i, n in enumerate(names)], timing=timing)
 
 
 #: Every key the game's screens take, as the help screen lists them (a test holds it against

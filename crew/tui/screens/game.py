@@ -13,22 +13,20 @@ people who may signal are asked first (the window step: Enter plays on, c signal
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.widgets import Footer, Static
 
 from crew.engine import Action, Illegal, Phase, Signal
 from crew.present import clock
+from crew.table import Answer, Ask, AskKind, SeatScope, Step, StepKind
 
-from ..guard import GuardedScreen
-from ..hotseat import HotSeat
+from ..guard import GuardedScreen, KeyTiming
 from ..render import crew_table, news_text, status_text, tasks_table, tonoja_text
-from ..session import Answer, Ask, Step, StepKind
 from ..widgets.choices import Choice
 from ..widgets.steps import (
     Back,
@@ -44,9 +42,6 @@ from ..widgets.steps import (
 )
 from ..widgets.tasks import TasksPanel
 from .gate import GateScreen
-
-if TYPE_CHECKING:
-    from ..app import CrewApp
 
 __all__ = ["GameScreen"]
 
@@ -73,9 +68,16 @@ class GameScreen(GuardedScreen[None]):
         Binding("enter", "go_on", "Go on", show=False),
     ]
 
-    def __init__(self, table: HotSeat) -> None:
-        super().__init__()
+    class AttemptOver(Message):
+        """The attempt on the table is over: the app shows its result."""
+
+    def __init__(
+        self, table: SeatScope, *, timing: KeyTiming | None = None, pace: float = 0.0
+    ) -> None:
+        super().__init__(timing=timing)
         self.table = table
+        #: seconds a computer's move stays on screen before the table moves on (Space: at once)
+        self.pace = pace
         self.show_last = False
         self.panels = panels(table)
         self.panel: StepPanel = self.panels[StepKind.RESULT]
@@ -91,10 +93,6 @@ class GameScreen(GuardedScreen[None]):
         self._holding = False
         self._moves: list[Text] = []  # what the computers did since a person last chose
         self._attempt: tuple[object, ...] | None = None  # the attempt on screen (mission, ...)
-
-    @property
-    def crew_app(self) -> CrewApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -151,7 +149,7 @@ class GameScreen(GuardedScreen[None]):
             self.panel.say("The attempt is over.")
             if not self._showing_result:
                 self._showing_result = True
-                self.crew_app.show_result()
+                self.post_message(self.AttemptOver())
             return
         self._showing_result = False
         if gate is not None:
@@ -165,6 +163,7 @@ class GameScreen(GuardedScreen[None]):
                         self.trick_done_line(),
                         clock=self.clock_line,
                         signal_first=bool(t.signal_first()),
+                        timing=self.timing,
                     ),
                     self._gate_opened,
                 )
@@ -210,9 +209,9 @@ class GameScreen(GuardedScreen[None]):
         t = self.table
         name = t.name(ask.seat) if ask.seat >= 0 else ""
         line = {
-            "votes": "The computers consider the distress signal…",
-            "distress_card": f"{name} chooses the card to pass…",
-            "signal": f"{name} considers a signal before the lead…",
+            AskKind.VOTES: "The computers consider the distress signal…",
+            AskKind.DISTRESS_CARD: f"{name} chooses the card to pass…",
+            AskKind.SIGNAL: f"{name} considers a signal before the lead…",
         }.get(ask.kind, f"{name} is thinking…")
         return Text(line, style="bold")
 
@@ -236,7 +235,7 @@ class GameScreen(GuardedScreen[None]):
         line = self._move_line(answer)
         if line.plain:
             self._moves.append(line)
-        pace = float(getattr(self.app, "pace", 0.0))
+        pace = self.pace
         if pace > 0 and line.plain:
             # the move stays on screen long enough to follow (Space or Enter: go on)
             self._holding = True
@@ -252,15 +251,15 @@ class GameScreen(GuardedScreen[None]):
         """What a computer just did, in public words (a passed card stays secret)."""
         t = self.table
         ask = answer.ask
-        if ask.kind == "votes":
+        if ask.kind == AskKind.VOTES:
             votes = []
             for seat, direction in answer.votes:
                 say = f"send it ({direction})" if direction else "no need"
                 votes.append(f"{t.name(seat)}: {say}")
             return Text("Distress signal? " + "; ".join(votes) + ".")
-        if ask.kind == "distress_card":
+        if ask.kind == AskKind.DISTRESS_CARD:
             return Text(f"{t.name(ask.seat)} chose the card to pass.")
-        if ask.kind == "signal" and answer.action is None:
+        if ask.kind == AskKind.SIGNAL and answer.action is None:
             return Text()
         return news_text(t)
 
@@ -284,6 +283,11 @@ class GameScreen(GuardedScreen[None]):
         if action.children[0] is not self.panel:
             action.move_child(self.panel, before=0)
         self._armed_for = None
+
+    def clock_ran_out(self) -> None:
+        """The mission's time is up: whatever was on top of the table is gone, the result next."""
+        self._gating = False
+        self.sync()
 
     def _gate_opened(self, choice: str | None = None) -> None:
         self._gating = False
@@ -432,7 +436,7 @@ class GameScreen(GuardedScreen[None]):
 
         items = [Choice(f"{t.name(seat)} signals", seat) for seat in seats]
         question = "Who signals before the lead? (Esc: nobody)"
-        self.app.push_screen(PickScreen(question, items), picked)
+        self.app.push_screen(PickScreen(question, items, timing=self.timing), picked)
 
     # -- bindings ---------------------------------------------------------------------------------
 
@@ -474,7 +478,9 @@ class GameScreen(GuardedScreen[None]):
             picked(seats[index] if index is not None else None)
 
         names = [t.name(i) for i in seats]
-        self.app.push_screen(SeatPicker("Who wants to look at their hand?", names), picked_index)
+        self.app.push_screen(
+            SeatPicker("Who wants to look at their hand?", names, timing=self.timing), picked_index
+        )
 
     def action_last_trick(self) -> None:
         self.show_last = not self.show_last

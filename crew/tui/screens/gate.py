@@ -11,7 +11,7 @@ from textual.widgets import Button, Footer, Static
 
 from crew.present import GLYPH_LEGEND
 
-from ..guard import GuardedScreen
+from ..guard import GuardedScreen, KeyTiming
 
 __all__ = ["GateScreen"]
 
@@ -38,8 +38,9 @@ class GateScreen(GuardedScreen[str | None]):
         *,
         clock: Callable[[], str] | None = None,
         signal_first: bool = False,
+        timing: KeyTiming | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(timing=timing)
         self.who = who
         self.detail = detail
         self.news = news  # public news nobody may miss: who won the trick just finished

@@ -1,6 +1,6 @@
 """One widget per step family: it draws its step and posts the choice made; the screen routes it.
 
-Every panel is built for one step of one game (a :class:`HotSeat`, never the engine state) and
+Every panel is built for one step of one game (a :class:`SeatScope`, never the engine state) and
 posts :class:`StepPanel.Chosen` with what was chosen: an engine action (take, pass, volunteer,
 give, assign, predict, play, signal) or one of the table's own intents below (begin, the distress
 decision, the card passed, signalling before a computer's lead or playing on, back, done).
@@ -40,10 +40,9 @@ from crew.engine import (
     get_task,
 )
 from crew.present import GLYPH_LEGEND, position_word
+from crew.table import SeatScope, Step, StepKind
 
-from ..hotseat import HotSeat
 from ..render import card_label, card_text, cards_text, mission_label, mission_rule, suit_word
-from ..session import Step, StepKind
 from .choices import Choice, Choices
 from .hand import HandView
 
@@ -126,7 +125,7 @@ class StepPanel(Vertical):
             super().__init__()
             self.choice = choice
 
-    def __init__(self, table: HotSeat, step: Step) -> None:
+    def __init__(self, table: SeatScope, step: Step) -> None:
         super().__init__(classes="step-panel")
         self.table = table
         self.step = step
@@ -204,7 +203,7 @@ class StepPanel(Vertical):
 class ChoicePanel(StepPanel):
     """A step answered by picking one entry of a list."""
 
-    def __init__(self, table: HotSeat, step: Step) -> None:
+    def __init__(self, table: SeatScope, step: Step) -> None:
         super().__init__(table, step)
         # behind a gate, the crew member choosing sees their own cards (read-only) above the list
         self.own = HandView(classes="own-hand")
@@ -408,7 +407,7 @@ class AssignPanel(ChoicePanel):
 
     BINDINGS = [Binding("escape", "back", "Back")]
 
-    def __init__(self, table: HotSeat, step: Step) -> None:
+    def __init__(self, table: SeatScope, step: Step) -> None:
         super().__init__(table, step)
         # (the attempt's deal code, the task): a task chosen in another attempt is not pending
         self._pending: tuple[object, int] | None = None
@@ -588,7 +587,7 @@ class PredictPanel(ChoicePanel):
 class HandPanel(StepPanel):
     """A step answered by choosing a card of the hand (Enter or a click)."""
 
-    def __init__(self, table: HotSeat, step: Step) -> None:
+    def __init__(self, table: SeatScope, step: Step) -> None:
         super().__init__(table, step)
         self.hand = HandView(id="hand")
 
@@ -707,7 +706,7 @@ class SignalPanel(HandPanel):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, table: HotSeat, step: Step) -> None:
+    def __init__(self, table: SeatScope, step: Step) -> None:
         super().__init__(table, step)
         self.claims = Static(id="claims")
 
@@ -791,7 +790,7 @@ _PANELS: dict[StepKind, type[StepPanel]] = {
 }
 
 
-def panels(table: HotSeat) -> dict[StepKind, StepPanel]:
+def panels(table: SeatScope) -> dict[StepKind, StepPanel]:
     """One panel per step kind (a waiting line for the result and while a gate is up), built
     once so that moving to the next step never waits for a panel to be put together."""
     out = {kind: cls(table, Step(kind)) for kind, cls in _PANELS.items()}
