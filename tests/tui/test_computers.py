@@ -11,7 +11,7 @@ import pytest
 from tui_driver import Player, drive_until, play_to_result, screen_text
 
 from crew import storage
-from crew.bots import Memory
+from crew.bots import Memory, Settings
 from crew.engine import TONOJA, Phase, legal_actions, view_for
 from crew.table import GameSpec, Session, SessionError, StepKind, jobs, parse_seats
 from crew.tui.app import CrewApp, create_app
@@ -22,6 +22,18 @@ from crew.tui.screens.result import ResultScreen
 from crew.tui.screens.title import TitleScreen
 
 SIZE = (80, 24)
+
+#: the table is under test here, not the computers' strength: the cheapest search there is
+CHEAP = Settings(
+    samples=1,
+    nodes=60,
+    task_samples=1,
+    task_nodes=60,
+    budget=2000,
+    wide_budget=0,
+    max_samples=1,
+    min_nodes=60,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -58,7 +70,9 @@ def test_seats_from_names_text_and_spec() -> None:
 
 
 def test_a_computer_decides_from_its_own_view_and_memory_only() -> None:
-    s = Session.new(GameSpec(4, ["Ann"], 1, seed=3, computers=[1, 2, 3]), autosave=False)
+    s = Session.new(
+        GameSpec(4, ["Ann"], 1, seed=3, computers=[1, 2, 3]), autosave=False, settings=CHEAP
+    )
     s.ack_draw()
     seen: list[object] = []
 
@@ -88,7 +102,7 @@ def test_a_computer_decides_from_its_own_view_and_memory_only() -> None:
 
 
 async def test_one_person_and_three_computers_play_mission_1_without_a_gate() -> None:
-    app = create_app(4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None)
+    app = create_app(4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP)
     player = Player()
     gates: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
@@ -116,7 +130,9 @@ async def test_two_players_with_a_computer_partner_and_tonoja(captain_is_compute
         )
         == captain_is_computer
     )
-    app = create_app(2, 1, seed=seed, names=["Ann"], computers=1, clock_interval=None)
+    app = create_app(
+        2, 1, seed=seed, names=["Ann"], computers=1, clock_interval=None, settings=CHEAP
+    )
     player = Player()
     gates: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
@@ -132,7 +148,9 @@ async def test_two_players_with_a_computer_partner_and_tonoja(captain_is_compute
 
 async def test_one_person_in_two_seats_has_no_gate_between_them() -> None:
     # Ann holds seats 0 and 1, Bob seat 2, a computer seat 3
-    app = create_app(4, 1, seed=2, names=["Ann", "Ann", "Bob"], computers=1, clock_interval=None)
+    app = create_app(
+        4, 1, seed=2, names=["Ann", "Ann", "Bob"], computers=1, clock_interval=None, settings=CHEAP
+    )
     player = Player()
     events: list[tuple[str, object]] = []
     prompts: list[tuple[int, str]] = []
@@ -182,7 +200,7 @@ def prompt_line(screen: str) -> str:
 
 
 async def test_a_game_with_computers_saved_mid_trick_continues_and_finishes() -> None:
-    app = create_app(4, 1, seed=21, names=["Ann"], computers=3, clock_interval=None)
+    app = create_app(4, 1, seed=21, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP)
     player = Player()
 
     def mid_trick(a: CrewApp) -> bool:
@@ -209,7 +227,7 @@ async def test_a_game_with_computers_saved_mid_trick_continues_and_finishes() ->
     rec = storage.load_game()
     assert rec is not None and rec.table is not None and rec.table.computers == [1, 2, 3]
     assert rec.actions == saved_actions
-    app = create_app(clock_interval=None)
+    app = create_app(clock_interval=None, settings=CHEAP)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, TitleScreen)
         app.continue_game()
@@ -231,7 +249,7 @@ async def test_thinking_is_shown_and_keys_still_work(monkeypatch: pytest.MonkeyP
         return real(*args, **kwargs)
 
     monkeypatch.setattr(jobs, "choose_action", slow)
-    app = create_app(4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None)
+    app = create_app(4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP)
     player = Player()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -261,7 +279,9 @@ async def test_thinking_is_shown_and_keys_still_work(monkeypatch: pytest.MonkeyP
 
 
 async def test_a_computer_move_stays_on_screen_until_its_pace_or_space() -> None:
-    app = create_app(4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None, pace=30.0)
+    app = create_app(
+        4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None, pace=30.0, settings=CHEAP
+    )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         s = app.session
@@ -298,7 +318,9 @@ def test_a_campaign_crew_remembers_its_computers() -> None:
 
 
 def test_memory_replayed_equals_memory_observed_live() -> None:
-    s = Session.new(GameSpec(3, ["Ann"], 1, seed=9, computers=[1, 2]), autosave=False)
+    s = Session.new(
+        GameSpec(3, ["Ann"], 1, seed=9, computers=[1, 2]), autosave=False, settings=CHEAP
+    )
     views = {seat: [view_for(s.state, seat)] for seat in (1, 2)}
     s.ack_draw()
     for _ in range(200):
@@ -322,7 +344,7 @@ def test_memory_replayed_equals_memory_observed_live() -> None:
 async def test_a_new_attempt_opens_without_the_last_attempts_news() -> None:
     # deal code 7: Robo 1 plays the card that wins the mission (task decided in trick 1); the
     # next mission opens on its draw without "Robo 1 played ..." of the mission before
-    app = create_app(4, 1, seed=7, names=["Ann"], computers=3, clock_interval=None)
+    app = create_app(4, 1, seed=7, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP)
     async with app.run_test(size=SIZE) as pilot:
         await play_to_result(pilot, app, Player())
         s = app.session
@@ -363,7 +385,7 @@ def test_before_a_computer_leads_the_people_are_asked_whether_one_signals(
 ) -> None:
     # issue 19: "c" was only taken in the moment the computer leader was thinking
     monkeypatch.setenv("CREW_HOME", str(tmp_path / "home"))
-    s = Session.new(GameSpec(4, ["Ann"], 2, seed=3, computers=[1, 2, 3]))
+    s = Session.new(GameSpec(4, ["Ann"], 2, seed=3, computers=[1, 2, 3]), settings=CHEAP)
     _to_first_window(s)
     leader = s.state.turn
     assert leader in s.computers and s.ask() is None  # the computer waits for the people
@@ -378,7 +400,7 @@ def test_before_a_computer_leads_the_people_are_asked_whether_one_signals(
 
 
 async def test_c_before_a_computers_lead_lets_the_person_signal() -> None:
-    app = create_app(4, 2, seed=3, names=["Ann"], computers=3, clock_interval=None)
+    app = create_app(4, 2, seed=3, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP)
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None
@@ -396,7 +418,9 @@ async def test_c_before_a_computers_lead_lets_the_person_signal() -> None:
 async def test_free_task_choice_goes_on_after_each_task_and_v_keeps_the_task_chosen() -> None:
     # issue 19: after "#28 goes to Robo 1" the screen stayed on "Task #28 goes to..." with
     # every name not allowed; v there threw the choice back to the task list
-    app = create_app(4, 17, seed=21, names=["Ann"], computers=3, clock_interval=None)
+    app = create_app(
+        4, 17, seed=21, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP
+    )
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None
