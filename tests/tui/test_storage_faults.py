@@ -121,12 +121,19 @@ async def test_the_app_says_the_game_cannot_be_saved_and_play_goes_on(
         (tmp_path / "file").write_text("x", encoding="utf-8")
         monkeypatch.setenv("CREW_HOME", str(tmp_path / "file"))
     app = create_app(players=3, mission=1, seed=7, clock_interval=None)
+    notes: list[str] = []
+    notify = app.notify
+
+    def told(message: str, **kw: object) -> None:
+        notes.append(message)
+        notify(message, **kw)  # type: ignore[arg-type]
+
+    app.notify = told  # type: ignore[method-assign]
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         s = app.session
         assert s is not None and "cannot be saved" in s.save_problem
-        notes = [n.message for n in app._notifications]
         assert any("cannot be saved" in m for m in notes), notes
         await pilot.press("enter")  # everybody has seen the draw: the game goes on
         s.open_gate()

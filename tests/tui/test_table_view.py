@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from tui_driver import Player, drive_until, screen_text
+from tui_driver import Player, drive_until, screen_text, shown
 from tui_hands import advance, at_first_card, begun
 
 from crew.engine import Distress, Phase, Play, Take, distress_choices, legal_actions
@@ -152,7 +152,8 @@ async def test_the_next_gate_announces_the_trick_winner_and_last_trick_waits() -
         s = app.session
         assert s is not None
         winner = s.name(s.state.tricks[0].winner)
-        assert f"Trick 1 went to {winner}." in screen_text(app)
+        text = await shown(pilot, app, f"Trick 1 went to {winner}.")
+        assert f"Trick 1 went to {winner}." in text, text
 
 
 async def test_the_title_names_a_finished_attempt_for_what_it_is() -> None:
