@@ -23,7 +23,6 @@ from crew import storage
 from crew.bots import DEFAULT as BOT_SETTINGS
 from crew.bots import Memory, Settings
 from crew.engine import (
-    TONOJA,
     Action,
     Distress,
     Event,
@@ -70,7 +69,8 @@ from .protocol import (
     people_who_may_signal,
     predictors,
 )
-from .spec import DEFAULT_NAMES, GameSpec, SessionError, seat_label
+from .seating import Seating
+from .spec import DEFAULT_NAMES, GameSpec, SessionError
 
 __all__ = ["CLOCK_SAVE_EVERY", "Session"]
 
@@ -257,14 +257,14 @@ class Session:
         votes = self.table.distress_votes
         return dict(votes) if votes is not None else None
 
+    @property
+    def seating(self) -> Seating:
+        """Who sits where (names, computers, a person holding several seats)."""
+        return Seating(tuple(self.names), self.computers, self.state.setup.tonoja)
+
     def name(self, seat: int) -> str:
-        """How the table calls a seat: the crew member's name, or Tonoja's. A person holding
-        several seats has one label per seat, the name with the seat counted from 1 ("Ann·3"),
-        so that no screen leaves a doubt which of their hands it means."""
-        if 0 <= seat < len(self.names):
-            name = self.names[seat]
-            return seat_label(name, seat) if self.holds_several(seat) else name
-        return "Tonoja" if self.state.setup.tonoja and seat == TONOJA else f"seat {seat + 1}"
+        """How the table calls a seat ("Ann·3" when Ann holds several seats)."""
+        return self.seating.name(seat)
 
     def named(self, bad: Illegal) -> Illegal:
         """The engine's reason with each seat it names called by its crew member's name."""
@@ -287,28 +287,18 @@ class Session:
 
     def people(self) -> set[str]:
         """The people at the table (one name per person; a person may hold several seats)."""
-        return {n for seat, n in enumerate(self.names) if seat not in self.computers}
+        return self.seating.people()
 
     def person_seats(self) -> list[int]:
         """The seats people play, in seat order."""
-        return [seat for seat in range(self.players) if seat not in self.computers]
-
-    def same_person(self, a: int | None, b: int) -> bool:
-        """Whether seats ``a`` and ``b`` are held by one person (the same name)."""
-        if a is None or a in self.computers or b in self.computers:
-            return False
-        return a == b or self.names[a] == self.names[b]
+        return self.seating.person_seats()
 
     def holds_several(self, seat: int) -> bool:
         """Whether the person at ``seat`` holds other seats too."""
-        return sum(1 for s in self.person_seats() if self.same_person(s, seat)) > 1
+        return self.seating.holds_several(seat)
 
     def _open_for(self, viewer: int) -> bool:
-        """Whether ``viewer``'s hand may be on screen without a gate: its person passed their
-        gate (for this seat or another of theirs), or nobody else sits at the terminal."""
-        if viewer in self.computers:
-            return False
-        return self.same_person(self.unlocked, viewer) or len(self.people()) == 1
+        return self.seating.open_for(self.unlocked, viewer)
 
     # -- what happens now -----------------------------------------------------------------------
 

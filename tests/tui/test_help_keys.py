@@ -44,7 +44,7 @@ def keys_of(cls: type) -> set[str]:
 
 def test_every_key_of_the_game_screens_is_in_the_help() -> None:
     classes = [GameScreen, GateScreen, ResultScreen, WinningLineScreen, Choices, HandView]
-    classes += list(steps._PANELS.values())
+    classes += list(steps.PANELS.values())
     listed = set()
     for shown, _ in KEYS:
         listed.update(shown.replace(",", " ").replace("/", " ").split())
