@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .engine.cards import COLOR_NAMES, SUIT_GLYPHS, card_str, suit_of
+from .engine.enums import Communication
 from .engine.signals import POSITION_CLAIMS
 
 if TYPE_CHECKING:
@@ -43,13 +44,12 @@ GLYPH_LEGEND = "   ".join(
     for glyph, name in zip(SUIT_GLYPHS, COLOR_NAMES, strict=True)
 )
 
-#: Each communication mode (the values of ``crew.engine.missions.Communication``, spelt out so
-#: that quick commands need not load the mission data): its name and what it means at the table.
-COMMUNICATION: dict[str, tuple[str, str]] = {
-    "normal": ("normal", "one sonar token each"),
-    "currents": ("currents", "the token's position is hidden"),
-    "heavy_noise": ("heavy noise", "shared sonar tokens"),
-    "none": ("no communication", "nobody may communicate"),
+#: Each communication mode: its name and what it means at the table.
+COMMUNICATION: dict[Communication, tuple[str, str]] = {
+    Communication.NORMAL: ("normal", "one sonar token each"),
+    Communication.CURRENTS: ("currents", "the token's position is hidden"),
+    Communication.HEAVY_NOISE: ("heavy noise", "shared sonar tokens"),
+    Communication.NONE: ("no communication", "nobody may communicate"),
 }
 
 #: Each task category (``reference/tasks.tsv``) in plain words, for the task's heading.
@@ -107,13 +107,13 @@ def communication_label(mode: str, pool: int | None = None, *, short: bool = Fal
         return f"heavy noise ({pool} shared token{'s' if pool != 1 else ''} left)"
     if short and mode == "none":
         return "none"
-    return COMMUNICATION[mode][0]
+    return COMMUNICATION[Communication(mode)][0]
 
 
 def communication_text(mode: str) -> str:
     """The communication mode with what it means, e.g. ``currents (the token's position is
     hidden)``."""
-    name, meaning = COMMUNICATION[mode]
+    name, meaning = COMMUNICATION[Communication(mode)]
     return f"{name} ({meaning})"
 
 

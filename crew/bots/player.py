@@ -32,6 +32,7 @@ from crew.engine.cards import (
     suit_of,
     value_of,
 )
+from crew.engine.enums import Position
 from crew.engine.game import legal_actions
 from crew.engine.missions import DIST_CAPTAIN_GIVES, DIST_TWO_VOLUNTEERS, HEAVY_NOISE
 from crew.engine.state import TONOJA, GameState, Phase
@@ -509,12 +510,12 @@ def _signal_options(view: View) -> list[Signal]:
         high = same.bit_length() - 1
         if low == high:
             if low not in shown:
-                out.append(Signal(view.seat, low, "middle"))
+                out.append(Signal(view.seat, low, Position.MIDDLE))
             continue
         if high not in shown:
-            out.append(Signal(view.seat, high, "top"))
+            out.append(Signal(view.seat, high, Position.TOP))
         if low not in shown:
-            out.append(Signal(view.seat, low, "bottom"))
+            out.append(Signal(view.seat, low, Position.BOTTOM))
     return out
 
 

@@ -7,6 +7,7 @@ import random
 import statistics
 import sys
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ..bots import (
@@ -243,7 +244,7 @@ def selfplay(args: argparse.Namespace) -> int:
                 seed,
                 settings,
                 args.solver_seconds,
-                on_action=lambda s, i=i: progress.trick(i, s),  # type: ignore[misc]
+                on_action=partial(progress.trick, i),
             )
             times.extend(secs)
             detail.append({"seed": seed, "result": result, "winnable": verdict})

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import PINK, SUB, VALUE_MASKS, card_str, make_card, suit_of
+from .enums import ConditionName
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -140,6 +141,12 @@ CONDITIONS: dict[str, Condition] = {
         after_trick=_yellow5_unplayed,
     ),
 }
+
+
+if set(CONDITIONS) != set(ConditionName):  # a condition named but not written, or the reverse
+    raise ImportError(
+        f"mission conditions without a rule or a name: {set(CONDITIONS) ^ set(ConditionName)}"
+    )
 
 
 def broken_after_play(state: GameState, seat: int, card: int) -> Broken | None:

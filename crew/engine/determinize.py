@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .cards import DECK_MASK, deck_problem, mask_of
+from .enums import Position
 from .missions import DIST_CAPTAIN_GIVES, HEAVY_NOISE
 from .signals import true_positions
 from .state import TONOJA, GameState, Setup, SignalMark
@@ -113,7 +114,7 @@ def _signals_from(view: View, full: Sequence[int]) -> tuple[SignalMark, ...]:
         pos = sv.position
         if pos == "hidden":
             ok = true_positions(full[sv.seat], sv.card)
-            pos = ok[0] if ok else "top"
+            pos = ok[0] if ok else Position.TOP
         signals.append(SignalMark(sv.seat, sv.card, pos, sv.before_trick))
     return tuple(signals)
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from .cards import card_str, is_submarine, value_of
-from .conditions import CONDITIONS
 from .data import MODIFIERS, MissionEntry, load_logbook
+from .enums import Communication, ConditionName, Distribution, DrawMode
 
 __all__ = [
     "Communication",
@@ -20,36 +19,6 @@ __all__ = [
     "terrain_mode",
     "last_mission",
 ]
-
-
-class Communication(StrEnum):
-    """How the crew may communicate in an attempt (the logbook's modifiers, or the terrain)."""
-
-    NORMAL = "normal"
-    CURRENTS = "currents"  # the claim is hidden from the other seats
-    HEAVY_NOISE = "heavy_noise"  # players - 2 shared tokens
-    NONE = "none"
-
-
-class Distribution(StrEnum):
-    """How the tasks are handed out (the values are the logbook's modifier words)."""
-
-    NORMAL = "normal"
-    NONE = "none"
-    CREW_PICKS = "crew_picks_one"
-    CAPTAIN_GIVES = "captain_gives_all"
-    ONE_VOLUNTEER = "one_volunteer"
-    TWO_VOLUNTEERS = "two_volunteers"
-    FREE = "free_task_choice"
-
-
-class DrawMode(StrEnum):
-    """Where an attempt's tasks come from."""
-
-    DRAW = "draw"  # drawn to the mission's difficulty
-    INTRO = "intro"  # the introductory mission: one task of difficulty 1
-    FIXED = "fixed"  # the mission names its tasks
-    NONE = "none"  # no task cards
 
 
 # the names the rest of the code has always used
@@ -66,6 +35,10 @@ DIST_CAPTAIN_GIVES = Distribution.CAPTAIN_GIVES
 DIST_ONE_VOLUNTEER = Distribution.ONE_VOLUNTEER
 DIST_TWO_VOLUNTEERS = Distribution.TWO_VOLUNTEERS
 DIST_FREE = Distribution.FREE
+
+
+#: the modifiers that are mission conditions (their rules: ``conditions.CONDITIONS``)
+_CONDITION_NAMES = frozenset(ConditionName)
 
 
 class MissionError(ValueError):
@@ -211,7 +184,7 @@ def mission_rules(
         communication=_communication(mods, terrain),
         unknown_terrain="unknown_terrain" in mods,
         no_comm_before_trick2="no_comm_before_trick2" in mods,
-        conditions=tuple(m for m in mods if m in CONDITIONS),
+        conditions=tuple(m for m in mods if m in _CONDITION_NAMES),
         timed=timed,
         seconds=seconds,
         modifiers=tuple(mods),

@@ -6,8 +6,9 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, partial
 
-from .cards import card_str, deck_problem, is_submarine, mask_of
+from .cards import CAPTAIN_CARD, card_str, deck_problem, is_submarine, mask_of
 from .data import load_logbook
+from .enums import Direction, Result
 from .missions import (
     DIST_CAPTAIN_GIVES,
     DIST_CREW_PICKS,
@@ -51,8 +52,6 @@ __all__ = [
     "tricks_for",
 ]
 
-S4 = 39
-
 
 class SetupError(ValueError):
     """An attempt cannot be prepared from what was given (names the field and the problem)."""
@@ -93,9 +92,9 @@ def deal(players: int, rng: random.Random) -> tuple[tuple[int, ...], tuple[tuple
     face-up cards.
     """
     if players == 2:
-        deck = [c for c in range(40) if c != S4]
+        deck = [c for c in range(40) if c != CAPTAIN_CARD]
         shuffle(rng, deck)
-        down, up, rest = deck[:7], deck[7:14], deck[14:] + [S4]
+        down, up, rest = deck[:7], deck[7:14], deck[14:] + [CAPTAIN_CARD]
         shuffle(rng, rest)
         piles = tuple(zip(down, up, strict=True))
         return (mask_of(rest[0::2]), mask_of(rest[1::2]), mask_of(up)), piles
@@ -393,7 +392,7 @@ def _validate_hands(players: int, hands: Sequence[int], piles: Sequence[tuple[in
             raise SetupError(
                 "hands: two players need 13 cards each and Tonoja's 7 piles of 2 cards"
             )
-        if mask_of(c for p in piles for c in p) >> S4 & 1:
+        if mask_of(c for p in piles for c in p) >> CAPTAIN_CARD & 1:
             raise SetupError("tonoja: submarine 4 is never in Tonoja's piles")
     else:
         expected = {3: [14, 13, 13], 4: [10] * 4, 5: [8] * 5}[players]
@@ -418,7 +417,7 @@ def _check_task_ids(rules: Rules, ids: Sequence[int]) -> None:
 
 def _captain_of(players: int, seats: int, hands: Sequence[int]) -> int:
     """The captain is whoever holds submarine 4, which is never Tonoja."""
-    captain = next(s for s in range(seats) if hands[s] >> S4 & 1)
+    captain = next(s for s in range(seats) if hands[s] >> CAPTAIN_CARD & 1)
     if players == 2 and captain == TONOJA:
         raise SetupError("hands: Tonoja can never be captain (submarine 4 belongs to a player)")
     return captain
@@ -444,7 +443,7 @@ def _opening_state(
         signals=(),
         tokens=tuple(False for _ in range(seats)),
         pool=(max(seats - 2, 1) if setup.rules.communication == HEAVY_NOISE else 0),
-        distress="",
+        distress=Direction.NONE,
         leader=setup.captain,
         trick_seats=(),
         trick_cards=(),
@@ -454,7 +453,7 @@ def _opening_state(
         played=0,
         status=tuple(PENDING for _ in ids),
         decided=tuple(0 for _ in ids),
-        result="",
+        result=Result.NONE,
         reason="",
         given_away=False,
     )

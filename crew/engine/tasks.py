@@ -24,6 +24,7 @@ from .cards import (
     value_of,
 )
 from .data import TaskCard, load_impossible, load_tasks
+from .enums import TaskStatus
 from .task_params import (
     ColorAllOrEach,
     CompareCaptain,
@@ -63,7 +64,7 @@ __all__ = [
 ]
 
 PENDING, DONE, FAILED = 0, 1, 2
-STATUS_NAMES = ("pending", "done", "failed")
+STATUS_NAMES = (TaskStatus.PENDING, TaskStatus.DONE, TaskStatus.FAILED)
 
 
 class Ctx(NamedTuple):

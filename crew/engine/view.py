@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .enums import TONOJA, Direction, Phase, Result, TaskStatus
 from .missions import CURRENTS, Rules
-from .state import TONOJA, GameState
+from .state import GameState
 from .tasks import STATUS_NAMES, get_task
 from .tricks import Trick
 
@@ -19,7 +20,7 @@ PUBLIC = -1
 class TaskView:
     task: int
     owner: int  # -1 while unassigned
-    status: str
+    status: TaskStatus
     trick: int  # 1-based trick at which it was decided, 0 while pending
 
 
@@ -40,7 +41,7 @@ class View:
     players: int
     seats: int
     mission: int | None
-    phase: str
+    phase: Phase
     captain: int
     turn: int
     hand: tuple[int, ...]
@@ -58,10 +59,10 @@ class View:
     tokens_left: tuple[int, ...]
     pool: int
     predictions: tuple[int | None, ...]  # None: none, or a secret one of another seat
-    distress: str
+    distress: Direction
     distress_active: bool
     communication: str
-    result: str
+    result: Result
     reason: str
     volunteers: tuple[int, ...]
     rules: Rules  # the attempt's rules: public (the mission, its modifiers, the terrain's effect)

@@ -142,4 +142,4 @@ def distress_action(table: TableState, players: int) -> Distress | None:
     if table.distress_direction is None or len(table.distress_cards) < players:
         return None
     cards = tuple(c for _, c in sorted(table.distress_cards))
-    return Distress(table.distress_direction, cards)  # type: ignore[arg-type]
+    return Distress(table.distress_direction, cards)

@@ -9,8 +9,11 @@ the wrong person.
 
 from __future__ import annotations
 
+from typing import Any
+
 from crew.engine import (
     CardError,
+    Direction,
     GameState,
     distress_card_illegal,
     distress_possible,
@@ -80,14 +83,14 @@ def table_from_notes(
     return TableState(
         draw_seen=draw_seen,
         distress_decided=notes.distress_decided,
-        distress_direction=direction,
+        distress_direction=Direction(direction) if direction is not None else None,
         distress_cards=tuple(sorted(cards)),
         signaller=signaller,
         window_closed=notes.window_closed,
     )
 
 
-def table_notes(table: TableState) -> dict[str, object]:
+def table_notes(table: TableState) -> dict[str, Any]:
     """The fields of ``TableNotes`` that hold the table's state (the rest is the session's)."""
     return {
         "distress_decided": table.distress_decided,

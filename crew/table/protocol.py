@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from crew.engine import (
+    Direction,
     GameState,
     Phase,
     Predict,
@@ -99,7 +100,7 @@ class TableState:
 
     draw_seen: bool = False
     distress_decided: bool = False
-    distress_direction: str | None = None  # the distress signal being sent: cards still open
+    distress_direction: Direction | None = None  # the distress signal being sent: cards open
     distress_cards: tuple[tuple[int, int], ...] = ()  # (seat, card) chosen so far
     distress_votes: tuple[tuple[int, str | None], ...] | None = None  # the computers' votes
     signaller: int | None = None  # the seat choosing a signal now
@@ -239,12 +240,14 @@ def next_question(
     return None
 
 
-def distress_outcome(votes: tuple[tuple[int, str | None], ...]) -> str | None:
+def distress_outcome(votes: tuple[tuple[int, str | None], ...]) -> Direction | None:
     """The computers' crew decision on the distress signal when no person is at the table: it
     is sent (the first voter's way) only when every one of them votes for it."""
-    if not votes or any(direction is None for _, direction in votes):
+    ways = [direction for _, direction in votes]
+    if not ways or any(way is None for way in ways):
         return None
-    return votes[0][1]
+    first = ways[0]
+    return Direction(first) if first is not None else None
 
 
 def question_for(

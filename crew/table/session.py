@@ -24,6 +24,7 @@ from crew.bots import DEFAULT as BOT_SETTINGS
 from crew.bots import Memory, Settings
 from crew.engine import (
     Action,
+    Direction,
     Distress,
     Event,
     EventKind,
@@ -31,6 +32,7 @@ from crew.engine import (
     Illegal,
     Phase,
     Play,
+    Position,
     Result,
     Signal,
     TimeUp,
@@ -424,7 +426,8 @@ class Session:
         if direction is None:
             self._set(replace(self.table, distress_decided=True))
         else:
-            self._set(replace(self.table, distress_direction=direction, distress_cards=()))
+            way = Direction(direction)
+            self._set(replace(self.table, distress_direction=way, distress_cards=()))
 
     def cancel_distress(self) -> None:
         """Back to the decision (no card has been passed yet)."""
@@ -470,7 +473,7 @@ class Session:
         signaller = self.table.signaller
         assert signaller is not None
         self.table = replace(self.table, signaller=None)  # saved with the action: it is made
-        bad = self.act(Signal(signaller, card, position))  # type: ignore[arg-type]
+        bad = self.act(Signal(signaller, card, Position(position)))
         if bad is not None:
             self.table = replace(self.table, signaller=signaller)
         return bad
@@ -559,7 +562,7 @@ class Session:
             uncounted=self.uncounted,
             redeals=self.redeals,
             computers=sorted(self.computers),
-            **table_notes(self.table),  # type: ignore[arg-type]
+            **table_notes(self.table),
         )
 
     def save(self) -> None:

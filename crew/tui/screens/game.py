@@ -13,6 +13,8 @@ people who may signal are asked first (the window step: Enter plays on, c signal
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -416,8 +418,7 @@ class GameScreen(GuardedScreen[None]):
             case Done():
                 t.end_peek()
             case _:
-                action: Action = choice  # type: ignore[assignment]
-                return t.act(action)
+                return t.act(cast(Action, choice))  # every other choice is an engine action
         return None
 
     def ask_signaller(self) -> None:

@@ -12,6 +12,7 @@ from textual.widgets import Static
 from crew.engine import (
     Communication,
     Play,
+    Position,
     Signal,
 )
 from crew.present import position_word
@@ -185,7 +186,7 @@ class SignalPanel(HandPanel):
         seat = self.step.seat
         positions = self.table.signal_positions(card)
         # a card with no true position goes to the engine all the same: it says why not
-        self.choose(Signal(seat, card, positions[0] if positions else "top"))
+        self.choose(Signal(seat, card, positions[0] if positions else Position.TOP))
 
     def action_back(self) -> None:
         self.choose(Back())
