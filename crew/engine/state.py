@@ -16,7 +16,13 @@ from .missions import HEAVY_NOISE, Rules
 from .tasks import Task, get_task
 from .tricks import Trick
 
-__all__ = ["GameState", "Phase", "Result", "Setup", "SignalMark", "TONOJA"]
+__all__ = ["GameState", "Phase", "Result", "Setup", "SignalMark", "TONOJA", "controller_of"]
+
+
+def controller_of(players: int, captain: int, seat: int) -> int:
+    """Who decides for ``seat``: the seat itself, or in the two-player game the captain for
+    Tonoja (she never decides anything herself)."""
+    return captain if players == 2 and seat == TONOJA else seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +55,7 @@ class Setup:
 
     def controller(self, seat: int) -> int:
         """Who decides for ``seat``: the seat itself, or the captain for Tonoja."""
-        return self.captain if self.tonoja and seat == TONOJA else seat
+        return controller_of(self.players, self.captain, seat)
 
     def human_seats(self) -> range:
         return range(self.players)
