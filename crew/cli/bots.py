@@ -223,12 +223,15 @@ def selfplay(args: argparse.Namespace) -> int:
     The options were checked (and the first game dealt) by :mod:`.options`. Ctrl-C stops after
     reporting the games finished so far, with exit code 130.
     """
+    budget = args.budget if args.budget is not None else DEFAULT.budget
     settings = Settings(
         samples=args.samples if args.samples is not None else DEFAULT.samples,
         nodes=args.nodes if args.nodes is not None else DEFAULT.nodes,
         task_samples=DEFAULT.task_samples,
         task_nodes=DEFAULT.task_nodes,
-        budget=args.budget if args.budget is not None else DEFAULT.budget,
+        budget=budget,
+        # more deals sampled for a cheap decision stay within the decision's budget too
+        wide_budget=min(DEFAULT.wide_budget, budget),
     )
     detail: list[dict[str, Any]] = []
     times: list[float] = []

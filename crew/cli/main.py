@@ -333,7 +333,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--budget",
         type=opt.whole(*opt.BUDGET),
         metavar="N",
-        help="solver nodes per card decision, 1-2,400,000 (default 240,000)",
+        help="solver nodes per card decision, 1-2,400,000 (default 240,000; more deals sampled"
+        " for a cheap decision stay within it)",
     )
     p.add_argument(
         "--solver-seconds",

@@ -88,6 +88,8 @@ def test_selfplay_json_document(crew: Callable[..., Run]) -> None:
         "2",
         "--nodes",
         "200",
+        "--budget",
+        "2000",
         "--solver-seconds",
         "2",
     )
