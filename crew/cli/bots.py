@@ -37,6 +37,7 @@ from .common import (
     CliError,
     console,
     emit_json,
+    mission_words,
     parse_seed,
     progress_bar,
     seat_label,
@@ -281,11 +282,7 @@ def selfplay(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(doc)
     else:
-        what = (
-            f"mission {args.mission}"
-            if args.mission is not None
-            else f"difficulty {args.difficulty}"
-        )
+        what = mission_words(args.mission, args.difficulty)
         ds = doc["decision_seconds"]
         out = console()
         out.print(

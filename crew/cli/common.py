@@ -30,6 +30,7 @@ __all__ = [
     "emit_json",
     "parse_card_list",
     "parse_names",
+    "mission_words",
     "parse_seed",
     "progress_bar",
     "reason_text",
@@ -198,6 +199,11 @@ def card_text(card: int, *, bold: bool = False) -> Text:
 
     style = SUIT_STYLES[suit_of(card)] + (" bold reverse" if bold else "")
     return Text(card_str(card), style=style)
+
+
+def mission_words(mission: int | None, difficulty: int | None) -> str:
+    """What a run played, for people: ``mission 5``, or ``difficulty 7`` in free play."""
+    return f"mission {mission}" if mission is not None else f"difficulty {difficulty}"
 
 
 def seat_label(seat: int, players: int, names: Sequence[str] | None = None) -> str:

@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 from ..engine.cards import card_str, cards_in, parse_card, sort_key
+from ..engine.enums import seats_for
 from ..engine.missions import mission_entry
 from ..engine.setup import SetupError, new_attempt
 from ..engine.state import GameState
@@ -179,7 +180,7 @@ def _show_report(rec: Record, report: dict[str, Any]) -> None:
 
     out = console()
     players = report["players"]
-    seats = 3 if players == 2 else players
+    seats = seats_for(players)
     names = rec.names
     mission = report["mission"]
     title = "Free play" if mission is None else f"Mission {mission}"

@@ -17,7 +17,15 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from .common import ANSWERED, INTERRUPTED, CliError, console, emit_json, progress_bar
+from .common import (
+    ANSWERED,
+    INTERRUPTED,
+    CliError,
+    console,
+    emit_json,
+    mission_words,
+    progress_bar,
+)
 from .options import odds_seed
 
 __all__ = ["Job", "odds", "solve_deal"]
@@ -187,11 +195,7 @@ def odds(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(doc)
     else:
-        what = (
-            f"mission {args.mission}"
-            if args.mission is not None
-            else f"difficulty {args.difficulty}"
-        )
+        what = mission_words(args.mission, args.difficulty)
         pct = "n/a" if share is None else f"{share:.1%}"
         out = console()
         out.print(

@@ -21,10 +21,17 @@ __all__ = [
     "Position",
     "Result",
     "TaskStatus",
+    "seats_for",
 ]
 
 #: Tonoja's seat in the two-player game.
 TONOJA = 2
+
+
+def seats_for(players: int) -> int:
+    """The seats at the table: one per crew member, and Tonoja's third seat with two players
+    (who then count as a crew of three for the task difficulties)."""
+    return 3 if players == 2 else players
 
 
 class Phase(StrEnum):

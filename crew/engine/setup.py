@@ -8,7 +8,7 @@ from functools import cache, partial
 
 from .cards import CAPTAIN_CARD, card_str, deck_problem, is_submarine, mask_of
 from .data import load_logbook
-from .enums import Direction, Result
+from .enums import Direction, Result, seats_for
 from .missions import (
     DIST_CAPTAIN_GIVES,
     DIST_CREW_PICKS,
@@ -134,7 +134,7 @@ def _difficulties(crew: int) -> dict[int, int]:
 def highest_difficulty(players: int) -> int:
     """The highest target a task draw can reach: every task card together, at this crew size
     (two players count as three)."""
-    return sum(_difficulties(3 if players == 2 else players).values())
+    return sum(_difficulties(seats_for(players)).values())
 
 
 def highest_mission(players: int) -> int:
@@ -337,7 +337,7 @@ def task_set_problem(rules: Rules, players: int, task_ids: Sequence[int]) -> str
     logbook, ruling 16): the exact difficulty for the crew size (two players count as three),
     a fixed mission's own tasks, the intro's single difficulty-1 task, and no combination the
     draw would have replaced. Free play with no task at all (tricks only) is allowed."""
-    seats = 3 if players == 2 else players
+    seats = seats_for(players)
     ids = list(task_ids)
     where = "free play" if rules.mission is None else f"mission {rules.mission}"
     if rules.draw == "none":
@@ -376,7 +376,7 @@ def task_set_problem(rules: Rules, players: int, task_ids: Sequence[int]) -> str
 
 
 def _validate_hands(players: int, hands: Sequence[int], piles: Sequence[tuple[int, int]]) -> None:
-    seats = 3 if players == 2 else players
+    seats = seats_for(players)
     if len(hands) != seats:
         raise SetupError(f"hands: expected {seats} hands for {players} players, got {len(hands)}")
     # Tonoja's hand holds her face-up cards; the piles add the face-down ones
@@ -473,7 +473,7 @@ def start_state(
     """The state at the start of distribution for an explicit deal and task set; ``discard``
     is the campaign's task discard pile after the draw (it includes these tasks)."""
     _validate_hands(players, hands, piles)
-    seats = 3 if players == 2 else players
+    seats = seats_for(players)
     ids = tuple(task_ids)
     _check_task_ids(rules, ids)
     setup = Setup(
@@ -541,7 +541,7 @@ def _deal_and_draw(
     discard: Iterable[int],
 ) -> tuple[Sequence[int], tuple[tuple[int, int], ...], Sequence[int], Iterable[int]]:
     """Deal, then draw tasks, then deal again while a drawn submarine task is impossible."""
-    seats = 3 if players == 2 else players
+    seats = seats_for(players)
     dealt = hands is None
     if hands is None:
         assert rng is not None
