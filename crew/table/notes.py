@@ -69,6 +69,12 @@ def table_from_notes(
             if bad is not None:
                 raise _bad(f"distress_cards[{seat}]", bad.message)
             cards.append((seat, card))
+    if notes.signal_card is not None:
+        # written by older versions (the position was asked after the card); not used now
+        try:
+            parse_card(notes.signal_card)
+        except CardError as exc:
+            raise _bad("signal_card", str(exc)) from None
     signaller = notes.signaller
     if signaller is not None:
         if not 0 <= signaller < seats:
