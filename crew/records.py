@@ -442,6 +442,11 @@ class Replay:
 def initial_state(rec: Record, source: str = "record") -> GameState:
     """The state at the start of the recorded attempt."""
     hands = piles = None
+    if rec.tonoja is not None and rec.players != 2:
+        raise RecordError(
+            f"{source}: tonoja: only a two-player record has Tonoja's piles"
+            f" (this one has {rec.players} players)"
+        )
     if rec.hands is not None:
         hands = []
         for i, h in enumerate(rec.hands):

@@ -282,3 +282,13 @@ def test_verify_tasks_that_do_not_fit_the_mission_exit_2(crew, write, fields, wo
 def test_verify_tasks_that_fit_are_accepted(crew, write):
     path = write(record([], mission=32, tasks=[44, 54, 57, 50]))
     assert crew("verify", str(path), "--json").code == 0
+
+
+def test_a_record_of_four_with_tonojas_piles_is_refused(crew, write):
+    # issue 26: the field was accepted and ignored
+    piles = [["B1", "B2"]] * 7
+    path = write(record([TAKE], tonoja=piles), "four.json")
+    r = crew("verify", str(path))
+    assert r.code == 2
+    assert "tonoja: only a two-player record has Tonoja's piles" in r.err
+    assert str(path) in r.err
