@@ -23,7 +23,7 @@ from ..bots import (
 from ..bots.player import DEFAULT
 from ..engine.cards import card_str
 from ..engine.setup import SetupError, new_attempt
-from ..engine.state import GameState, Phase
+from ..engine.state import GameState, Phase, Result
 from ..engine.view import View, view_for
 from ..records import Record, RecordError, action_to_json, replay
 from ..table.notes import table_from_notes
@@ -185,11 +185,13 @@ def play_one(
     if state.phase == Phase.PLAY:
         start.append(state)
     table = SelfPlay(state, frozenset(range(players)), seed, settings, on_action=note)
-    # the deal as it stands once the tasks are handed out (and cards passed, if any)
-    while not start and table.step():
-        pass
-    verdict = _solve_seconds(start[0], solver_seconds) if start else None
     table.run()
+    # the deal as it stood once the tasks were handed out (and cards passed, if any): a won
+    # attempt was winnable, whatever a search within its limit would say
+    if table.state.result == Result.WON:
+        verdict: bool | None = True
+    else:
+        verdict = _solve_seconds(start[0], solver_seconds) if start else None
     return table.state.result, verdict, table.decision_seconds
 
 
