@@ -211,6 +211,10 @@ class Session:
             s.mission_won = notes.mission_won
             s.uncounted = notes.uncounted
             s.redeals = notes.redeals
+        if not s.state.over:
+            # a win the logbook holds stands, even when the save is older than it (a full disk,
+            # then a kill): the attempt played on is a replay and changes no count
+            s.mission_won = s.mission_won or s.book_says_won()
         for events in r.events:
             s._note(events)
         # what happened last is said again (a signal made just before the terminal closed)
@@ -566,10 +570,15 @@ class Session:
         )
 
     def save(self) -> None:
-        """Write the record, with the table notes, atomically (one file, so never out of step)."""
+        """Write the record, with the table notes, atomically (one file, so never out of step).
+
+        A finished attempt the logbook could not take yet (a full disk) is written again first:
+        saving is tried again at every action, so what failed is written once there is room."""
         self._clock_unsaved = 0.0
         if not self.autosave:
             return
+        if self.state.over and not self.logged:
+            self._write_logbook()
         self.record.table = self.notes()
         try:
             storage.save_game(self.record)

@@ -62,6 +62,7 @@ class AttemptSummary:
     next_open: bool  # Next is offered
     new_tasks_differ: bool  # tasks are drawn: "retry with new tasks" means something
     lost: bool
+    save_problem: str  # why the game or the logbook could not be written ('' when all is)
     record: Record  # a copy of the attempt's record (the session's moves on with a retry)
 
     @property
@@ -122,5 +123,6 @@ def summarize(s: Session) -> AttemptSummary:
         next_mission=s.mission + 1 if s.mission is not None else None,
         next_open=s.next_mission_open,
         new_tasks_differ=st.setup.rules.draw not in ("none", "fixed"),
+        save_problem=s.save_problem,
         record=copy.deepcopy(s.record),
     )

@@ -109,7 +109,11 @@ class ResultScreen(GuardedScreen[str]):
                 f"A replay: mission {t.mission} was already won, and replays do not change"
                 " its count. " + line
             )
-        self.query_one("#result-log", Static).update(Text(line, style="italic"))
+        log = Text(line, style="italic")
+        if r.save_problem:
+            # a result that may not have reached the disk is never passed over in silence
+            log = Text.assemble(log, "\n", (f"Not saved: {r.save_problem}", "bold red"))
+        self.query_one("#result-log", Static).update(log)
         nxt = r.next_mission
         why_not = ""
         if nxt is None:
