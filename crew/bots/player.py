@@ -414,16 +414,19 @@ def choose_predict(view: View, memory: Memory, rng: random.Random, cfg: Settings
     if search.available():
         cands = preds[:5]
         states = _samples(view, memory, rng, cfg.task_samples)
-        owned = _owned(view)
+        # a partner's prediction still to be made is theirs to fit to the deal: judged without
+        # it (a secret one already made is sampled with the deals)
+        owned = {
+            t: o
+            for t, o in _owned(view).items()
+            if get_task(t).prediction is None or o == seat or view.predicted[o]
+        }
         scores = []
         for a in cands:
             total = 0.0
             for st in states:
                 pr = {s: p for s, p in enumerate(st.predictions) if p >= 0}
                 pr[a.seat] = a.tricks
-                for s in range(view.seats):
-                    if any(o == s and get_task(t).prediction is not None for t, o in owned.items()):
-                        pr.setdefault(s, view.counts[s])
                 total += search.winnable(search.with_tasks(st, owned, pr), cfg.task_nodes)
             scores.append(total)
         i = max(range(len(cands)), key=lambda i: (scores[i], -i))

@@ -68,6 +68,8 @@ class View:
     volunteers: tuple[int, ...]
     rules: Rules  # the attempt's rules: public (the mission, its modifiers, the terrain's effect)
     asked: int = 0  # distribution and volunteer turns taken so far (public)
+    #: whether each seat has fixed its prediction (public, even when the number is secret)
+    predicted: tuple[bool, ...] = ()
     given_away: bool = False  # missions 10, 13: the captain gave the tasks to somebody else
     #: the cards this seat may play now: its own, or Tonoja's as her captain (follow-suit from
     #: the led colour and the hand it plays from); () when it is not this seat's to play
@@ -168,6 +170,7 @@ def view_for(state: GameState, seat: int) -> View:
         volunteers=state.volunteers,
         rules=st.rules,
         asked=state.asked,
+        predicted=tuple(p >= 0 for p in state.predictions),
         given_away=state.given_away,
         playable=_playable(state, seat),
     )

@@ -55,6 +55,7 @@ OTHER_FIELDS = {
     "rules",
     "asked",
     "given_away",
+    "predicted",
 }
 
 
