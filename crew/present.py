@@ -14,6 +14,7 @@ from .engine.enums import Communication
 from .engine.signals import POSITION_CLAIMS
 
 if TYPE_CHECKING:
+    from .history import HistoryEntry
     from .storage import CrewLog
 
 __all__ = [
@@ -29,6 +30,8 @@ __all__ = [
     "clock",
     "communication_label",
     "communication_text",
+    "history_line",
+    "history_seats",
     "logbook_rows",
     "position_word",
     "suit_word",
@@ -154,3 +157,26 @@ def logbook_rows(crew: CrewLog) -> list[tuple[str, ...]]:
         )
         for number, ml in sorted(crew.missions.items())
     ]
+
+
+def history_line(entry: HistoryEntry) -> str:
+    """One entry in words: id, date, crew, mission, players, result, the trick it ended at."""
+    what = f"mission {entry.mission}" if entry.mission is not None else "free play"
+    if entry.difficulty is not None and entry.mission is None:
+        what = f"difficulty {entry.difficulty}"
+    crew = entry.crew or "free play"
+    tag = " · practice" if entry.practice else ""
+    ended = f"at trick {entry.trick}" if entry.trick else "before trick 1"
+    when = entry.date.replace("T", " ")[:16]
+    return (
+        f"{entry.id:>4}  {when}  {crew} · {what} · attempt {entry.attempt} ·"
+        f" {entry.players} players · {entry.result} {ended}{tag}"
+    )
+
+
+def history_seats(entry: HistoryEntry) -> str:
+    """Who played which seat (seats counted from 1), computers marked."""
+    return ", ".join(
+        f"{seat + 1} {name}" + (" (computer)" if seat in entry.computers else "")
+        for seat, name in enumerate(entry.names)
+    )

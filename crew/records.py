@@ -114,6 +114,12 @@ class TableNotes(BaseModel):
     computers: list[int] = Field(
         default_factory=list, description="the seats computer crewmates play (seat numbers)"
     )
+    practice: bool = Field(
+        default=False, description="a practice game: hints and undo, nothing in the logbook"
+    )
+    history_id: int | None = Field(
+        default=None, ge=1, description="the history entry this attempt is kept as, once kept"
+    )
 
 
 class Record(BaseModel):

@@ -38,6 +38,7 @@ __all__ = [
     "game_path",
     "home",
     "home_problem",
+    "keep_damaged",
     "keep_damaged_game",
     "keep_unfinished",
     "tidy",
@@ -117,8 +118,9 @@ def atomic_write_text(path: Path, text: str) -> None:
         os.close(dfd)
 
 
-def _keep_damaged(path: Path, problem: str) -> DamagedFileError:
-    """Copy a damaged file aside, once per distinct content (a name from its hash)."""
+def keep_damaged(path: Path, problem: str) -> DamagedFileError:
+    """Copy a damaged file aside, once per distinct content (a name from its hash); the error
+    to report (the file itself stays)."""
     try:
         digest = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
     except OSError as exc:
@@ -144,7 +146,12 @@ def tidy(now: float | None = None) -> list[Path]:
     """
     removed: list[Path] = []
     limit = (time.time() if now is None else now) - STALE_TEMP_SECONDS
-    for folder, name in ((home(), log_path().name), (game_path().parent, game_path().name)):
+    places = (
+        (home(), log_path().name),
+        (game_path().parent, game_path().name),
+        (home() / "history", "[0-9]*.json"),  # crew.history's entries
+    )
+    for folder, name in places:
         try:
             leftovers = list(folder.glob(f".{name}.*.tmp"))
         except OSError:
@@ -214,13 +221,13 @@ def load_game() -> Record | None:
     try:
         return load_record(p)
     except RecordError as exc:
-        raise _keep_damaged(p, str(exc).removeprefix(f"{p}: ")) from None
+        raise keep_damaged(p, str(exc).removeprefix(f"{p}: ")) from None
 
 
 def keep_damaged_game(problem: str) -> DamagedFileError:
     """The unfinished game cannot be continued (``problem`` says why): a copy is kept beside it,
     as for a damaged file, and the error to report is returned (the file itself stays)."""
-    return _keep_damaged(game_path(), problem)
+    return keep_damaged(game_path(), problem)
 
 
 def keep_unfinished() -> Path | None:
@@ -323,11 +330,11 @@ def load_log() -> CampaignLog:
         data = parse_json_bytes(raw, str(p))
         return CampaignLog.model_validate(data)
     except RecordError as exc:  # not UTF-8, not JSON, nested too deep
-        raise _keep_damaged(p, str(exc).removeprefix(f"{p}: ")) from None
+        raise keep_damaged(p, str(exc).removeprefix(f"{p}: ")) from None
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err["loc"])
-        raise _keep_damaged(p, f"{where}: {err['msg']}") from None
+        raise keep_damaged(p, f"{where}: {err['msg']}") from None
 
 
 def save_log(log: CampaignLog) -> Path:

@@ -142,7 +142,23 @@ def _show_deal(state: GameState, rec: Record, args: argparse.Namespace) -> None:
 # verify
 
 
+#: how a record kept in the history is named where a record file is read
+HISTORY_PREFIX = "history:"
+
+
 def _read(path: str) -> tuple[Record, str]:
+    """The record named by ``path``: a file, ``-`` (standard input) or ``history:ID``."""
+    if path.startswith(HISTORY_PREFIX):
+        from .. import history
+        from ..storage import StorageError
+
+        number = path.removeprefix(HISTORY_PREFIX)
+        if not number.isascii() or not number.isdigit() or not 0 < int(number) < 10**9:
+            raise RecordError(f"{path}: history:ID names an attempt by its number (crew history)")
+        try:
+            return history.load_entry(int(number)).record, path
+        except StorageError as exc:
+            raise RecordError(str(exc)) from None
     if path == "-":
         source = "<stdin>"
         stream = getattr(sys.stdin, "buffer", None)  # a text-only stdin (tests, embedding)
@@ -246,4 +262,5 @@ def _show_report(rec: Record, report: dict[str, Any]) -> None:
     if report["result"] == "in_progress":
         out.print(f"Legal so far; the attempt is unfinished after {len(report['tricks'])} tricks.")
     else:
-        out.print(Text(f"Result: {report['result']}: {report['reason']}", style="bold"))
+        reason = replay(rec).state.reason_text(lambda s: seat_label(s, players, names))
+        out.print(Text(f"Result: {report['result']}: {reason}", style="bold"))

@@ -10,6 +10,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from . import options as opt
@@ -33,6 +34,7 @@ examples:
   crew rules communication               the rules of sonar communication
   crew suggest game.json --seat 1        what a computer crewmate would do now
   crew selfplay --players 4 --mission 1 --games 50
+  crew history                           every attempt played; crew analyse history:12
 
 Query commands take --json and then print exactly one JSON document.
 Exit codes: 0 answered, 1 the answer is "illegal / not allowed", 2 bad input (one line
@@ -142,6 +144,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="computer crewmates in the last N seats, 0-4 and fewer than the players (--names"
         " then names the people only)",
+    )
+    p.add_argument(
+        "--practice",
+        action="store_true",
+        help="a practice game: nothing is written in the logbook (the history marks it)",
     )
     p.set_defaults(handler="play")
 
@@ -370,6 +377,27 @@ def build_parser() -> argparse.ArgumentParser:
     _json_flag(p)
     p.set_defaults(handler="info:schema")
 
+    p = sub.add_parser(
+        "replay",
+        help="step through a recorded attempt in the app, every hand open",
+        description="Step through a recorded attempt card by card and trick by trick, every"
+        " hand open; for a lost attempt its turning point and a winning line.",
+    )
+    p.add_argument("file", metavar="FILE", help="a crew-record/1 JSON file, - or history:ID")
+    p.set_defaults(handler="replay")
+
+    p = sub.add_parser(
+        "history",
+        help="every attempt played, newest first; one of them, its record",
+        description="Every attempt that ended, or was quit or replaced after a card, is kept"
+        f" (the newest {1000:,}). With an ID: that attempt; --export FILE writes its game"
+        " record. Commands that read a record also take history:ID instead of a file.",
+    )
+    p.add_argument("id", nargs="?", type=opt.whole(1, 999_999_999), metavar="ID", help="an attempt")
+    p.add_argument("--export", metavar="FILE", type=Path, help="write the attempt's record here")
+    _json_flag(p)
+    p.set_defaults(handler="history:history_command")
+
     p = sub.add_parser("logbook", help="your crews' campaign logbook")
     p.add_argument("--crew", type=opt.crew_name, metavar="NAME", help="only this crew")
     _json_flag(p)
@@ -388,6 +416,7 @@ def _play(args: argparse.Namespace | None) -> int:
         "timed": False,
         "difficulty": None,
         "computers": 0,
+        "practice": False,
     }
     if args is not None:
         kwargs = {
@@ -398,15 +427,34 @@ def _play(args: argparse.Namespace | None) -> int:
             "timed": args.timed,
             "difficulty": args.difficulty,
             "computers": args.computers,
+            "practice": args.practice,
         }
     from crew.tui.app import main as tui_main
 
     return int(tui_main(**kwargs) or 0)
 
 
+def _replay(args: argparse.Namespace) -> int:
+    """``crew replay``: the record read like every other command reads one, then the app."""
+    from ..records import RecordError
+    from ..table.review import review
+    from .game import _read
+
+    try:
+        rec, source = _read(args.file)
+        shown = review(rec, source)
+    except RecordError as exc:
+        raise CliError(str(exc)) from None
+    from crew.tui.app import replay_main
+
+    return replay_main(shown)
+
+
 def _handler(name: str) -> Callable[[argparse.Namespace], int]:
     if name == "play":
         return _play
+    if name == "replay":
+        return _replay
     module, func = name.split(":")
     mod = importlib.import_module(f"crew.cli.{module}")
     fn: Callable[[argparse.Namespace], int] = getattr(mod, func)

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 
 from crew import storage
 from crew.engine import GameState, Result, new_attempt
-from crew.engine.attempts import attempt_seed
+from crew.engine.attempts import attempt_seed, lost_before_anyone_could_act
+from crew.records import Record, replay
 
 from .spec import GameSpec, SessionError
 
-__all__ = ["Campaign", "cannot_write", "first_attempt", "redeal_seed"]
+__all__ = ["Campaign", "cannot_write", "first_attempt", "redeal_seed", "uncounted"]
 
 
 def cannot_write(what: str, exc: Exception) -> str:
@@ -37,6 +38,21 @@ def redeal_seed(base: int | str, attempt: int, redeals: int) -> str:
     """The seed of an attempt dealt again (lost before anyone could act) for the ``redeals``-th
     time: the attempt keeps its number."""
     return f"{attempt_seed(base, attempt)}~{redeals}"
+
+
+def uncounted(record: Record, end: GameState) -> bool:
+    """Whether the attempt ``record`` ended at ``end`` does not count (the engine's rule of
+    thumb): lost right after the tasks were handed out, and no way of playing could have
+    avoided it; it is dealt again under its own number."""
+    if end.result != Result.LOST or len(end.tricks) > 1:
+        return False
+    r = replay(record, "this game", keep_states=True)
+    start = r.start
+    for data, state in zip(record.actions, r.states, strict=False):
+        if "play" in data:
+            break
+        start = state
+    return lost_before_anyone_could_act(start, end)
 
 
 def first_attempt(spec: GameSpec, *, autosave: bool) -> tuple[GameState, int]:
@@ -95,11 +111,17 @@ class Campaign:
     crew: str | None
     mission: int | None
     autosave: bool = True
+    practice: bool = False  # a practice game writes nothing in the logbook
 
     @property
     def writes(self) -> bool:
         """Whether anything is written in the logbook for this game."""
-        return self.crew is not None and self.mission is not None and self.autosave
+        return (
+            self.crew is not None
+            and self.mission is not None
+            and self.autosave
+            and not self.practice
+        )
 
     def note_distress(self) -> None:
         """A distress signal is in the logbook the moment it is sent (rules F6)."""
@@ -179,4 +201,5 @@ class Campaign:
             seed=random.randrange(100000, 1000000),
             crew=self.crew,
             computers=sorted(computers),
+            practice=self.practice,
         )

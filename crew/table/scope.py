@@ -127,7 +127,7 @@ class SeatScope:
 
     @property
     def distress_direction(self) -> str | None:
-        return self._session.distress_direction
+        return self._session.table.distress_direction
 
     def public_view(self) -> View:
         return self._session.public_view()
@@ -142,7 +142,8 @@ class SeatScope:
 
     def distress_target(self, seat: int) -> int:
         """Who receives ``seat``'s card in the distress signal being collected."""
-        return distress_target(self.players, seat, self._session.distress_direction or "left")
+        way = self._session.table.distress_direction or "left"
+        return distress_target(self.players, seat, way)
 
     # -- who sits where, and the computers ---------------------------------------------------------
 
@@ -155,7 +156,7 @@ class SeatScope:
     @property
     def distress_votes(self) -> dict[int, str | None] | None:
         """The computers' votes on the distress signal (said out loud: public)."""
-        votes = self._session.distress_votes
+        votes = self._session.table.distress_votes
         return dict(votes) if votes is not None else None
 
     def ask(self) -> Ask | None:

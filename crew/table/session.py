@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 
-from crew import storage
+from crew import history, storage
 from crew.bots import DEFAULT as BOT_SETTINGS
 from crew.bots import Memory, Settings
 from crew.engine import (
@@ -45,11 +45,11 @@ from crew.engine import (
     view_for,
     why_illegal,
 )
-from crew.engine.attempts import attempt_seed, lost_before_anyone_could_act, retry
+from crew.engine.attempts import attempt_seed, retry
 from crew.engine.view import PUBLIC
 from crew.records import Record, TableNotes, action_to_json, record_for, replay
 
-from .campaign import Campaign, cannot_write, first_attempt, redeal_seed
+from .campaign import Campaign, cannot_write, first_attempt, redeal_seed, uncounted
 from .jobs import (
     Answer,
     decision_rng,
@@ -59,6 +59,7 @@ from .jobs import (
     with_signal_answer,
     with_votes,
 )
+from .keeping import keep
 from .notes import check_computers, table_from_notes, table_notes
 from .protocol import (
     Ask,
@@ -69,7 +70,6 @@ from .protocol import (
     next_question,
     next_step,
     people_who_may_signal,
-    predictors,
 )
 from .seating import Seating
 from .spec import DEFAULT_NAMES, GameSpec, SessionError
@@ -96,8 +96,12 @@ class Session:
         autosave: bool = True,
         computers: frozenset[int] = frozenset(),
         settings: Settings = BOT_SETTINGS,
+        practice: bool = False,
     ) -> None:
         self.state = state
+        #: a practice game: hints and undo; nothing in the logbook (the history marks it)
+        self.practice = practice
+        self.history_id: int | None = None  # the history entry this attempt is kept as
         #: the seats computers play, their search effort, each one's memory of its own view
         self.computers = computers
         self.settings = settings
@@ -113,6 +117,7 @@ class Session:
         self._clock_unsaved = 0.0  # seconds the clock ran since the last save
         self.save_problem = ""  # why the game or the logbook could not be written ('' if fine)
         self._log_problem = ""
+        self._history_problem = ""  # why the history could not keep the attempt ('' if it did)
         self.last_events: list[Event] = []
         self.mission_won = False  # won before this attempt began: a replay, Next stays open
         self.uncounted = False  # lost before anyone could act: not written in the logbook
@@ -131,7 +136,7 @@ class Session:
     @property
     def campaign(self) -> Campaign:
         """This game's logbook (free play: one that writes nothing)."""
-        return Campaign(self.crew, self.mission, self.autosave)
+        return Campaign(self.crew, self.mission, self.autosave, self.practice)
 
     # -- construction -------------------------------------------------------------------------
 
@@ -160,6 +165,7 @@ class Session:
             autosave=autosave,
             computers=frozenset(spec.computers),
             settings=settings,
+            practice=spec.practice,
         )
         s.mission_won = s.campaign.says_won()
         s.save()
@@ -200,8 +206,10 @@ class Session:
             autosave=autosave,
             computers=computers,
             settings=settings,
+            practice=notes.practice if notes is not None else False,
         )
         s.table = table
+        s.history_id = notes.history_id if notes is not None else None
         # each computer remembers the game as its own view showed it, action by action
         s.memories = {
             seat: Memory.replayed(seat, [view_for(st, seat) for st in [r.start, *r.states]])
@@ -214,7 +222,7 @@ class Session:
         if not s.state.over:
             # a win the logbook holds stands, even when the save is older than it (a full disk,
             # then a kill): the attempt played on is a replay and changes no count
-            s.mission_won = s.mission_won or s.book_says_won()
+            s.mission_won = s.mission_won or s.campaign.says_won()
         for events in r.events:
             s._note(events)
         # what happened last is said again (a signal made just before the terminal closed)
@@ -248,22 +256,6 @@ class Session:
         return self.table.signaller
 
     @property
-    def distress_direction(self) -> str | None:
-        """The way the distress signal being sent goes (its cards still being chosen)."""
-        return self.table.distress_direction
-
-    @property
-    def distress_cards(self) -> dict[int, int]:
-        """The cards chosen so far for the distress signal being sent, by seat."""
-        return dict(self.table.distress_cards)
-
-    @property
-    def distress_votes(self) -> dict[int, str | None] | None:
-        """The computers' votes on the distress signal this attempt (said out loud: public)."""
-        votes = self.table.distress_votes
-        return dict(votes) if votes is not None else None
-
-    @property
     def seating(self) -> Seating:
         """Who sits where (names, computers, a person holding several seats)."""
         return Seating(tuple(self.names), self.computers, self.state.setup.tonoja)
@@ -291,17 +283,9 @@ class Session:
     def is_computer(self, seat: int) -> bool:
         return seat in self.computers
 
-    def people(self) -> set[str]:
-        """The people at the table (one name per person; a person may hold several seats)."""
-        return self.seating.people()
-
     def person_seats(self) -> list[int]:
         """The seats people play, in seat order."""
         return self.seating.person_seats()
-
-    def holds_several(self, seat: int) -> bool:
-        """Whether the person at ``seat`` holds other seats too."""
-        return self.seating.holds_several(seat)
 
     def _open_for(self, viewer: int) -> bool:
         return self.seating.open_for(self.unlocked, viewer)
@@ -351,10 +335,6 @@ class Session:
         self._after()
 
     # -- engine questions -----------------------------------------------------------------------
-
-    def predictors(self) -> list[int]:
-        """The seats that still have to fix a prediction, in the engine's order."""
-        return predictors(self.state)
 
     def may_communicate(self, seat: int) -> Illegal | None:
         """Whether ``seat`` may communicate before this trick, judged on public facts only, so
@@ -417,9 +397,27 @@ class Session:
         if self.state.over:
             self.table = replace(self.table, signaller=None)
             self._write_logbook()
+            self.keep()
         self.save()
         self._after()
         return None
+
+    def keep(self, left: history.Outcome | None = None) -> None:
+        """Keep the attempt in the history (won or lost; else how it was ``left``), under the
+        same entry each time; a history that cannot be written is said like a failed save."""
+        if not self.autosave:
+            return
+        self.history_id, self._history_problem = keep(
+            self.record,
+            self.state,
+            entry_id=self.history_id,
+            names=self.names,
+            computers=self.computers,
+            crew=self.crew,
+            practice=self.practice,
+            left=left,
+        )
+        self.save_problem = self._history_problem or self.save_problem
 
     def ack_draw(self) -> None:
         self.table = replace(self.table, draw_seen=True)
@@ -566,6 +564,8 @@ class Session:
             uncounted=self.uncounted,
             redeals=self.redeals,
             computers=sorted(self.computers),
+            practice=self.practice,
+            history_id=self.history_id,
             **table_notes(self.table),
         )
 
@@ -579,6 +579,8 @@ class Session:
             return
         if self.state.over and not self.logged:
             self._write_logbook()
+        if self.state.over and self._history_problem:
+            self.keep()  # the history could not take it: tried again at every save
         self.record.table = self.notes()
         try:
             storage.save_game(self.record)
@@ -586,32 +588,18 @@ class Session:
             # the game goes on from memory; the screen says it is not being saved
             self.save_problem = cannot_write("the game", exc)
         else:
-            self.save_problem = self._log_problem
+            self.save_problem = self._log_problem or self._history_problem
 
     def forget(self) -> None:
         """The finished game is done with: no Continue for it."""
         if self.autosave:
             storage.clear_game()
 
-    def lost_before_anyone_could_act(self) -> bool:
-        """The engine's rule of thumb: lost right after the tasks were handed out, and no way of
-        playing could have avoided it (then the attempt does not count)."""
-        end = self.state
-        if end.result != Result.LOST or len(end.tricks) > 1:
-            return False
-        r = replay(self.record, "this game", keep_states=True)
-        start = r.start
-        for data, state in zip(self.record.actions, r.states, strict=False):
-            if "play" in data:
-                break
-            start = state
-        return lost_before_anyone_could_act(start, end)
-
     def _write_logbook(self) -> None:
         if self.logged:
             return
         self.logged = True
-        self.uncounted = self.lost_before_anyone_could_act()
+        self.uncounted = uncounted(self.record, self.state)
         if self.uncounted:
             return  # swap tasks or re-deal: this attempt is not an attempt
         problem = self.campaign.note_attempt(self.state, self.names)
@@ -624,17 +612,13 @@ class Session:
         """What the logbook says about this mission for the campaign crew ('' in free play)."""
         return self.campaign.line()
 
-    def book_says_won(self) -> bool:
-        """Whether the campaign crew's logbook has this mission won already."""
-        return self.campaign.says_won()
-
     @property
     def next_mission_open(self) -> bool:
         """Whether Next mission is offered: this logbook mission was won at this table or in
         the crew's logbook (a lost replay of a won mission does not close it again)."""
         if self.mission is None:
             return False
-        return self.state.result == Result.WON or self.mission_won or self.book_says_won()
+        return self.state.result == Result.WON or self.mission_won or self.campaign.says_won()
 
     @property
     def replaying(self) -> bool:
@@ -674,7 +658,7 @@ class Session:
         self.base_seed = spec.seed
         self.redeals = 0
         self._start(state, attempt)
-        self.mission_won = self.book_says_won()
+        self.mission_won = self.campaign.says_won()
         self.save()
 
     def _start(self, state: GameState, attempt: int, *, seed: str | None = None) -> None:
@@ -692,6 +676,8 @@ class Session:
         self.logged = False
         self.uncounted = False
         self.last_events = []
+        self.history_id = None  # the attempt before is kept under its own entry
+        self._history_problem = ""
         self._reset_table(TableState())
         self.save()
 

@@ -75,6 +75,7 @@ class GameSpec:
     seed: int | str | None = None
     crew: str | None = None  # campaign crew name; None: free play
     computers: list[int] = field(default_factory=list)
+    practice: bool = False  # hints and undo; nothing written in the logbook
 
     def seat_names(self) -> list[str]:
         """One name per seat: the names given for the people (all seats, or the people's seats
@@ -148,6 +149,7 @@ class GameSpec:
             seed,
             self.crew,
             comps,
+            self.practice,
         )
 
 
@@ -166,6 +168,7 @@ def play_spec(
     *,
     crew: str | None = None,
     computers: int = 0,
+    practice: bool = False,
 ) -> GameSpec | None:
     """The game ``crew play`` starts from its options, checked; None when no option names a
     game (the title screen then). Without ``players`` the crew size is the number of names (or
@@ -184,6 +187,7 @@ def play_spec(
         or difficulty is not None
         or crew is not None
         or computers > 0
+        or practice
     )
     if not given:
         return None
@@ -193,4 +197,4 @@ def play_spec(
     if mission is None and difficulty is None:
         mission = 1
     seats = list(range(n - computers, n)) if computers > 0 else []
-    return GameSpec(n, names, mission, difficulty, timed, seed, crew, seats).checked()
+    return GameSpec(n, names, mission, difficulty, timed, seed, crew, seats, practice).checked()

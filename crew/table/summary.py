@@ -11,10 +11,13 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
 
+from crew import storage
 from crew.engine import Result, Setup, View, get_task, view_for
 from crew.engine.view import PUBLIC
-from crew.records import Record
+from crew.records import Record, dump_record
 
 from . import postmortem
 from .session import Session
@@ -68,6 +71,23 @@ class AttemptSummary:
     @property
     def names(self) -> list[str]:
         return list(self.table.names)
+
+    def export(self, folder: Path | None = None) -> Path:
+        """Write the attempt's game record as a file of its own (in ``folder``, default the
+        current folder, else the data directory's ``exports``); where it went."""
+        t = self.table
+        what = f"mission{t.mission}" if t.mission is not None else f"difficulty{t.difficulty}"
+        name = f"crew-{what}-attempt{t.attempt}-{datetime.now():%Y%m%d-%H%M%S}.json"
+        text = dump_record(self.record)
+        places = [folder] if folder is not None else [Path.cwd(), storage.home() / "exports"]
+        for place in places[:-1]:
+            try:
+                storage.atomic_write_text(place / name, text)
+                return place / name
+            except OSError:
+                continue  # a folder that cannot be written: the next one
+        storage.atomic_write_text(places[-1] / name, text)
+        return places[-1] / name
 
     def post_mortem(self, stop: Callable[[], bool]) -> postmortem.PostMortem:
         """The search "could it have been won?" (stops as soon as ``stop()`` is true)."""

@@ -25,13 +25,15 @@ from crew.table import (
     play_spec,
     summarize,
 )
+from crew.table.keeping import keep_abandoned, played_a_card
+from crew.table.review import Review
 
 from . import guard
 from .render import mission_rule, tasks_table
 from .screens.game import GameScreen
 from .screens.title import TitleScreen
 
-__all__ = ["COMPUTER_PACE", "CrewApp", "create_app", "main"]
+__all__ = ["COMPUTER_PACE", "CrewApp", "create_app", "main", "replay_main"]
 
 #: Seconds a computer's move stays on screen before the table moves on (Space: at once).
 COMPUTER_PACE = 0.8
@@ -60,8 +62,11 @@ class CrewApp(App[int]):
         pace: float | None = None,
         loop_clock: Callable[[], float] = time.monotonic,
         settings: Settings = BOT_SETTINGS,
+        replay: Review | None = None,
     ) -> None:
         super().__init__()
+        #: an attempt to show in the replay viewer straight away (``crew replay``)
+        self.replay = replay
         self.pace = COMPUTER_PACE if pace is None else pace
         # seconds a new choice is on screen before keys act on it (see guard.py)
         self.settle = guard.KEY_SETTLE if settle is None else settle
@@ -98,6 +103,10 @@ class CrewApp(App[int]):
                 self.tell_title(str(exc))
             else:
                 self.open_game(session)
+        if self.replay is not None:
+            from .screens.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(self.replay))
         if self.clock_interval:
             self.set_interval(self.clock_interval, self.tick_clock)
         if self.settle > 0:
@@ -176,6 +185,10 @@ class CrewApp(App[int]):
             self.new_game()
         elif what == "logbook":
             self.push_screen(LogbookScreen())
+        elif what == "history":
+            from .screens.replay import HistoryScreen
+
+            self.push_screen(HistoryScreen())
         elif what == "rules":
             self.show_rules()
         elif what == "quit":
@@ -192,6 +205,11 @@ class CrewApp(App[int]):
         def made(spec: GameSpec | None) -> None:
             if spec is None:
                 return
+            if saved is not None:
+                # the game the new one replaces stays in the history
+                problem = keep_abandoned(saved)
+                if problem:
+                    self.notify(problem, title="Not kept", severity="warning")
             try:
                 session = Session.new(spec, settings=self.settings)
             except (SessionError, storage.StorageError) as exc:
@@ -206,9 +224,10 @@ class CrewApp(App[int]):
                 self.push_screen(NewGameScreen(), made)
 
         try:
-            has_save = storage.load_game() is not None
+            saved = storage.load_game()
         except storage.StorageError:
-            has_save = False
+            saved = None
+        has_save = saved is not None
         if has_save:
             self.push_screen(
                 ConfirmScreen("Start a new game? The unfinished game will be replaced."), confirmed
@@ -340,6 +359,8 @@ class CrewApp(App[int]):
     def save_now(self) -> None:
         s = self.session
         if s is not None and not s.state.over:
+            if played_a_card(s.record):
+                s.keep()  # quit half-way: kept as unfinished (Continue plays it on)
             s.save()
             if s.save_problem:
                 # every action was saved already, or the screen said it was not
@@ -357,6 +378,7 @@ def create_app(
     *,
     crew: str | None = None,
     computers: int = 0,
+    practice: bool = False,
     clock_interval: float | None = 0.5,
     clock: Callable[[], float] = time.monotonic,
     settle: float | None = None,
@@ -368,7 +390,15 @@ def create_app(
     (:func:`crew.table.play_spec` says which game). Raises SessionError for an impossible game.
     """
     spec = play_spec(
-        players, mission, seed, names, timed, difficulty, crew=crew, computers=computers
+        players,
+        mission,
+        seed,
+        names,
+        timed,
+        difficulty,
+        crew=crew,
+        computers=computers,
+        practice=practice,
     )
     return CrewApp(
         spec,
@@ -392,6 +422,13 @@ def _keep_unfinished_game() -> str:
     )
 
 
+def replay_main(review: Review) -> int:
+    """Run the TUI on the replay of one attempt (``crew replay``)."""
+    app = CrewApp(replay=review)
+    result = app.run()
+    return int(result or 0)
+
+
 def main(
     players: int | None = None,
     mission: int | None = None,
@@ -400,10 +437,13 @@ def main(
     timed: bool = False,
     difficulty: int | None = None,
     computers: int = 0,
+    practice: bool = False,
 ) -> int:
     """Run the TUI; returns the exit code (2 for an impossible game)."""
     try:
-        app = create_app(players, mission, seed, names, timed, difficulty, computers=computers)
+        app = create_app(
+            players, mission, seed, names, timed, difficulty, computers=computers, practice=practice
+        )
     except SessionError as exc:
         sys.stderr.write(f"crew: {exc}\n")
         return 2

@@ -7,7 +7,7 @@ colour also has a glyph (``crew.present``) so nothing depends on seeing colour.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from rich.cells import cell_len
@@ -288,9 +288,14 @@ def mission_rule(session: Facts) -> str:
 
 def news_text(session: SeatScope) -> Text:
     """What just happened, from the engine's events (public facts only)."""
+    return events_text(session.last_events, session.name, session.players)
+
+
+def events_text(events: Iterable[Event], name: Callable[[int], str], players: int) -> Text:
+    """What ``events`` made happen, in words (the last three), seats called ``name(seat)``."""
     out: list[str] = []
-    for e in session.last_events:
-        text = _event_words(session, e)
+    for e in events:
+        text = _event_words(e, name, players)
         if text:
             out.append(text)
     return Text("  ".join(out[-3:]))
@@ -314,14 +319,14 @@ _EVENT_WORDS = {
 }
 
 
-def _event_words(session: SeatScope, e: Event) -> str:
-    if e.kind == "distress" and session.players == 2:
-        return f"Distress signal: {session.name(0)} and {session.name(1)} swapped one card."
+def _event_words(e: Event, name: Callable[[int], str], players: int) -> str:
+    if e.kind == "distress" and players == 2:
+        return f"Distress signal: {name(0)} and {name(1)} swapped one card."
     words = _EVENT_WORDS.get(e.kind)
     if words is None:
         return ""
     return words.format(
-        name=session.name(e.seat) if e.seat >= 0 else "",
+        name=name(e.seat) if e.seat >= 0 else "",
         card=card_label(e.card) if e.card >= 0 else "",
         task=e.task,
         trick=e.trick,

@@ -268,6 +268,7 @@ OPTION_EDGES: dict[str, tuple[list[str], dict[str, list[str]]]] = {
     "missions": (["missions", "1"], {"N": [*WHOLE_EDGES, "313", "100000"]}),
     "rules": (["rules", "tricks"], {"TOPIC": [ESC, BIG, FF, "a\nb", "\u202e"]}),
     "logbook": (["logbook"], {"--crew": [ESC, BIG, FF, "a\nb", "\u202e", ""]}),
+    "history": (["history", "1"], {"ID": [*WHOLE_EDGES, "0"]}),
 }
 
 # the inputs issues 25 and 26 name, word for word
@@ -402,8 +403,8 @@ def test_the_option_edge_table_covers_every_command() -> None:
     commands = {argv[0] for _, argv, _ in EDGE_CASES}
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    # check (cards) and verify, schema (files, no options) are in CASES above
-    assert set(sub.choices) - commands <= {"check", "verify", "schema", "analyze"}
+    # check (cards) and verify, schema, replay (files, no options) are in CASES above
+    assert set(sub.choices) - commands <= {"check", "verify", "schema", "analyze", "replay"}
     # the report counts these
     assert len(EDGE_CASES) >= 1000
 

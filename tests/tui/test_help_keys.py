@@ -7,6 +7,7 @@ from textual.binding import Binding
 from crew.tui.screens.dialogs import KEYS
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
+from crew.tui.screens.replay import HistoryScreen, ReplayScreen
 from crew.tui.screens.result import ResultScreen
 from crew.tui.screens.winning_line import WinningLineScreen
 from crew.tui.widgets import steps
@@ -25,6 +26,10 @@ SHOWN = {
     "question_mark": "?",
     "ctrl+c": "Ctrl+C",
     "ctrl+q": "q",  # listed with q and Ctrl+C: both ask before quitting
+    "left_square_bracket": "[",
+    "right_square_bracket": "]",
+    "up": "↑",
+    "down": "↓",
 }
 
 #: What the help's first column lists besides its words: digits as 1-9.
@@ -44,6 +49,7 @@ def keys_of(cls: type) -> set[str]:
 
 def test_every_key_of_the_game_screens_is_in_the_help() -> None:
     classes = [GameScreen, GateScreen, ResultScreen, WinningLineScreen, Choices, HandView]
+    classes += [ReplayScreen, HistoryScreen]
     classes += list(steps.PANELS.values())
     listed = set()
     for shown, _ in KEYS:

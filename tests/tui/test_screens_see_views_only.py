@@ -4,7 +4,9 @@ They are handed a :class:`SeatScope`, which has no ``state`` (the result screen 
 attempt's summary, the post-mortem panel the summary's search as a job); this test reads their
 source and fails if any of them names the state, the record, the session behind the scope, or
 builds a view of its own (``view_for``), since each of those could put another crew member's hand
-on screen. Every screen and widget is checked, and none of them imports the app.
+on screen. Every screen and widget is checked, and none of them imports the app. (The replay
+viewer shows every hand of an attempt looked back on: it is handed the frames of a
+:class:`~crew.table.review.Review`, ``open_hands`` by name, and no game.)
 """
 
 from __future__ import annotations

@@ -479,7 +479,7 @@ def test_continue_resumes_distress_cards_already_chosen(crew_home: Path) -> None
     step = again.step()
     assert step.kind == StepKind.DISTRESS_CARD and step.seat == 2  # Cas, not Ann again
     assert again.gate_seat() == 2  # behind Cas's gate
-    assert again.distress_cards == {0: C("P1"), 1: C("P9")}
+    assert dict(again.table.distress_cards) == {0: C("P1"), 1: C("P9")}
     again.open_gate()
     assert again.choose_distress_card(C("Y9")) is None
     assert again.distress_exchange(0) == (C("P1"), 1, C("Y9"), 2)

@@ -280,7 +280,9 @@ def test_continue_after_a_logged_win_plays_on_as_a_replay(
     older = storage.load_game()
     assert older is not None
     log = storage.load_log()
-    log = storage.note_attempt(log, "Deep", 1, won=True, distress=False, members=s.names, discard=[])
+    log = storage.note_attempt(
+        log, "Deep", 1, won=True, distress=False, members=s.names, discard=[]
+    )
     storage.save_log(log)
     again = Session.resume(older)
     assert again.replaying and again.next_mission_open

@@ -54,6 +54,7 @@ class ResultScreen(GuardedScreen[str]):
         Binding("n", "choose('new')", "Retry new"),
         Binding("m", "choose('next')", "Next mission"),
         Binding("t", "choose('title')", "Title"),
+        Binding("e", "export", "Export", show=False),  # said under the logbook line
         # the answer itself names the key (the footer has no room left at 80 columns)
         Binding("w", "winning_line", "Winning line", show=False),
         Binding("question_mark", "app.help", "Help"),
@@ -110,9 +111,12 @@ class ResultScreen(GuardedScreen[str]):
                 " its count. " + line
             )
         log = Text(line, style="italic")
+        log.append("  e", style="bold reverse")
+        log.append(" keeps this attempt as a file.")
         if r.save_problem:
             # a result that may not have reached the disk is never passed over in silence
             log = Text.assemble(log, "\n", (f"Not saved: {r.save_problem}", "bold red"))
+        self._log = log
         self.query_one("#result-log", Static).update(log)
         nxt = r.next_mission
         why_not = ""
@@ -194,6 +198,18 @@ class ResultScreen(GuardedScreen[str]):
             return
         self.app.push_screen(
             WinningLineScreen(panel.result.line, self.summary.names, panel.result.line_from)
+        )
+
+    def action_export(self) -> None:
+        """Keep this attempt as a file of its own (for crew analyse, replay, a friend)."""
+        try:
+            path = self.summary.export()
+        except OSError as exc:
+            self.notify(f"The record could not be written: {exc.strerror or exc}", severity="error")
+            return
+        self.notify(f"Written to {path}", title="Exported", timeout=15)
+        self.query_one("#result-log", Static).update(
+            Text.assemble(self._log, "\n", (f"Exported to {path}", "bold"))
         )
 
     def action_choose(self, what: str) -> None:

@@ -35,13 +35,15 @@ class TitleScreen(Screen[None]):
         Binding("c", "pick('continue')", "Continue"),
         Binding("n", "pick('new')", "New game"),
         Binding("l", "pick('logbook')", "Logbook"),
+        Binding("h", "pick('history')", "History"),
         Binding("r", "pick('rules')", "Rules"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.request_quit", "Quit"),
     ]
 
     class Picked(Message):
-        """A menu entry was chosen: ``continue``, ``new``, ``logbook``, ``rules`` or ``quit``."""
+        """A menu entry was chosen: ``continue``, ``new``, ``logbook``, ``history``, ``rules``
+        or ``quit``."""
 
         def __init__(self, what: str) -> None:
             super().__init__()
@@ -97,10 +99,11 @@ class TitleScreen(Screen[None]):
         items += [
             Choice("New game", "new"),
             Choice("Logbook", "logbook"),
+            Choice("History: replay an attempt", "history"),
             Choice("Rules", "rules"),
             Choice("Quit", "quit"),
         ]
-        keys += ["n", "l", "r", ""]  # q asks before quitting, like everywhere
+        keys += ["n", "l", "h", "r", ""]  # q asks before quitting, like everywhere
         menu = self.query_one("#menu", Choices)
         menu.set_choices(items, keys=keys)
         menu.focus()
