@@ -11,23 +11,16 @@ from functools import partial
 from typing import Any
 
 from ..bots import (
-    Decision,
-    Memory,
     NothingToDecide,
     Settings,
-    choose_action,
-    choose_distress,
-    choose_distress_card,
-    choose_signal,
 )
 from ..bots.player import DEFAULT
-from ..engine.cards import card_str
 from ..engine.setup import SetupError, new_attempt
 from ..engine.state import GameState, Phase, Result
-from ..engine.view import View, view_for
-from ..records import Record, RecordError, action_to_json, replay
+from ..records import Record, RecordError, replay
+from ..table.advice import advice_for
 from ..table.notes import table_from_notes
-from ..table.protocol import Ask, AskKind, question_for
+from ..table.protocol import TableState
 from ..table.selfplay import SelfPlay
 from ..table.spec import SessionError
 from .common import (
@@ -53,54 +46,14 @@ __all__ = ["selfplay", "suggest"]
 # suggest
 
 
-def _question(rec: Record, state: GameState, seat: int) -> Ask | None:
-    """The question the table puts to ``seat`` next (the app's and self-play's order, every
-    seat a computer), from the record's table notes (checked against the game); None: nothing
-    for ``seat`` now."""
+def _table(rec: Record, state: GameState) -> TableState:
+    """The table's notes of the record (checked against the game), every seat a computer."""
     notes = rec.table
     computers = frozenset(notes.computers) if notes is not None else frozenset()
     try:
-        table = table_from_notes(notes, state, computers, draw_seen=True)
+        return table_from_notes(notes, state, computers, draw_seen=True)
     except SessionError as exc:
         raise CliError(str(exc)) from None
-    return question_for(state, table, seat, number=len(rec.actions))
-
-
-def _decide(
-    view: View, memory: Memory, rng: random.Random, ask: Ask, to_play: bool
-) -> dict[str, Any]:
-    """The computer's answer to ``ask`` for its seat (``to_play``: it also plays next)."""
-    doc: dict[str, Any]
-    seat = view.seat
-    if ask.kind == AskKind.VOTES:
-        d = choose_distress(view, memory, rng)
-        if d.direction is None:
-            doc = {"action": None, "why": d.why}
-        else:
-            c = choose_distress_card(view, memory, rng, d.direction)
-            assert c.card is not None
-            doc = {
-                "action": {"distress": d.direction, "seat": seat, "card": card_str(c.card)},
-                "why": f"{d.why}; pass {c.why}",
-            }
-    else:
-        try:
-            dec: Decision = (
-                choose_signal(view, memory, rng)
-                if ask.kind == AskKind.SIGNAL
-                else choose_action(view, memory, rng)
-            )
-        except NothingToDecide as exc:
-            raise CliError(f"{exc}: nothing to suggest", BAD_INPUT) from None
-        if dec.action is None and ask.kind == AskKind.SIGNAL and to_play:
-            why = dec.why
-            dec = choose_action(view, memory, rng)
-            dec = Decision(dec.action, f"no signal ({why}); {dec.why}")
-        doc = {
-            "action": None if dec.action is None else action_to_json(dec.action),
-            "why": dec.why,
-        }
-    return doc
 
 
 def suggest(args: argparse.Namespace) -> int:
@@ -118,17 +71,18 @@ def suggest(args: argparse.Namespace) -> int:
     seat = args.seat
     if not 0 <= seat < st.players:
         raise CliError(f"--seat {seat}: the crew members are seats 0-{st.players - 1}")
-    ask = _question(rec, state, seat)
-    name = seat_label(seat, st.players, rec.names)
-    if ask is None:
-        msg = "the attempt is over" if state.over else f"it is not {name}'s turn to decide"
-        raise CliError(f"{msg}: nothing to suggest", BAD_INPUT)
-    memory = Memory.replayed(seat, (view_for(s, seat) for s in [r.start, *r.states]))
-    view = view_for(state, seat)
     seed = parse_seed(args.seed) if args.seed is not None else 0
     rng = random.Random(f"crew-suggest:{seed}:{seat}:{len(rec.actions)}")
+    job = advice_for([r.start, *r.states], _table(rec, state), seat, rng)
+    name = seat_label(seat, st.players, rec.names)
+    if job is None:
+        msg = "the attempt is over" if state.over else f"it is not {name}'s turn to decide"
+        raise CliError(f"{msg}: nothing to suggest", BAD_INPUT)
     with working(f"{name}: thinking"):
-        doc = _decide(view, memory, rng, ask, st.controller(state.turn) == seat)
+        try:
+            doc = job().json()
+        except NothingToDecide as exc:
+            raise CliError(f"{exc}: nothing to suggest", BAD_INPUT) from None
     if args.json:
         emit_json(doc)
     else:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from crew.bots import Decision, Settings
-from crew.cli.bots import _question
+from crew.cli.bots import _table
 from crew.engine import apply, legal_actions, new_attempt
 from crew.records import record_for
 from crew.table import Ask, AskKind, Session, StepKind, TableState, jobs, next_step
@@ -104,7 +104,8 @@ def test_self_play_the_app_and_suggest_ask_the_same_questions(
         rec_now = s.record.model_copy(deep=True)
         rec_now.table = s.notes()
         if ask.kind != AskKind.VOTES:
-            mine = _question(rec_now, s.state, ask.seat)
+            table = _table(rec_now, s.state)
+            mine = question_for(s.state, table, ask.seat, number=len(rec_now.actions))
             assert mine is not None and (mine.kind, mine.seat) == (ask.kind, ask.seat), (
                 ask,
                 mine,
