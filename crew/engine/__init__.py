@@ -69,6 +69,7 @@ if TYPE_CHECKING:  # the facade: every public name, once
         distress_choices as distress_choices,
         distress_possible as distress_possible,
         distress_target as distress_target,
+        swap_of as swap_of,
     )
     from .phases.predictions import prediction_tasks as prediction_tasks
     from .phases.tricks import legal_plays as legal_plays
@@ -99,6 +100,7 @@ if TYPE_CHECKING:  # the facade: every public name, once
         all_tasks as all_tasks,
         get_task as get_task,
     )
+    from .tracker import Tracker as Tracker, track as track
     from .tricks import (
         Trick as Trick,
         follow_mask as follow_mask,

@@ -16,6 +16,7 @@ from .phases.distress import (
     distress_exchange,
     distress_possible,
     distress_target,
+    swap_of,
 )
 from .phases.distribution import begin_distribution
 from .phases.predictions import prediction_tasks
@@ -43,6 +44,7 @@ __all__ = [
     "signal_card_illegal",
     "signal_position_ok",
     "signal_positions",
+    "swap_of",
     "trick_winner_card",
     "true_positions",
     "why_illegal",

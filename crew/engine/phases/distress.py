@@ -17,6 +17,7 @@ __all__ = [
     "distress_exchange",
     "distress_possible",
     "distress_target",
+    "swap_of",
 ]
 
 _NON_SUB = DECK_MASK & ~SUIT_MASKS[SUB]
@@ -106,6 +107,18 @@ def _check(state: GameState, a: Distress) -> Illegal | None:
         if bad := distress_card_illegal(state, seat, card):
             return bad
     return None
+
+
+def swap_of(
+    exchange: tuple[tuple[int, int, int], ...], seat: int
+) -> tuple[int, int, int, int] | None:
+    """From a distress signal's passes ``(from, to, card)``: (card ``seat`` passed, to whom,
+    card it received, from whom); None without a signal. Private: for ``seat``'s eyes only."""
+    gave = next(((to, c) for frm, to, c in exchange if frm == seat), None)
+    got = next(((frm, c) for frm, to, c in exchange if to == seat), None)
+    if gave is None or got is None:
+        return None
+    return gave[1], gave[0], got[1], got[0]
 
 
 def _distress(state: GameState, a: Distress) -> tuple[GameState, list[Event]]:
