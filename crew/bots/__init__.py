@@ -28,6 +28,7 @@ from .player import (
     choose_distress_card,
     choose_signal,
     controls,
+    task_wishes,
 )
 
 __all__ = [
@@ -41,4 +42,5 @@ __all__ = [
     "choose_distress_card",
     "choose_signal",
     "controls",
+    "task_wishes",
 ]

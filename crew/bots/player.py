@@ -333,6 +333,39 @@ def choose_distribution(view: View, memory: Memory, rng: random.Random, cfg: Set
     return Decision(takes[best_i], f"task {takes[best_i].task} fits this hand best")
 
 
+def task_wishes(
+    view: View, memory: Memory, rng: random.Random, cfg: Settings = DEFAULT
+) -> list[int]:
+    """The open tasks this seat would like in a free task choice, best first: the ones done in
+    at least half of the sampled deals with this seat as their owner (a hand that fits the
+    cards a task names counts too), at most its fair share of the open tasks. Said out loud, so
+    the answer is only task numbers, nothing about the cards (rules I4)."""
+    me = view.seat
+    if view.rules.captain_no_tasks and me == view.captain:
+        return []
+    open_tasks = [
+        t.task
+        for t in view.tasks
+        if t.owner < 0 and not (me == view.captain and get_task(t.task).captain_may_not_take)
+    ]
+    if not open_tasks:
+        return []
+    share = max(1, -(-sum(1 for t in view.tasks if t.owner < 0) // view.seats))
+    owned = _owned(view)
+    fit = [_task_fit(view, t, me) for t in open_tasks]
+    if search.available() and memory.usable(view):
+        states = _samples(view, memory, rng, cfg.task_samples)
+        chance = _task_chances(view, states, [{**owned, t: me} for t in open_tasks], cfg)
+    else:
+        chance = [_fit_or_strength(view, t) for t in open_tasks]
+    score = [
+        c + (0.0 if f is None else cfg.fit_weight * (f - 0.5))
+        for c, f in zip(chance, fit, strict=True)
+    ]
+    ranked = sorted(range(len(open_tasks)), key=lambda i: (-score[i], open_tasks[i]))
+    return [open_tasks[i] for i in ranked if score[i] >= 0.5][:share]
+
+
 def _all_to(view: View, seat: int) -> dict[int, int]:
     return {t.task: seat for t in view.tasks}
 

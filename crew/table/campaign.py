@@ -21,7 +21,15 @@ from crew.records import Record, replay
 
 from .spec import GameSpec, SessionError
 
-__all__ = ["Campaign", "cannot_write", "first_attempt", "redeal_seed", "uncounted"]
+__all__ = [
+    "Campaign",
+    "base_seed_of",
+    "cannot_write",
+    "clock_of",
+    "first_attempt",
+    "redeal_seed",
+    "uncounted",
+]
 
 
 def cannot_write(what: str, exc: Exception) -> str:
@@ -38,6 +46,21 @@ def redeal_seed(base: int | str, attempt: int, redeals: int) -> str:
     """The seed of an attempt dealt again (lost before anyone could act) for the ``redeals``-th
     time: the attempt keeps its number."""
     return f"{attempt_seed(base, attempt)}~{redeals}"
+
+
+def clock_of(state: GameState) -> float | None:
+    """The seconds a real-time attempt starts with (None: untimed)."""
+    seconds = state.setup.rules.seconds
+    return float(seconds) if state.setup.rules.timed and seconds else None
+
+
+def base_seed_of(seed: int | str | None, attempt: int) -> int | str | None:
+    """The mission's deal code from an attempt's own (``<base>/<attempt>`` for attempt 2 on)."""
+    if seed is None or attempt == 1:
+        return seed
+    suffix = f"/{attempt}"
+    text = str(seed)
+    return text[: -len(suffix)] if text.endswith(suffix) else seed
 
 
 def uncounted(record: Record, end: GameState) -> bool:

@@ -23,6 +23,7 @@ from crew.engine import (
     GiveAll,
     Illegal,
     Setup,
+    Tracker,
     View,
     distress_target,
     signal_positions,
@@ -31,6 +32,8 @@ from crew.engine import (
 from crew.engine.actions import Position
 from crew.engine.reasons import Reason
 
+from . import practice
+from .advice import Advice
 from .jobs import Answer
 from .protocol import Ask, Step, StepKind
 from .session import Session
@@ -253,6 +256,38 @@ class SeatScope:
         """For the unlocked crew member: (card passed, to, card received, from), or None."""
         hand = self.hand
         return self._session.distress_exchange(hand.seat) if hand is not None else None
+
+    # -- the card tracker, the computers' reasons; practice: hint and undo -----------------------
+
+    @property
+    def practice(self) -> bool:
+        """A practice game: hints and undo, nothing in the logbook."""
+        return self._session.practice
+
+    def tracker(self) -> Tracker:
+        """The cards played, the colours seats are known to lack, the signals (public)."""
+        return practice.tracker(self._session)
+
+    @property
+    def last_why(self) -> tuple[str, str] | None:
+        """The last computer move in words and its reason (a secret card or number untold)."""
+        return self._session.last_why
+
+    def wishes(self) -> Callable[[], list[tuple[int, tuple[int, ...]]]] | None:
+        """In a free task choice: a job saying which tasks each computer would like."""
+        return practice.wishes(self._session)
+
+    def hint(self) -> tuple[int, Callable[[], Advice]] | str:
+        """Practice: what a computer would do for the seat at the keyboard, from its view."""
+        return practice.hint(self._session)
+
+    def undo_label(self) -> str:
+        """Practice: what ``undo`` would take back now ('' when nothing may be)."""
+        return practice.undo_label(self._session)
+
+    def undo(self) -> bool:
+        """Practice: take back the last action of the person at the keyboard."""
+        return practice.undo(self._session)
 
     # -- doing things -----------------------------------------------------------------------------
 

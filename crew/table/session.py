@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from typing import cast
 
 from crew import history, storage
 from crew.bots import DEFAULT as BOT_SETTINGS
@@ -42,6 +43,7 @@ from crew.engine import (
     legal_actions,
     may_communicate,
     signal_card_illegal,
+    swap_of,
     view_for,
     why_illegal,
 )
@@ -49,7 +51,15 @@ from crew.engine.attempts import attempt_seed, retry
 from crew.engine.view import PUBLIC
 from crew.records import Record, TableNotes, action_to_json, record_for, replay
 
-from .campaign import Campaign, cannot_write, first_attempt, redeal_seed, uncounted
+from .campaign import (
+    Campaign,
+    base_seed_of,
+    cannot_write,
+    clock_of,
+    first_attempt,
+    redeal_seed,
+    uncounted,
+)
 from .jobs import (
     Answer,
     decision_rng,
@@ -61,6 +71,7 @@ from .jobs import (
 )
 from .keeping import keep
 from .notes import check_computers, table_from_notes, table_notes
+from .practice import UndoPoint, note_action, reason
 from .protocol import (
     Ask,
     AskKind,
@@ -122,6 +133,11 @@ class Session:
         self.mission_won = False  # won before this attempt began: a replay, Next stays open
         self.uncounted = False  # lost before anyone could act: not written in the logbook
         self.redeals = 0  # re-deals of this attempt that did not count
+        #: practice: the points undo goes back to, the undos so far, who acted last
+        self.undo_points: list[UndoPoint] = []
+        self.undos, self.keyboard = 0, cast(str | None, None)
+        #: the last computer move said in words, and its reason (None: none yet)
+        self.last_why: tuple[str, str] | None = None
         self._reset_table(TableState(draw_seen=bool(record.actions)))
 
     def _reset_table(self, table: TableState) -> None:
@@ -161,7 +177,7 @@ class Session:
             list(spec.names),
             base_seed=spec.seed,
             crew=spec.crew,
-            time_left=_clock(state),
+            time_left=clock_of(state),
             autosave=autosave,
             computers=frozenset(spec.computers),
             settings=settings,
@@ -191,10 +207,10 @@ class Session:
         names = list(rec.names or DEFAULT_NAMES[: rec.players])
         base = notes.base_seed if notes is not None else None
         if base is None:
-            base = _base_seed(rec.seed, rec.attempt)
+            base = base_seed_of(rec.seed, rec.attempt)
         time_left = notes.time_left if notes is not None else None
         if time_left is None:
-            time_left = _clock(r.state)
+            time_left = clock_of(r.state)
         s = cls(
             r.state,
             rec,
@@ -303,7 +319,8 @@ class Session:
             self.table,
             self.computers,
             number=len(self.record.actions),
-            deal=str(self.record.seed),
+            # an undo brings back an earlier number: answers asked before it are told apart
+            deal=f"{self.record.seed}~undo{self.undos}" if self.undos else str(self.record.seed),
         )
 
     def gate_seat(self) -> int | None:
@@ -368,13 +385,8 @@ class Session:
         return self.named(bad) if bad is not None else None
 
     def distress_exchange(self, seat: int) -> tuple[int, int, int, int] | None:
-        """After a distress signal in this attempt: (card ``seat`` passed, to whom, card it
-        received, from whom); None without one. Private: only for ``seat``'s own eyes."""
-        gave = next(((to, c) for frm, to, c in self.exchange if frm == seat), None)
-        got = next(((frm, c) for frm, to, c in self.exchange if to == seat), None)
-        if gave is None or got is None:
-            return None
-        return gave[1], gave[0], got[1], got[0]
+        """After a distress signal: (card ``seat`` passed, to whom, card received, from whom)."""
+        return swap_of(self.exchange, seat)
 
     def _note(self, events: list[Event]) -> None:
         for e in events:
@@ -383,15 +395,18 @@ class Session:
 
     # -- doing things ---------------------------------------------------------------------------
 
-    def act(self, action: Action) -> Illegal | None:
-        """Apply ``action`` (recorded and saved); the engine's reason when it is not allowed."""
+    def act(self, action: Action, *, by_computer: bool = False) -> Illegal | None:
+        """Apply ``action`` (recorded and saved); the engine's reason when it is not allowed.
+        A person's action (not ``by_computer``) can be taken back in practice."""
         bad = why_illegal(self.state, action)
         if bad is not None:
             return self.named(bad)
+        before = (self.state, self.table, tuple(self.last_events), self.exchange)
         self.state, self.last_events = apply(self.state, action)
         self._note(self.last_events)
         self._observe()
         self.record.actions.append(action_to_json(action))
+        note_action(self, before, action, by_computer=by_computer)
         if isinstance(action, Distress):
             self.campaign.note_distress()
         if self.state.over:
@@ -403,8 +418,7 @@ class Session:
         return None
 
     def keep(self, left: history.Outcome | None = None) -> None:
-        """Keep the attempt in the history (won or lost; else how it was ``left``), under the
-        same entry each time; a history that cannot be written is said like a failed save."""
+        """Keep the attempt in the history (won, lost, else as ``left``), one entry each."""
         if not self.autosave:
             return
         self.history_id, self._history_problem = keep(
@@ -514,6 +528,7 @@ class Session:
         ask = answer.ask
         if ask != self.ask():
             return False
+        self.last_why = reason(self, answer)
         if ask.kind == AskKind.VOTES:
             self.table = with_votes(self.table, answer.votes, people=True)
             return True
@@ -525,9 +540,9 @@ class Session:
             if answer.action is None:
                 return True
             # made at once: a computer's hand is never behind a gate, nobody else is unlocked
-            return self.act(answer.action) is None
+            return self.act(answer.action, by_computer=True) is None
         assert answer.action is not None
-        return self.act(answer.action) is None
+        return self.act(answer.action, by_computer=True) is None
 
     # -- real time -------------------------------------------------------------------------------
 
@@ -672,24 +687,14 @@ class Session:
             attempt=attempt,
             difficulty=diff,
         )
-        self.time_left = _clock(state)
+        self.time_left = clock_of(state)
         self.logged = False
         self.uncounted = False
         self.last_events = []
         self.history_id = None  # the attempt before is kept under its own entry
         self._history_problem = ""
+        self.undo_points = []
+        self.keyboard = None
+        self.last_why = None
         self._reset_table(TableState())
         self.save()
-
-
-def _clock(state: GameState) -> float | None:
-    seconds = state.setup.rules.seconds
-    return float(seconds) if state.setup.rules.timed and seconds else None
-
-
-def _base_seed(seed: int | str | None, attempt: int) -> int | str | None:
-    if seed is None or attempt == 1:
-        return seed
-    suffix = f"/{attempt}"
-    text = str(seed)
-    return text[: -len(suffix)] if text.endswith(suffix) else seed

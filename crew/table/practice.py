@@ -1,0 +1,225 @@
+"""The practice table's helps (hint, undo) and the helps every table has (the card tracker, the
+computers' reasons, their wishes in a free task choice).
+
+Undo exists only in a practice game. It takes back the last card or choice of a person, with
+every computer move made after it; in hot-seat play only the person who made it may, and only
+until another person has acted or opened their hand. The session keeps an :class:`UndoPoint`
+before each such action (in memory: a game continued later can be undone back to where it was
+continued); taking one back trims the record to the actions that stand, rebuilds the
+computers' memories from their views and saves.
+
+A hint is what a computer crewmate would do for the seat at the keyboard, from that seat's
+view (:mod:`crew.table.advice`, as ``crew suggest``), seeded from public facts only.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from crew.bots import Memory, task_wishes
+from crew.engine import (
+    Action,
+    Distress,
+    Event,
+    GameState,
+    Phase,
+    Predict,
+    Tracker,
+    track,
+    view_for,
+)
+from crew.engine.view import PUBLIC
+from crew.records import replay
+
+from .advice import Advice, advice_for
+from .jobs import Answer
+from .protocol import AskKind, StepKind, TableState
+
+if TYPE_CHECKING:
+    from .session import Session
+
+__all__ = [
+    "UndoPoint",
+    "hint",
+    "note_action",
+    "reason",
+    "tracker",
+    "undo",
+    "undo_label",
+    "wishes",
+]
+
+
+#: the table just before an action: state, notes, what the last action made happen, the passes
+Snapshot = tuple[GameState, TableState, tuple[Event, ...], tuple[tuple[int, int, int], ...]]
+
+
+@dataclass(frozen=True)
+class UndoPoint:
+    """The table just before a person's action: what undo brings back."""
+
+    actions: int  # the record's length then
+    state: GameState
+    table: TableState
+    last_events: tuple[Event, ...]
+    exchange: tuple[tuple[int, int, int], ...]
+    person: str  # who acted (the name at the seat that decided)
+    what: str  # the action in words, for the key's label
+
+
+def _person(s: Session, seat: int) -> str:
+    return s.names[seat] if 0 <= seat < len(s.names) else ""
+
+
+def _actor(s: Session, action: Action) -> int:
+    """The seat whose person made ``action``: its own seat (Tonoja's: her captain), and for a
+    choice the crew makes in public the person who acted last (else the captain's)."""
+    seat = getattr(action, "seat", None)
+    if seat is not None:
+        return s.state.setup.controller(seat)
+    people = s.person_seats()
+    if s.keyboard is not None and s.keyboard in s.names:
+        return s.names.index(s.keyboard)
+    captain = s.state.setup.captain
+    return captain if captain in people or not people else people[0]
+
+
+def note_action(s: Session, before: Snapshot, action: Action, *, by_computer: bool) -> None:
+    """``action`` was just applied (``before``: the table just before it): a person's is an
+    undo point in practice. A distress signal (every crew member's card at once) cannot be
+    taken back: the undo reaches back to it and no further."""
+    if not s.practice:
+        return
+    if isinstance(action, Distress):
+        s.undo_points.clear()
+        return
+    if by_computer:
+        return
+    state, table, events, exchange = before
+    seat = _actor(s, action)
+    what = Advice(seat, action, "").words(s.name)
+    if isinstance(action, Predict) and view_for(s.state, PUBLIC).predictions[action.seat] is None:
+        what = "a secret prediction"  # the key's label is on screen for everybody
+    person = _person(s, seat)
+    point = UndoPoint(len(s.record.actions) - 1, state, table, events, exchange, person, what)
+    s.undo_points.append(point)
+    s.keyboard = person
+
+
+def reason(s: Session, answer: Answer) -> tuple[str, str]:
+    """A computer's move in words and its reason, as the table may hear it: a card passed in
+    the distress signal and a prediction kept secret are not told (their reasons name them)."""
+    ask = answer.ask
+    if ask.kind == AskKind.VOTES:
+        return "The computers' distress votes", answer.why
+    name = s.name(ask.seat)
+    if ask.kind == AskKind.DISTRESS_CARD:
+        return f"{name} chose the card to pass", "its reasons name the card, which stays secret"
+    if isinstance(answer.action, Predict):
+        return f"{name} made a prediction", "its reasons name the number, which it keeps"
+    what = Advice(ask.seat, answer.action, "").words(s.name)
+    if answer.action is None:
+        what = "no signal" if ask.kind == AskKind.SIGNAL else "nothing"
+    return f"{name}: {what}", answer.why
+
+
+def _several_people(s: Session) -> bool:
+    return len(s.seating.people()) > 1
+
+
+def undo_label(s: Session) -> str:
+    """What ``u`` would take back now, in words ('' when nothing may be: not practice, the
+    attempt over, nothing of the person at the keyboard to take back)."""
+    if not s.practice or s.state.over or not s.undo_points:
+        return ""
+    point = s.undo_points[-1]
+    if _several_people(s):
+        if point.person != s.keyboard:
+            return ""
+        # another person's hand is open: they are at the keyboard now
+        if s.unlocked is not None and _person(s, s.unlocked) != point.person:
+            return ""
+    return f"{point.person} takes back: {point.what}"
+
+
+def undo(s: Session) -> bool:
+    """Take back the last undoable action (see :func:`undo_label`); False when none may be."""
+    if not undo_label(s):
+        return False
+    point = s.undo_points.pop()
+    del s.record.actions[point.actions :]
+    s.state = point.state
+    s.table = point.table
+    s.last_events = list(point.last_events)
+    s.exchange = point.exchange
+    s.unlocked = None  # the hand comes back behind its gate (with one person: at once)
+    s.undos += 1
+    r = replay(s.record, "this game", keep_states=True)
+    views = [r.start, *r.states]
+    s.memories = {
+        seat: Memory.replayed(seat, (view_for(st, seat) for st in views)) for seat in s.computers
+    }
+    s.last_why = None
+    s.save()
+    return True
+
+
+def hint(s: Session) -> tuple[int, Callable[[], Advice]] | str:
+    """The hint for the seat at the keyboard (its hand open, or the only person's seat), as
+    (seat, a job for a worker thread); or the sentence saying why there is none."""
+    if not s.practice:
+        return "Hints are for practice games (New game: practice, or crew play --practice)."
+    if s.state.over:
+        return "The attempt is over."
+    if s.ask() is not None:
+        return "A computer is deciding now."
+    seat = s.unlocked
+    if seat is None:
+        people = s.person_seats()
+        step = s.step()
+        if not _several_people(s) and people:
+            seat = step.viewer if step.viewer in people else people[0]
+        else:
+            return "A hint is for the crew member whose hand is open: open yours first."
+    r = replay(s.record, "this game", keep_states=True)
+    # seeded from public facts only: two deals that look the same to the seat, the same hint
+    rng = random.Random(f"crew-hint:{seat}:{len(s.record.actions)}")
+    job = advice_for([r.start, *r.states], s.table, seat, rng, s.settings)
+    if job is None:
+        return f"Nothing for {s.name(seat)} to decide now."
+    return seat, job
+
+
+def tracker(s: Session) -> Tracker:
+    """The card tracker of the table now (public facts only: the same for every seat)."""
+    return track(view_for(s.state, PUBLIC), s.state.tricks)
+
+
+def wishes(s: Session) -> Callable[[], list[tuple[int, tuple[int, ...]]]] | None:
+    """In a free task choice made by people with computers at the table: a job saying which of
+    the open tasks each computer would like (its own view; nothing about its cards). None when
+    no such choice is on."""
+    step = s.step()
+    if step.kind != StepKind.ASSIGN or not s.computers or s.state.phase != Phase.ASSIGN:
+        return None
+    if s.state.volunteers:
+        return None  # two volunteers split the tasks between them
+    seed = f"crew-wishes:{s.record.seed}:{len(s.record.actions)}"
+    asked = [
+        (seat, view_for(s.state, seat), copy.deepcopy(s.memories[seat]))
+        for seat in sorted(s.computers)
+    ]
+    settings = s.settings
+
+    def job() -> list[tuple[int, tuple[int, ...]]]:
+        out = []
+        for seat, view, memory in asked:
+            rng = random.Random(f"{seed}:{seat}")
+            out.append((seat, tuple(task_wishes(view, memory, rng, settings))))
+        return out
+
+    return job
