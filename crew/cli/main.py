@@ -148,7 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--practice",
         action="store_true",
-        help="a practice game: nothing is written in the logbook (the history marks it)",
+        help="a practice game: hints (h) and undo (u); nothing is written in the logbook"
+        " (the history keeps it, marked practice)",
     )
     p.set_defaults(handler="play")
 

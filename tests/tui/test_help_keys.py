@@ -7,6 +7,7 @@ from textual.binding import Binding
 from crew.tui.screens.dialogs import KEYS
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
+from crew.tui.screens.helps import InfoScreen
 from crew.tui.screens.replay import HistoryScreen, ReplayScreen
 from crew.tui.screens.result import ResultScreen
 from crew.tui.screens.winning_line import WinningLineScreen
@@ -49,7 +50,7 @@ def keys_of(cls: type) -> set[str]:
 
 def test_every_key_of_the_game_screens_is_in_the_help() -> None:
     classes = [GameScreen, GateScreen, ResultScreen, WinningLineScreen, Choices, HandView]
-    classes += [ReplayScreen, HistoryScreen]
+    classes += [ReplayScreen, HistoryScreen, InfoScreen]
     classes += list(steps.PANELS.values())
     listed = set()
     for shown, _ in KEYS:

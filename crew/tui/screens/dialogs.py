@@ -126,9 +126,16 @@ KEYS = (
     ("v", "look at your own hand during a public step (behind your gate)"),
     ("l", "show or hide the last completed trick (only that one)"),
     ("Space", "go on at once after a computer's move (it stays on screen a moment)"),
+    ("t", "the card tracker: cards played, colours a seat is known to lack, signals (public)"),
+    (
+        "w",
+        "why the last computer move was made, in its own words (after a lost attempt: a"
+        " winning line)",
+    ),
+    ("h", "practice: a hint for the hand that is open, from that seat's view only"),
+    ("u", "practice: take back your last card or choice (on the next gate too)"),
     ("r / n / m / t", "after an attempt: retry with the same or new tasks, next mission, title"),
     ("e", "after an attempt: keep it as a game record file (crew analyse, crew replay)"),
-    ("w", "after a lost attempt: show a winning line, trick by trick"),
     ("p / n  b", "in a winning line: the previous / next trick (also ← →); b or Esc: back"),
     ("[ ]  j", "in a replay: the previous / next trick (also ↑ ↓); j: the turning point"),
     ("Esc", "back"),

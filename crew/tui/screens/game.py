@@ -64,6 +64,10 @@ class GameScreen(GuardedScreen[None]):
         Binding("v", "peek", "Look at my hand"),
         Binding("l", "last_trick", "Last trick"),
         Binding("l", "hide_last", "This trick"),
+        Binding("t", "tracker", "Cards"),
+        Binding("w", "why", "Why?"),
+        Binding("h", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.request_quit", "Quit"),
         Binding("space", "go_on", "Go on"),
@@ -95,6 +99,11 @@ class GameScreen(GuardedScreen[None]):
         self._holding = False
         self._moves: list[Text] = []  # what the computers did since a person last chose
         self._attempt: tuple[object, ...] | None = None  # the attempt on screen (mission, ...)
+        # the helps: the hint being worked out (for the step it was asked at), the computers'
+        # wishes in a free task choice (for the tasks still open then)
+        self._hint_for: object | None = None
+        self._wishes_for: object | None = None
+        self._wishes: Text = Text()
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -165,6 +174,7 @@ class GameScreen(GuardedScreen[None]):
                         self.trick_done_line(),
                         clock=self.clock_line,
                         signal_first=bool(t.signal_first()),
+                        undo=t.undo_label(),
                         timing=self.timing,
                     ),
                     self._gate_opened,
@@ -173,6 +183,7 @@ class GameScreen(GuardedScreen[None]):
         self.panel.update()
         self.panel.focus_choice()
         self._show_news()
+        self._ask_wishes(step)
         # a new choice on screen: keys pressed before it was seen do not act on it
         on_screen = (step, self.panel.stage)
         if on_screen != self._armed_for:
@@ -296,6 +307,9 @@ class GameScreen(GuardedScreen[None]):
         if choice == "signal":
             self.ask_signaller()
             return
+        if choice == "undo":
+            self.action_undo()
+            return
         self.table.open_gate()
         self.sync()
 
@@ -367,6 +381,8 @@ class GameScreen(GuardedScreen[None]):
     def _show_news(self) -> None:
         if not self.message:
             news = Text("  ").join(self._moves[-4:]) if self._moves else news_text(self.table)
+            if self._wishes and self.table.step().kind == StepKind.ASSIGN:
+                news = self._wishes
             self.query_one("#message", Static).update(news)
 
     # -- routing what a panel chose ---------------------------------------------------------------
@@ -449,6 +465,12 @@ class GameScreen(GuardedScreen[None]):
             return self._holding
         if action == "peek":
             return kind in _PUBLIC_PEEK and not step.private and t.ask() is None
+        if action == "hint":
+            return t.practice and kind != StepKind.RESULT and t.ask() is None and not self._holding
+        if action == "undo":
+            return bool(t.undo_label())
+        if action == "why":
+            return t.last_why is not None
         if action in ("hide_last", "last_trick"):
             v = t.public_view()
             # between tricks the last one is on the table anyway (until the next card)
@@ -490,3 +512,96 @@ class GameScreen(GuardedScreen[None]):
 
     def action_hide_last(self) -> None:
         self.action_last_trick()
+
+    # -- the helps: tracker, the computers' reasons and wishes, hint and undo -----------------
+
+    def action_tracker(self) -> None:
+        from .helps import InfoScreen, tracker_renderable
+
+        title = "The cards so far (what the whole table knows)"
+        self.app.push_screen(InfoScreen(title, tracker_renderable(self.table), "t"))
+
+    def action_why(self) -> None:
+        from .helps import InfoScreen, why_renderable
+
+        title = "The last computer move"
+        self.app.push_screen(InfoScreen(title, why_renderable(self.table), "w"))
+
+    def action_hint(self) -> None:
+        """A computer's advice for the seat at the keyboard, worked out in a worker thread;
+        said only while the step it was asked at is on screen."""
+        t = self.table
+        got = t.hint()
+        if isinstance(got, str):
+            self.set_message(got)
+            return
+        seat, job = got
+        token = self._hint_for = (self._step, object())
+        self.set_message(Text(f"Working out a hint for {t.name(seat)}…", style="dim"))
+
+        def work() -> None:
+            try:
+                advice = job()
+            except Exception as exc:  # a hint that cannot be worked out says so
+                self.app.call_from_thread(self._hinted, token, f"No hint: {exc}")
+            else:
+                words = f"Hint for {t.name(seat)}: {advice.words(t.name)}. {advice.why}"
+                self.app.call_from_thread(self._hinted, token, words)
+
+        self.run_worker(work, name="hint", group="hint", thread=True)
+
+    def _hinted(self, token: object, words: str) -> None:
+        if token is not self._hint_for or not isinstance(token, tuple) or token[0] != self._step:
+            return  # the table moved on: the hint was for a step no longer on screen
+        self._hint_for = None
+        self.set_message(Text(words, style="bold"))
+
+    def action_undo(self) -> None:
+        t = self.table
+        label = t.undo_label()
+        if not label or not t.undo():
+            return
+        # whatever a computer was deciding, or a move held on screen, is for a table gone
+        self._worker = self._asked = self._hint_for = self._wishes_for = None
+        self._holding = False
+        self._moves = []
+        self._step = None
+        self.set_message("")
+        self.notify(label, title="Taken back", timeout=4)
+        self.sync()
+
+    def _ask_wishes(self, step: Step) -> None:
+        """In a free task choice, the computers say which tasks they would like (once per
+        set of open tasks; worked out in a worker thread)."""
+        t = self.table
+        if step.kind != StepKind.ASSIGN:
+            self._wishes, self._wishes_for = Text(), None
+            return
+        key = (t.seed, tuple(tv.task for tv in t.public_view().tasks if tv.owner < 0))
+        if key == self._wishes_for:
+            return
+        job = t.wishes()
+        self._wishes_for, self._wishes = key, Text()
+        if job is None:
+            return
+
+        def work() -> None:
+            try:
+                wishes = job()
+            except Exception:  # no wishes said: the choice is the people's anyway
+                return
+            self.app.call_from_thread(self._wished, key, wishes)
+
+        self.run_worker(work, name="wishes", group="wishes", thread=True)
+
+    def _wished(self, key: object, wishes: list[tuple[int, tuple[int, ...]]]) -> None:
+        if key != self._wishes_for:
+            return
+        t = self.table
+        said = [
+            f"{t.name(seat)}: " + (" ".join(f"#{n}" for n in tasks) if tasks else "no wish")
+            for seat, tasks in wishes
+        ]
+        self._wishes = Text("The computers would like " + "; ".join(said) + ".")
+        if not self.message:
+            self._show_news()

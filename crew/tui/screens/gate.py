@@ -19,14 +19,16 @@ __all__ = ["GateScreen"]
 class GateScreen(GuardedScreen[str | None]):
     """The hand-off ("Pass the terminal to Bob — Bob, press Enter"); nothing private on it.
 
-    Dismissed with None when the named crew member opens it, or ``"signal"`` when, before a
-    trick's lead, somebody signals first (``c``, offered only when somebody has a token).
+    Dismissed with None when the named crew member opens it, ``"signal"`` when, before a
+    trick's lead, somebody signals first (``c``, offered only when somebody has a token), or
+    ``"undo"`` when, in practice, the last person takes their action back (``u``).
     """
 
     AUTO_FOCUS = None
     BINDINGS = [
         Binding("enter", "open", "Show my hand"),
         Binding("c", "signal_first", "Somebody signals first"),
+        Binding("u", "undo", "Undo"),
         Binding("q", "app.request_quit", "Quit"),
     ]
 
@@ -38,6 +40,7 @@ class GateScreen(GuardedScreen[str | None]):
         *,
         clock: Callable[[], str] | None = None,
         signal_first: bool = False,
+        undo: str = "",
         timing: KeyTiming | None = None,
     ) -> None:
         super().__init__(timing=timing)
@@ -46,6 +49,7 @@ class GateScreen(GuardedScreen[str | None]):
         self.news = news  # public news nobody may miss: who won the trick just finished
         self.clock = clock  # the clock line ('' when no clock runs)
         self.signal_first = signal_first
+        self.undo = undo  # practice: what u takes back ('' when nothing may be)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="gate-box"):
@@ -60,6 +64,8 @@ class GateScreen(GuardedScreen[str | None]):
                 yield Static(
                     "Somebody wants to signal before this trick? Press c.", id="gate-signal"
                 )
+            if self.undo:
+                yield Static(f"Practice, u: {self.undo}.", id="gate-undo")
             yield Static("", id="gate-clock")
             # the glyphs in words, before the hand behind the gate shows them
             yield Static(f"Card colours: {GLYPH_LEGEND}", id="gate-legend")
@@ -80,6 +86,8 @@ class GateScreen(GuardedScreen[str | None]):
             return self.keys_ready()
         if action == "signal_first":
             return self.signal_first and self.keys_ready()
+        if action == "undo":
+            return bool(self.undo) and self.keys_ready()
         return True
 
     def refresh_clock(self) -> None:
@@ -96,3 +104,7 @@ class GateScreen(GuardedScreen[str | None]):
     def action_signal_first(self) -> None:
         if self.signal_first and self.keys_ready():
             self.dismiss("signal")
+
+    def action_undo(self) -> None:
+        if self.undo and self.keys_ready():
+            self.dismiss("undo")

@@ -46,6 +46,7 @@ class NewGameScreen(Screen[GameSpec | None]):
         self.mission: int | None = 1
         self.difficulty: int | None = None
         self.timed = False
+        self.practice = False  # hints and undo, nothing in the logbook
         self.history: list[str] = []
         self.question = ""
         self.mode = ""
@@ -132,6 +133,12 @@ class NewGameScreen(Screen[GameSpec | None]):
             items.append(Choice("Campaign: a new crew (starts at mission 1)", ("new", None)))
             items.append(Choice("Free play: any logbook mission", ("mission", None)))
             items.append(Choice("Free play: tasks to a difficulty of your choice", ("diff", None)))
+            items.append(
+                Choice(
+                    "Practice: any logbook mission, with hints and undo (not in the logbook)",
+                    ("practice", None),
+                )
+            )
         elif question == "crew_name":
             q.update(Text("Name of the new crew", style="bold"))
             helptext.update("The logbook keeps its attempts per mission under this name.")
@@ -199,6 +206,7 @@ class NewGameScreen(Screen[GameSpec | None]):
         elif q == "mode":
             kind, name = value
             self.mode = kind
+            self.practice = kind == "practice"
             self.crew = None
             self.difficulty = None
             if kind == "crew":
@@ -214,7 +222,7 @@ class NewGameScreen(Screen[GameSpec | None]):
                 self.ask("mission")
             elif kind == "new":
                 self.ask("crew_name")
-            elif kind == "mission":
+            elif kind in ("mission", "practice"):
                 self.mission = 1
                 self.ask("mission")
             else:
@@ -278,6 +286,7 @@ class NewGameScreen(Screen[GameSpec | None]):
                 seed,
                 self.crew,
                 list(self.computers),
+                self.practice,
             )
             try:
                 spec = spec.checked()

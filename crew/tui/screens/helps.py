@@ -1,0 +1,122 @@
+"""The table's helps on screen: the card tracker (``t``, every game), a computer's reason for
+its last move (``w``), and in a practice game the hint (``h``) and undo (``u``).
+
+Everything here asks the :class:`~crew.table.SeatScope`: the tracker is built from public facts
+only, a hint from the view of the seat whose hand is open, and undo from what the table allows
+(the person at the keyboard, their own last action).
+"""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from crew.engine import Tracker
+from crew.engine.cards import CAPTAIN_CARD, COLOR_NAMES, SUIT_GLYPHS
+from crew.present import SUIT_STYLES, position_word
+from crew.table import SeatScope
+
+from ..render import card_text, cards_text
+from .dialogs import ScrollBox
+
+__all__ = ["InfoScreen", "tracker_renderable", "why_renderable"]
+
+
+def _colours(suits: tuple[int, ...]) -> Text:
+    return Text(", ").join(
+        Text(f"{SUIT_GLYPHS[s]} {COLOR_NAMES[s]}", style=SUIT_STYLES[s]) for s in suits
+    )
+
+
+def tracker_renderable(t: SeatScope) -> RenderableType:
+    """The tracker as the table sees it (every seat the same)."""
+    tr: Tracker = t.tracker()
+    parts: list[RenderableType] = []
+    cards = Table(box=None, padding=(0, 2), title_justify="left")
+    cards.add_column("Colour", no_wrap=True)
+    cards.add_column("Played")
+    cards.add_column("Still in play")
+    for suit in range(5):
+        name = Text(f"{SUIT_GLYPHS[suit]} {COLOR_NAMES[suit]}", style=SUIT_STYLES[suit])
+        cards.add_row(
+            name,
+            cards_text(tr.played[suit]) if tr.played[suit] else Text("—", style="dim"),
+            cards_text(tr.unplayed[suit]) if tr.unplayed[suit] else Text("none", style="dim"),
+        )
+    parts += [Text("Cards", style="bold underline"), cards, Text("")]
+    parts.append(Text("Known to hold none of a colour", style="bold underline"))
+    known = [(seat, suits) for seat, suits in enumerate(tr.voids) if suits]
+    if not known:
+        parts.append(Text("nobody yet (a seat that does not follow a colour has none left)"))
+    for seat, suits in known:
+        parts.append(Text.assemble(f"{t.name(seat)}: no ", _colours(suits)))
+    parts.append(Text(""))
+    parts.append(Text("Signals", style="bold underline"))
+    if not tr.signals:
+        parts.append(Text("none given yet"))
+    for sig in tr.signals:
+        state = "played since" if sig.played else "still in the hand"
+        parts.append(
+            Text.assemble(
+                f"{t.name(sig.seat)}: ",
+                card_text(sig.card),
+                f" {position_word(sig.position)} ({state})",
+            )
+        )
+    if tr.captain_holds_s4:
+        parts.append(Text(""))
+        parts.append(
+            Text.assemble(card_text(CAPTAIN_CARD), f" is still {t.name(t.setup.captain)}'s")
+        )
+    if t.players == 2:
+        parts.append(Text(""))
+        parts.append(Text("Tonoja's piles", style="bold underline"))
+        up = cards_text(tr.tonoja_up) if tr.tonoja_up else Text("none", style="dim")
+        parts.append(Text.assemble("face up: ", up, f"; face down: {tr.tonoja_down} cards"))
+    return Group(*parts)
+
+
+def why_renderable(t: SeatScope) -> RenderableType:
+    """The last computer move and its reason, in the computer's own words."""
+    last = t.last_why
+    if last is None:
+        return Text("No computer has moved yet in this attempt.")
+    what, why = last
+    return Group(Text(what, style="bold"), Text(""), Text(f"Why: {why}"))
+
+
+class InfoScreen(ModalScreen[None]):
+    """A box of facts over the table (Esc, Enter or the screen's key again: back)."""
+
+    def __init__(self, title: str, body: RenderableType, key: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.key = key
+
+    BINDINGS = [
+        Binding("escape,enter", "close", "Back"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with ScrollBox(id="help-box"):
+            yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
+            yield Static(self.body, id="info-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-box").focus()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == self.key:
+            event.stop()
+            self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

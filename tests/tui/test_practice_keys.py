@@ -1,0 +1,143 @@
+"""The practice table's keys (issue 22): t tracker, w why, h hint, u undo, through the pilot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tui_driver import Player, drive_until, screen_text, shown, type_keys
+
+from crew.bots import Settings
+from crew.table import StepKind
+from crew.tui.app import CrewApp, create_app
+from crew.tui.screens.game import GameScreen
+
+SIZE = (100, 30)
+CHEAP = Settings(
+    samples=1,
+    nodes=60,
+    task_samples=1,
+    task_nodes=60,
+    budget=2000,
+    wide_budget=0,
+    max_samples=1,
+    min_nodes=60,
+)
+
+
+@pytest.fixture(autouse=True)
+def crew_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CREW_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def anns_card(app: CrewApp) -> bool:
+    s = app.session
+    return (
+        isinstance(app.screen, GameScreen)
+        and s is not None
+        and s.ask() is None
+        and s.step().kind == StepKind.PLAY
+        and s.step().seat == 0
+        and len(s.state.tricks) >= 1
+    )
+
+
+def game(*, practice: bool) -> CrewApp:
+    return create_app(
+        4,
+        1,
+        seed=11,
+        names=["Ann"],
+        computers=3,
+        practice=practice,
+        clock_interval=None,
+        settings=CHEAP,
+    )
+
+
+async def test_hint_undo_tracker_and_why_in_a_practice_game() -> None:
+    app = game(practice=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await drive_until(pilot, app, Player(), anns_card)
+        s = app.session
+        assert s is not None
+        footer = screen_text(app)
+        assert "Hint" in footer and "Cards" in footer
+        # t: the tracker, public facts only
+        await type_keys(pilot, "t")
+        text = await shown(pilot, app, "The cards so far")
+        assert "Still in play" in text and "Known to hold none" in text
+        await type_keys(pilot, "escape")
+        # w: the last computer move in its words
+        await type_keys(pilot, "w")
+        text = await shown(pilot, app, "The last computer move")
+        assert "Why:" in text and "Robo" in text
+        await type_keys(pilot, "escape")
+        # h: a hint for Ann, from her view
+        await type_keys(pilot, "h")
+        text = await shown(pilot, app, "Hint for Ann:")
+        assert "Hint for Ann: play" in text or "Hint for Ann: signal" in text
+        # Ann plays; u takes it back with the computers' moves after it
+        before = list(s.record.actions)
+        await Player().act(pilot, app)
+        assert len(s.record.actions) > len(before)
+        await type_keys(pilot, "u")
+        text = await shown(pilot, app, "Taken back")
+        assert s.record.actions == before and anns_card(app)
+        assert s.undos == 1
+
+
+async def test_outside_practice_there_is_no_hint_and_no_undo_but_the_tracker() -> None:
+    app = game(practice=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await drive_until(pilot, app, Player(), anns_card)
+        s = app.session
+        assert s is not None
+        footer = screen_text(app)
+        assert "Hint" not in footer and "Undo" not in footer and "Cards" in footer
+        before = list(s.record.actions)
+        await type_keys(pilot, "h")
+        await type_keys(pilot, "u")
+        assert "Hint for" not in screen_text(app) and s.record.actions == before
+        await type_keys(pilot, "t")
+        assert "The cards so far" in await shown(pilot, app, "The cards so far")
+
+
+async def test_in_hot_seat_u_on_the_next_gate_takes_the_card_back() -> None:
+    app = create_app(3, 1, seed=7, names=["Ann", "Bob", "Cas"], practice=True, clock_interval=None)
+    async with app.run_test(size=SIZE) as pilot:
+
+        def bob_played(app: CrewApp) -> bool:
+            s = app.session
+            return s is not None and len(s.state.trick_cards) == 1
+
+        await drive_until(pilot, app, Player(), bob_played)
+        s = app.session
+        assert s is not None
+        text = await shown(pilot, app, "Pass the terminal to Cas")
+        assert "Practice, u: Bob takes back: play" in text
+        await type_keys(pilot, "u")
+        text = await shown(pilot, app, "Pass the terminal to Bob")
+        assert s.state.trick_cards == () and "Pass the terminal to Bob" in text
+        # still nobody else has acted: Bob may take back the task he took too
+        assert "Practice, u: Bob takes back: take task #40" in text
+
+
+async def test_the_new_game_wizard_offers_practice() -> None:
+    app = CrewApp(clock_interval=None, settle=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")  # New game
+        await pilot.press("enter")  # 4 players
+        await pilot.press("enter")  # Ann, Bob, Cas, Dee
+        text = await shown(pilot, app, "Practice:")
+        assert "Practice: any logbook mission, with hints and undo" in text
+        await pilot.press("4")  # the fourth entry: practice
+        await pilot.press("enter")  # mission 1
+        await pilot.press("enter")  # a random deal
+        for _ in range(20):
+            if app.session is not None:
+                break
+            await pilot.pause(0.05)
+        assert app.session is not None and app.session.practice and app.session.crew is None
