@@ -177,6 +177,8 @@ class Campaign:
 
     def line(self) -> str:
         """What the logbook says about this mission for the crew ('' in free play)."""
+        if self.practice:
+            return "Practice: nothing is written in the logbook (the history keeps it)."
         if self.crew is None or self.mission is None:
             return ""
         try:

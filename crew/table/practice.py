@@ -69,6 +69,7 @@ class UndoPoint:
     exchange: tuple[tuple[int, int, int], ...]
     person: str  # who acted (the name at the seat that decided)
     what: str  # the action in words, for the key's label
+    why: tuple[str, str] | None  # the last computer move's reason then
 
 
 def _person(s: Session, seat: int) -> str:
@@ -105,7 +106,9 @@ def note_action(s: Session, before: Snapshot, action: Action, *, by_computer: bo
     if isinstance(action, Predict) and view_for(s.state, PUBLIC).predictions[action.seat] is None:
         what = "a secret prediction"  # the key's label is on screen for everybody
     person = _person(s, seat)
-    point = UndoPoint(len(s.record.actions) - 1, state, table, events, exchange, person, what)
+    point = UndoPoint(
+        len(s.record.actions) - 1, state, table, events, exchange, person, what, s.last_why
+    )
     s.undo_points.append(point)
     s.keyboard = person
 
@@ -163,7 +166,7 @@ def undo(s: Session) -> bool:
     s.memories = {
         seat: Memory.replayed(seat, (view_for(st, seat) for st in views)) for seat in s.computers
     }
-    s.last_why = None
+    s.last_why = point.why
     s.save()
     return True
 

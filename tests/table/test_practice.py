@@ -174,6 +174,7 @@ def test_undo_takes_back_the_computers_moves_after_it_and_drops_their_old_answer
         run_computers(s)
     assert s.step().seat == 0
     before = len(s.record.actions)
+    why_before = s.last_why
     plays = [a for a in legal_actions(s.state) if isinstance(a, Play)]
     s.act(next(p for p in plays if not apply(s.state, p)[0].over))
     pending = s.ask()
@@ -185,7 +186,7 @@ def test_undo_takes_back_the_computers_moves_after_it_and_drops_their_old_answer
     assert practice.undo(s)
     assert len(s.record.actions) == before and s.state.turn == 0
     assert not s.answer(stale)  # asked before the undo: the table has moved on
-    assert s.last_why is None
+    assert s.last_why == why_before  # the computer move before Ann's card, as it was
 
 
 def test_in_a_free_task_choice_each_computer_names_the_open_tasks_it_would_like() -> None:
@@ -219,3 +220,9 @@ def test_the_tracker_is_the_same_through_every_scope() -> None:
     s.open_gate()  # Cas's hand open
     assert SeatScope(s).tracker() == public == practice.tracker(s)
     assert sum(len(p) for p in public.played) == 1
+
+
+def test_the_result_says_a_practice_game_is_not_in_the_logbook() -> None:
+    s = hot_seat()
+    assert s.logbook_line().startswith("Practice: nothing is written in the logbook")
+    assert hot_seat(practising=False).logbook_line() == ""

@@ -545,7 +545,8 @@ class GameScreen(GuardedScreen[None]):
             except Exception as exc:  # a hint that cannot be worked out says so
                 self.app.call_from_thread(self._hinted, token, f"No hint: {exc}")
             else:
-                words = f"Hint for {t.name(seat)}: {advice.words(t.name)}. {advice.why}"
+                why = advice.why if advice.why.endswith(".") else f"{advice.why}."
+                words = f"Hint for {t.name(seat)}: {advice.words(t.name)}. {why}"
                 self.app.call_from_thread(self._hinted, token, words)
 
         self.run_worker(work, name="hint", group="hint", thread=True)
