@@ -273,11 +273,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="deal i uses the seed S-i, a seed crew deal takes (default: odds-i)",
     )
     p.add_argument(
+        "--nodes",
+        type=opt.whole(*opt.VERDICT_NODES),
+        default=opt.DEFAULT_VERDICT_NODES,
+        metavar="N",
+        help="solver positions per deal, 1,000-1,000,000,000 (default 1,000,000): the limit"
+        " that decides, so a seed gives the same counts on any machine",
+    )
+    p.add_argument(
         "--timeout",
         type=opt.seconds(zero_is_no_limit=False),
-        default=10.0,
+        default=opt.DEFAULT_GUARD_SECONDS,
         metavar="S",
-        help="limit per deal, 0.01-86400 seconds (default 10; a limit is required)",
+        help="a guard per deal above --nodes, 0.01-86400 seconds (default 120); a deal it"
+        " stops is undecided and counted in stopped_by_clock",
     )
     _json_flag(p)
     p.set_defaults(handler="odds:odds")
@@ -345,11 +354,20 @@ def build_parser() -> argparse.ArgumentParser:
         " for a cheap decision stay within it)",
     )
     p.add_argument(
+        "--solver-nodes",
+        type=opt.whole(*opt.VERDICT_NODES),
+        default=opt.DEFAULT_VERDICT_NODES,
+        metavar="N",
+        help="solver positions of each open-hand verdict, 1,000-1,000,000,000 (default"
+        " 1,000,000): the limit that decides, so a seed gives the same JSON on any machine",
+    )
+    p.add_argument(
         "--solver-seconds",
         type=opt.seconds(zero_is_no_limit=False),
-        default=10.0,
+        default=opt.DEFAULT_GUARD_SECONDS,
         metavar="T",
-        help="time limit of each open-hand verdict, 0.01-86400 (default 10; a limit is required)",
+        help="a guard on each open-hand verdict above --solver-nodes, 0.01-86400 (default"
+        " 120); a verdict it stops is undecided and counted in verdicts_stopped_by_clock",
     )
     _json_flag(p)
     p.set_defaults(handler="bots:selfplay")
