@@ -6,13 +6,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .cards import card_str, is_submarine, value_of
-from .conditions import CONDITIONS
+from .conditions import CONDITIONS, condition
 from .data import MODIFIERS, MissionEntry, load_logbook
 
 __all__ = [
     "Communication",
     "Distribution",
     "DrawMode",
+    "RULE_WORDS",
     "Rules",
     "MissionError",
     "mission_entry",
@@ -94,9 +95,36 @@ class Rules:
     seconds: int | None = None
     modifiers: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        for name in self.conditions:
+            condition(name)  # an unknown condition is an error, never "no condition"
+
     @property
     def has_tasks(self) -> bool:
         return self.draw != DrawMode.NONE
+
+
+#: The modifier words that change how the attempt is set up or communicated; every other
+#: modifier is a mission condition and must have its judge in ``conditions.py``.
+RULE_WORDS = frozenset(
+    {
+        "intro",
+        "no_tasks",
+        "fixed_tasks",
+        "crew_picks_one",
+        "captain_gives_all",
+        "one_volunteer",
+        "two_volunteers",
+        "free_task_choice",
+        "captain_takes_hardest",
+        "captain_no_tasks",
+        "currents",
+        "heavy_noise",
+        "unknown_terrain",
+        "no_communication",
+        "no_comm_before_trick2",
+    }
+)
 
 
 def last_mission() -> int:
@@ -199,6 +227,12 @@ def mission_rules(
             "is only for free play"
         )
     assert all(m in MODIFIERS for m in mods)
+    unjudged = [m for m in mods if m not in RULE_WORDS and m not in CONDITIONS]
+    if unjudged:
+        raise MissionError(
+            f"mission {mission}: modifier {unjudged[0]!r} is neither a rule word nor a"
+            " condition judged in conditions.py"
+        )
     draw = _draw(mods)
     return Rules(
         mission=mission,

@@ -13,10 +13,11 @@ card.
 Two extras serve the search and are checked by the same tests:
 
 - :meth:`SearchForm.key` is everything that still matters for the rest of the attempt at the
-  start of a trick (a transposition-table key): the cards still held, the leader, each task's
-  status and, per pending task, its owner and only the part of the history it can still look
-  at. Owners of tasks already decided are left out, so one table serves every distribution of
-  the tasks (with the same predictions);
+  start of a trick (a transposition-table key): the cards still held (by rank within their
+  suit and class), the leader, each task's status and, per pending task, its owner and only the
+  part of the history it can still look at (as its category states it, ``Task.know``). Owners
+  of tasks already decided are left out, so one table serves every distribution of the tasks
+  (with the same predictions);
 - :meth:`SearchForm.classes` tells which cards no pending task or condition tells apart, so that
   two such cards held by one seat with nothing left between them are one choice.
 """
@@ -26,43 +27,12 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from .cards import (
-    COLOR_CARDS_MASK,
-    DECK_MASK,
-    SUIT_LETTERS,
-    SUIT_MASKS,
-    VALUE_MASKS,
-    card_list,
-    mask_of,
-    parse_card,
-    parse_cards,
-    suit_of,
-)
-from .conditions import Y5, broken_after_play, broken_after_trick
+from .cards import SUIT_MASKS, card_list, suit_of
+from .conditions import broken_after_play, broken_after_trick, condition
 from .phases.tricks import flip_piles, judge_ctx, judge_tasks, take_trick
 from .state import TONOJA, GameState
-from .task_params import (
-    ColorAllOrEach,
-    CompareCaptain,
-    CompareOthers,
-    ConsecutiveTricks,
-    DontOpen,
-    DontWin,
-    EqualTwoColors,
-    EvenOddTrick,
-    FirstLastTricks,
-    MoreColorThan,
-    NTricks,
-    PredictTricks,
-    Submarine,
-    TrickAllAboveBelow,
-    TrickSum,
-    WinNOfColor,
-    WinNOfValue,
-    WinSpecificCards,
-    WinWithCard,
-)
-from .tasks import DONE, FAILED, PENDING, Task, get_task
+from .task_base import Reads
+from .tasks import DONE, FAILED, PENDING, get_task
 from .tricks import Trick, follow_mask
 
 __all__ = ["Node", "SearchForm", "WON", "LOST", "OPEN"]
@@ -86,99 +56,6 @@ class Node(NamedTuple):
     played: int  # cards of completed tricks
     status: tuple[int, ...]  # per task, as in GameState
     result: int  # OPEN, WON or LOST
-
-
-# ---------------------------------------------------------------------------------------------
-# what each task can still look at (for the key) and which cards it tells apart (for merging)
-
-
-def _colours(letters: list[str]) -> int:
-    m = 0
-    for letter in letters:
-        m |= SUIT_MASKS[SUIT_LETTERS.index(letter.upper())]
-    return m
-
-
-def _values(values: list[int]) -> int:
-    m = 0
-    for v in values:
-        m |= VALUE_MASKS[int(v)]
-    return m
-
-
-_HIST_NONE, _HIST_WON, _HIST_COUNTS, _HIST_RUN, _HIST_ALL = range(5)
-
-
-def _task_profile(task: Task) -> tuple[int, int, tuple[int, ...]]:
-    """(history kind, card mask the history is about, masks of cards the task tells apart).
-
-    The history kind says what part of the past a *pending* task can still depend on: nothing
-    (a pending task of that kind is decided by what happens next), the owner's captured cards
-    within a mask, the trick counts, the owner's trick count and current run, or (unknown
-    categories) everything. Cards of one suit are told apart only through the masks.
-    """
-    p = task.card.params
-    every_value = tuple(VALUE_MASKS[1:])
-    if isinstance(p, WinSpecificCards):
-        need = mask_of(parse_cards(p.cards))
-        if p.trick == "last":
-            return _HIST_NONE, 0, (need,)
-        return _HIST_WON, need, (need,)
-    if isinstance(p, WinNOfColor):
-        return _HIST_WON, _colours(list(p.parts())), ()
-    if isinstance(p, WinNOfValue):
-        m = VALUE_MASKS[p.value]
-        return _HIST_WON, m, (m,)
-    if isinstance(p, DontWin):
-        vm = _values(list(p.values))
-        return _HIST_WON, _colours(list(p.colors)) | vm, (vm,) if vm else ()
-    if isinstance(p, ColorAllOrEach):
-        return _HIST_WON, COLOR_CARDS_MASK, ()
-    if isinstance(p, (FirstLastTricks, DontOpen)):
-        return _HIST_NONE, 0, ()
-    if isinstance(p, (NTricks, CompareCaptain, CompareOthers, PredictTricks)):
-        return _HIST_COUNTS, 0, ()
-    if isinstance(p, ConsecutiveTricks):
-        return _HIST_RUN, 0, ()
-    if isinstance(p, TrickAllAboveBelow):
-        bound = p.value
-        above = _values([v for v in range(1, 10) if v > bound])
-        below = _values([v for v in range(1, 10) if v < bound])
-        return _HIST_NONE, 0, (above if p.op == "gt" else below,)
-    if isinstance(p, (TrickSum, EvenOddTrick)):
-        return _HIST_NONE, 0, every_value
-    if isinstance(p, WinWithCard):
-        if p.play == "submarine":
-            assert isinstance(p.capture, str)
-            return _HIST_NONE, 0, (1 << parse_card(p.capture),)
-        masks = [VALUE_MASKS[p.play]]
-        if isinstance(p.capture, int):
-            masks.append(VALUE_MASKS[p.capture])
-        return _HIST_NONE, 0, tuple(masks)
-    if isinstance(p, EqualTwoColors):
-        if p.scope == "one_trick":
-            return _HIST_NONE, 0, ()
-        return _HIST_WON, _colours(list(p.colors)), ()
-    if isinstance(p, MoreColorThan):
-        return _HIST_WON, _colours([p.more, p.than]), ()
-    if isinstance(p, Submarine):
-        subs = SUIT_MASKS[4]
-        if p.cards is not None:
-            target = mask_of(parse_cards(p.cards))
-            return _HIST_WON, subs, (target,)
-        return _HIST_WON, subs, ()
-    # a category this module does not know: assume it may look at anything
-    return _HIST_ALL, DECK_MASK, every_value + tuple(1 << c for c in range(36, 40))
-
-
-_CONDITION_MASKS = {
-    "balance_9s": VALUE_MASKS[9],
-    "balance_1s": VALUE_MASKS[1],
-    "yellow5_last": 1 << Y5,
-}
-
-
-# ---------------------------------------------------------------------------------------------
 
 
 class SearchForm:
@@ -205,12 +82,11 @@ class SearchForm:
         self.lead_checks = tuple(
             (i, t.on_lead) for i, t in enumerate(self.tasks) if t.on_lead is not None
         )
-        self.profiles = tuple(_task_profile(t) for t in self.tasks)
+        self.knowledge = tuple(t.know for t in self.tasks)
         self.conditions = st.rules.conditions
+        self._judged = tuple(condition(c) for c in self.conditions)  # unknown: an error
         self._class_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
-        self._cond_masks = tuple(
-            _CONDITION_MASKS[c] for c in self.conditions if c in _CONDITION_MASKS
-        )
+        self._cond_masks = tuple(c.apart for c in self._judged if c.apart)
 
     # -- moving ----------------------------------------------------------------------------
 
@@ -337,36 +213,60 @@ class SearchForm:
     # -- transpositions and equivalent cards ------------------------------------------------
 
     def key(self, node: Node) -> tuple[object, ...]:
-        """What decides the rest of the attempt from ``node`` (at the start of a trick)."""
+        """What decides the rest of the attempt from ``node`` (at the start of a trick).
+
+        The cards still held are named by rank, not by value: per suit, who holds each card
+        left from the lowest up, and the class of cards some pending task or condition tells
+        it apart by (:meth:`classes`). Two positions that differ only in which of the lower
+        cards are gone play out the same way (as in double-dummy bridge solvers).
+        """
         hist: list[object] = []
-        for i, (kind, mask, _) in enumerate(self.profiles):
-            if node.status[i] != PENDING or kind == _HIST_NONE or i in self.free:
+        for i, know in enumerate(self.knowledge):
+            reads = know.reads
+            if node.status[i] != PENDING or reads == Reads.NOTHING or i in self.free:
                 continue
             owner = self.owners[i]
-            if kind == _HIST_WON:
-                hist.append(node.won[owner] & mask)
-            elif kind == _HIST_COUNTS:
+            if reads == Reads.WON:
+                hist.append(node.won[owner] & know.reads_cards)
+            elif reads == Reads.COUNTS:
                 hist.append(node.counts)
-            elif kind == _HIST_RUN:
+            else:
                 run = 0
                 for t in reversed(node.tricks):
                     if t.winner != owner:
                         break
                     run += 1
                 hist.append((node.counts[owner], run))
-            else:
-                hist.append((node.won, node.counts, tuple(t.winner for t in node.tricks)))
-        for cond in self.conditions:
-            if cond == "balance_9s" or cond == "balance_1s":
-                m = _CONDITION_MASKS[cond]
+        for cond in self._judged:
+            if cond.counts_of:
+                m = cond.counts_of
                 hist.append(tuple((w & m).bit_count() for w in node.won))
-            elif cond == "first_trick_winner_leads":
+            if cond.first_winner:
                 hist.append((node.tricks[0].winner if node.tricks else -1, node.counts))
-            elif cond not in ("yellow5_last", "no_lead_pink_or_submarine"):
-                hist.append((node.won, node.counts, tuple(t.winner for t in node.tricks)))
         status = node.status
         owners = tuple(o if status[i] == PENDING else -1 for i, o in enumerate(self.owners))
-        return (node.hands, node.piles, node.leader, node.status, owners, tuple(hist))
+        if self.tonoja:  # each of Tonoja's cards uncovers another: keep them by name
+            return (node.hands, node.piles, node.leader, status, owners, tuple(hist))
+        return (self._ranks(node), node.leader, status, owners, tuple(hist))
+
+    def _ranks(self, node: Node) -> tuple[int, ...]:
+        """Per suit, lowest first, ``seat * 64 + class`` of each card still held; -1 ends a
+        suit."""
+        cls = self.classes(node.status)
+        hands = node.hands
+        out: list[int] = []
+        for suit_mask in SUIT_MASKS:
+            held = [(s, h & suit_mask) for s, h in enumerate(hands) if h & suit_mask]
+            m = suit_mask & ~node.played
+            while m:
+                low = m & -m
+                m ^= low
+                for s, h in held:
+                    if h & low:
+                        out.append(s * 64 + cls[low.bit_length() - 1])
+                        break
+            out.append(-1)
+        return tuple(out)
 
     def classes(self, status: tuple[int, ...]) -> tuple[int, ...]:
         """Per card, a class label: cards with different labels are told apart by some pending
@@ -375,9 +275,9 @@ class SearchForm:
         if hit is not None:
             return hit
         masks: list[int] = list(self._cond_masks)
-        for i, (_, _, apart) in enumerate(self.profiles):
+        for i, know in enumerate(self.knowledge):
             if status[i] == PENDING:
-                masks.extend(apart)
+                masks.extend(know.apart)
         labels: dict[tuple[bool, ...], int] = {}
         out = []
         for c in range(40):

@@ -21,9 +21,10 @@ __all__ = ["TABLE_LIMIT", "TrickSearch", "TrickTable"]
 #: Clear a transposition table that grows past this many positions (memory bound).
 TABLE_LIMIT = 1_500_000
 
-#: Transposition-table entry: False (cannot be won) or the cards of a trick that keeps it
-#: winnable.
-_Entry = tuple[int, ...] | bool
+
+def _exact(node: Node) -> tuple[object, ...]:
+    """A trick start by its exact cards (the table's keys name cards by rank only)."""
+    return (node.hands, node.piles, node.leader, node.won, node.counts, node.status, node.tricks)
 
 
 class TrickTable:
@@ -34,18 +35,20 @@ class TrickTable:
     matters from a position on.
     """
 
-    __slots__ = ("form", "tt", "history", "cuts")
+    __slots__ = ("form", "tt", "history", "cuts", "hints")
 
     def __init__(
         self,
         form: SearchForm,
-        tt: dict[tuple[object, ...], _Entry],
+        tt: dict[tuple[object, ...], bool],
         history: dict[tuple[int, int], int],
     ) -> None:
         self.form = form
         self.cuts = cuts_for(form)
         self.tt = tt
         self.history = history
+        # the first cards of a trick that keeps an exact position winnable (for the line)
+        self.hints: dict[tuple[object, ...], tuple[int, ...]] = {}
 
 
 class TrickSearch:
@@ -56,7 +59,7 @@ class TrickSearch:
         self.budget = budget
         self._tables: dict[tuple[object, ...], TrickTable] = {}
         self._shared: dict[
-            tuple[object, ...], tuple[dict[tuple[object, ...], _Entry], dict[tuple[int, int], int]]
+            tuple[object, ...], tuple[dict[tuple[object, ...], bool], dict[tuple[int, int], int]]
         ] = {}
 
     def clear(self) -> None:
@@ -96,8 +99,7 @@ class TrickSearch:
         if root.trick_cards:
             first = self._trick(table, root)
         elif self.boundary(table, root):
-            entry = table.tt.get(form.key(root))
-            first = entry if isinstance(entry, tuple) else self._trick(table, root)
+            first = table.hints.get(_exact(root)) or self._trick(table, root)
         else:
             first = None
         if first is None:
@@ -113,20 +115,21 @@ class TrickSearch:
             if node.result == WON:
                 return line
             assert node.result == OPEN and not node.trick_cards
-            entry = table.tt.get(form.key(node))
-            cards = entry if isinstance(entry, tuple) else self._trick(table, node)
+            cards = table.hints.get(_exact(node)) or self._trick(table, node)
 
     def boundary(self, table: TrickTable, node: Node) -> bool:
         """At the start of a trick (node still open): can the attempt be won from here?"""
         key = table.form.key(node)
         hit = table.tt.get(key)
         if hit is not None:
-            return hit is not False
+            return hit
         if table.cuts and certainly_lost(table.form, table.cuts, node):
             table.tt[key] = False
             return False
         cards = self._trick(table, node)
-        table.tt[key] = cards if cards is not None else False
+        table.tt[key] = cards is not None
+        if cards is not None:
+            table.hints[_exact(node)] = cards
         return cards is not None
 
     def _trick(self, table: TrickTable, node: Node) -> tuple[int, ...] | None:
