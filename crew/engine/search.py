@@ -27,7 +27,7 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from .cards import SUIT_MASKS, card_list, suit_of
+from .cards import card_list, suit_of
 from .conditions import broken_after_play, broken_after_trick, condition
 from .phases.tricks import flip_piles, judge_ctx, judge_tasks, take_trick
 from .state import TONOJA, GameState
@@ -86,6 +86,7 @@ class SearchForm:
         self.conditions = st.rules.conditions
         self._judged = tuple(condition(c) for c in self.conditions)  # unknown: an error
         self._class_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._apart_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._cond_masks = tuple(c.apart for c in self._judged if c.apart)
 
     # -- moving ----------------------------------------------------------------------------
@@ -249,24 +250,23 @@ class SearchForm:
             return (node.hands, node.piles, node.leader, status, owners, tuple(hist))
         return (self._ranks(node), node.leader, status, owners, tuple(hist))
 
-    def _ranks(self, node: Node) -> tuple[int, ...]:
-        """Per suit, lowest first, ``seat * 64 + class`` of each card still held; -1 ends a
-        suit."""
-        cls = self.classes(node.status)
-        hands = node.hands
-        out: list[int] = []
-        for suit_mask in SUIT_MASKS:
-            held = [(s, h & suit_mask) for s, h in enumerate(hands) if h & suit_mask]
-            m = suit_mask & ~node.played
-            while m:
-                low = m & -m
-                m ^= low
-                for s, h in held:
-                    if h & low:
-                        out.append(s * 64 + cls[low.bit_length() - 1])
-                        break
-            out.append(-1)
-        return tuple(out)
+    def _ranks(self, node: Node) -> int:
+        """Per suit, each hand's cards and each set of cards told apart, by rank among the
+        cards of the suit still held (the cards already played squeezed out), in one number."""
+        masks = self._apart_cache.get(node.status)
+        if masks is None:
+            self.classes(node.status)
+            masks = self._apart_cache[node.status]
+        squeeze = _squeeze()
+        played = node.played
+        acc = 1
+        for base in (0, 9, 18, 27, 36):
+            row = squeeze[(played >> base) & 511]
+            for h in node.hands:
+                acc = acc << 9 | row[(h >> base) & 511]
+            for m in masks:
+                acc = acc << 9 | row[(m >> base) & 511]
+        return acc
 
     def classes(self, status: tuple[int, ...]) -> tuple[int, ...]:
         """Per card, a class label: cards with different labels are told apart by some pending
@@ -278,6 +278,7 @@ class SearchForm:
         for i, know in enumerate(self.knowledge):
             if status[i] == PENDING:
                 masks.extend(know.apart)
+        self._apart_cache[status] = tuple(dict.fromkeys(masks))
         labels: dict[tuple[bool, ...], int] = {}
         out = []
         for c in range(40):
@@ -313,6 +314,26 @@ class SearchForm:
 
 
 _bits = card_list
+
+
+@cache
+def _squeeze() -> tuple[tuple[int, ...], ...]:
+    """``_squeeze()[gone][x]``: the bits of ``x`` (nine bits of one suit) with the bits of
+    ``gone`` squeezed out, the others moved down in order (a card's rank among those left)."""
+    rows = []
+    for gone in range(512):
+        up = [0] * 9
+        rank = 0
+        for b in range(9):
+            if not gone >> b & 1:
+                up[b] = 1 << rank
+                rank += 1
+        row = [0] * 512
+        for x in range(1, 512):
+            low = x & -x
+            row[x] = row[x ^ low] | up[low.bit_length() - 1]
+        rows.append(tuple(row))
+    return tuple(rows)
 
 
 @cache

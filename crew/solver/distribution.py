@@ -6,6 +6,10 @@ engine allows, each outcome once, easiest first, and the tricks of each through
 :class:`~crew.solver.tricks.TrickSearch`. Before the first choice every task is tried alone
 with every possible owner (a small search each): a task nobody can do alone loses the deal, and
 a distribution giving a task to someone who cannot do it alone is never tried.
+
+No distribution may take all the time: each gets a share of the positions the solver allows the
+search this time (:attr:`DistributionSearch.share`), one it could not decide within its share
+is tried again when the solver comes back with more, and one proved lost is never tried again.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from crew.engine.search import free_predictions
 from crew.engine.state import Phase
 from crew.engine.tasks import DONE, ONE_OWNER, PENDING, TWO_OWNERS, get_task, impossible
 
-from .limits import Aborted, Budget
+from .limits import Aborted, Budget, Undecided
 from .tricks import TrickSearch
 
 __all__ = ["SOLO_DEEP", "SOLO_QUICK", "DistributionSearch"]
@@ -31,13 +35,18 @@ class DistributionSearch:
     def __init__(self, budget: Budget, tricks: TrickSearch) -> None:
         self.budget = budget
         self.tricks = tricks
+        #: positions one distribution may take before the next one is tried
+        self.share = 1 << 62
         # (start position, task index, owner) -> can that owner do that task alone (None: not
         # known yet), and the positions searched for it so far
         self._solos: dict[tuple[object, ...], tuple[bool | None, int]] = {}
+        # distributions proved lost
+        self._lost: set[tuple[object, ...]] = set()
 
     def clear(self) -> None:
         """Forget what was learnt."""
         self._solos.clear()
+        self._lost.clear()
 
     def solve(self, state: GameState) -> list[Action] | None:
         """A winning line of actions from ``state``, or None when there is none."""
@@ -90,20 +99,46 @@ class DistributionSearch:
             if effort is not None:
                 options.append((effort, n, action, child))
         options.sort(key=lambda o: (o[0], o[1]))
+        undecided = False
         for _, _, action, child in options:
-            if child.phase in (Phase.PLAY, Phase.PREDICT) or child.result:
-                if start is not None and any(
-                    self._solo(start, i, o, SOLO_DEEP)[0] is False
-                    for i, o in enumerate(child.owners)
-                    if o >= 0
-                ):
-                    continue
-                rest = self.solve(child)
-            else:
-                rest = self._distribute(child, seen, start)
+            try:
+                if child.phase in (Phase.PLAY, Phase.PREDICT) or child.result:
+                    if start is not None and any(
+                        self._solo(start, i, o, SOLO_DEEP)[0] is False
+                        for i, o in enumerate(child.owners)
+                        if o >= 0
+                    ):
+                        continue
+                    rest = self._one(child)
+                else:
+                    rest = self._distribute(child, seen, start)
+            except Undecided:
+                undecided = True
+                continue
             if rest is not None:
                 return [action, *rest]
+        if undecided:
+            raise Undecided
         return None
+
+    def _one(self, state: GameState) -> list[Action] | None:
+        """The tricks (and predictions) after one distribution, within its share; raises
+        :class:`Undecided` when the share runs out."""
+        key = (state.setup, state.owners, state.predictions, state.phase, state.result)
+        if key in self._lost:
+            return None
+        b = self.budget
+        saved = b.share(self.share)
+        try:
+            rest = self.solve(state)
+        except Aborted:
+            b.within(saved)
+            raise  # not reached: within() raises
+        finally:
+            b.limit = saved
+        if rest is None:
+            self._lost.add(key)
+        return rest
 
     def _effort(self, state: GameState, start: GameState | None) -> int | None:
         """None when the owners chosen so far in ``state`` cannot all do their tasks: one of

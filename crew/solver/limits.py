@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-__all__ = ["Aborted", "Budget", "Progress"]
+__all__ = ["Aborted", "Budget", "Progress", "Undecided"]
 
 #: ``progress(nodes, seconds)``: told now and then how far a search has come.
 Progress = Callable[[int, float], None]
@@ -20,6 +20,10 @@ _EVERY = 1023  # look at the clock when nodes & _EVERY == 0
 
 class Aborted(Exception):
     """The time or node limit ran out, or the search was asked to stop."""
+
+
+class Undecided(Exception):
+    """A part of the search ran out of its share of the budget (the search goes on)."""
 
 
 class Budget:
@@ -65,6 +69,22 @@ class Budget:
             raise Aborted
         if self.progress is not None:
             self.progress(self.nodes, now - self.start)
+
+    def share(self, positions: int) -> int:
+        """Lower the node limit to ``positions`` more than now; returns the limit to restore
+        (see :meth:`within`)."""
+        saved = self.limit
+        self.limit = min(saved, self.nodes + positions)
+        return saved
+
+    def within(self, saved: int) -> None:
+        """After :class:`Aborted` under :meth:`share`: restore ``saved`` and raise
+        :class:`Undecided` if only the share ran out, :class:`Aborted` if a limit of the whole
+        search did."""
+        self.limit = saved
+        if self.out():
+            raise Aborted
+        raise Undecided
 
     def seconds(self) -> float:
         """Seconds since the search began."""

@@ -7,6 +7,14 @@ choices: the task distribution and predictions not made yet
 the distress signal is out of scope (a state after distress is searched with the hands as they
 are); real time is ignored. A "yes" carries a winning line of engine actions that ``apply``
 (and ``crew verify``) replays as won.
+
+The search is a portfolio of two members taking turns with a budget of positions each, the
+budgets doubling: the main search (distribution and tricks, with its table, cuts and move
+ordering, started again each turn in a new order of ties, keeping its table) and a plain
+depth-first search (:mod:`crew.solver.plain`) that goes on each turn where it stopped. Whichever
+decides first answers. The plain member gets as many positions as the main one until it has
+had :data:`PLAIN_EARLY`, then a quarter: easy deals that a plain search wins at once are
+decided at once, and hard ones are left to the main search.
 """
 
 from __future__ import annotations
@@ -18,13 +26,20 @@ from dataclasses import dataclass
 from crew.engine import Action, GameState, Signal, apply, legal_actions
 
 from .distribution import DistributionSearch
-from .limits import Aborted, Budget, Progress
+from .limits import Aborted, Budget, Progress, Undecided
+from .plain import PlainSearch
 from .tricks import TrickSearch
 
 __all__ = ["IGNORED", "Solution", "Solver", "default_solver", "solve", "winning_actions"]
 
 #: What open-hand play leaves out (reported by ``crew solve``).
 IGNORED = ("communication", "distress")
+
+#: Positions of the main search's first turn (each later turn has twice as many).
+FIRST_TURN = 2_000
+#: Positions the plain member gets turn for turn like the main search, before its share drops
+#: to a quarter.
+PLAIN_EARLY = 120_000
 
 
 @dataclass(frozen=True)
@@ -57,6 +72,9 @@ class Solver:
         self.interrupt = interrupt
         self._tricks = TrickSearch(self.budget)
         self._deals = DistributionSearch(self.budget, self._tricks)
+        # a search stopped by its limit, to go on with if the same state is asked again:
+        # (state, plain member, next turn, positions of that turn, plain positions so far)
+        self._paused: tuple[GameState, PlainSearch, int, int, int] | None = None
 
     @property
     def nodes(self) -> int:
@@ -70,13 +88,52 @@ class Solver:
         b = self.budget
         b.reset(timeout, node_limit, self.progress, self.interrupt)
         try:
-            line = self._deals.solve(state)
+            line = self._portfolio(state)
         except Aborted:
             return Solution(None, (), b.nodes, b.seconds())
         seconds = b.seconds()
         if line is None:
             return Solution(False, (), b.nodes, seconds)
         return Solution(True, tuple(line), b.nodes, seconds)
+
+    def _portfolio(self, state: GameState) -> list[Action] | None:
+        """Turns of the main search and the plain one until one of them decides (see the
+        module); a limit of the whole search raises :class:`Aborted`."""
+        if state.result:
+            return [] if state.result == "won" else None
+        paused, self._paused = self._paused, None
+        if paused is not None and paused[0] == state:
+            _, plain, turn, positions, plain_total = paused
+        else:
+            plain, turn, positions, plain_total = PlainSearch(state, self.budget), 0, FIRST_TURN, 0
+        b = self.budget
+        while True:
+            self._paused = (state, plain, turn, positions, plain_total)
+            self._tricks.restart(turn)
+            self._deals.share = max(positions // 4, FIRST_TURN // 2)
+            saved = b.share(positions)
+            try:
+                line = self._deals.solve(state)
+            except Aborted:
+                b.limit = saved
+                if b.out():
+                    raise
+                line = _OPEN
+            except Undecided:
+                line = _OPEN
+            finally:
+                b.limit = saved
+            if line is not _OPEN:
+                self._paused = None
+                return line if isinstance(line, list) else None
+            share = positions if plain_total < PLAIN_EARLY else positions // 4
+            verdict = plain.run(share)
+            plain_total += share
+            if verdict is not None:
+                self._paused = None
+                return list(plain.line) if verdict else None
+            turn += 1
+            positions *= 2
 
     def winning_actions(
         self, state: GameState, *, timeout: float | None = None
@@ -109,6 +166,8 @@ class Solver:
         self._tricks.clear()
         self._deals.clear()
 
+
+_OPEN: list[Action] = []  # a turn that decided nothing (compared by identity)
 
 _DEFAULT: Solver | None = None
 

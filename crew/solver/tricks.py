@@ -2,53 +2,87 @@
 
 It runs on the engine's compact search form (:mod:`crew.engine.search`), in the manner of
 double-dummy bridge solvers: a transposition table keyed on what is left at the start of each
-trick, equivalent cards merged, task-completing plays tried first, and every branch cut the
-moment the engine's own task evaluators (or a mission condition) declare the attempt lost, or
-the perfect-information bounds of :mod:`crew.solver.bounds` show that it will be.
+trick (cards by rank), equivalent cards merged, and every branch cut the moment the engine's own
+task evaluators (or a mission condition) declare the attempt lost, or the perfect-information
+bounds of :mod:`crew.solver.bounds` show that it will be.
+
+Moves are ordered by what the pending tasks need, as each task's category states it
+(``Task.know``): a card its owner must capture goes to a trick the owner is winning, a card it
+must not capture to a trick someone else takes, the cards of a one-trick task are kept for a
+trick that can still qualify, an owner who needs more tricks plays to win and one who needs
+fewer to lose. On the last card of a trick, a choice that completes a task comes first.
+
+A depth-first search that takes a wrong turn early can spend its whole budget under it, so the
+solver runs it in restarts (:meth:`TrickSearch.restart`): each gets a budget of positions and
+breaks ties between equally good moves in its own (seeded) order, and all share the table, so
+what one restart proved is never searched again.
 """
 
 from __future__ import annotations
 
+import random
+from itertools import islice
+
 from crew.engine import Play
 from crew.engine.search import LOST, OPEN, WON, Node, SearchForm, free_predictions
 from crew.engine.state import GameState
+from crew.engine.task_base import DONE, PENDING, Lean
 
 from .bounds import certainly_lost, cuts_for
 from .limits import Budget
 
 __all__ = ["TABLE_LIMIT", "TrickSearch", "TrickTable"]
 
-#: Clear a transposition table that grows past this many positions (memory bound).
-TABLE_LIMIT = 1_500_000
+#: Positions all transposition tables together may hold; past it the older half of each is
+#: dropped (memory bound: a position costs about 250 bytes).
+TABLE_LIMIT = 1_000_000
+
+#: (owner, take, avoid, trick, lean) of a task, for move ordering
+_Aim = tuple[int, int, int, int, Lean | None]
+#: The same for a pending task in one trick: its lean as the score of (the owner loses the
+#: trick, the owner wins it)
+_Active = tuple[int, int, int, int, tuple[int, int] | None]
 
 
 def _exact(node: Node) -> tuple[object, ...]:
     """A trick start by its exact cards (the table's keys name cards by rank only)."""
-    return (node.hands, node.piles, node.leader, node.won, node.counts, node.status, node.tricks)
+    return (node.hands, node.piles, node.leader, node.won, node.counts, node.status)
 
 
 class TrickTable:
-    """A search form with its transposition table and move-ordering history.
+    """A search form with its transposition table, move-ordering history and cuts.
 
     Forms of one deal that differ only in who owns which task share the table and history: the
     form's key names the owner of every task still pending, and nothing else about the owners
     matters from a position on.
     """
 
-    __slots__ = ("form", "tt", "history", "cuts", "hints")
+    __slots__ = ("form", "tt", "history", "cuts", "hints", "aims", "predictions")
 
     def __init__(
         self,
         form: SearchForm,
-        tt: dict[tuple[object, ...], bool],
+        tt: dict[object, bool],
         history: dict[tuple[int, int], int],
+        hints: dict[tuple[object, ...], tuple[int, ...]],
     ) -> None:
         self.form = form
         self.cuts = cuts_for(form)
         self.tt = tt
         self.history = history
-        # the first cards of a trick that keeps an exact position winnable (for the line)
-        self.hints: dict[tuple[object, ...], tuple[int, ...]] = {}
+        # the cards of a trick that keeps an exact position winnable (to write the line out)
+        self.hints = hints
+        aims: list[tuple[int, _Aim]] = []
+        for i, task in enumerate(form.tasks):
+            owner = form.owners[i]
+            k = task.know
+            if owner >= 0 and (k.take or k.avoid or k.trick or k.lean):
+                aims.append((i, (owner, k.take, k.avoid, k.trick, k.lean)))
+        self.aims = tuple(aims)
+        self.predictions = tuple(
+            -1 if i in form.free or o < 0 else form.predictions[o]
+            for i, o in enumerate(form.owners)
+        )
 
 
 class TrickSearch:
@@ -57,15 +91,30 @@ class TrickSearch:
 
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
+        self._rng: random.Random | None = None
         self._tables: dict[tuple[object, ...], TrickTable] = {}
         self._shared: dict[
-            tuple[object, ...], tuple[dict[tuple[object, ...], bool], dict[tuple[int, int], int]]
+            tuple[object, ...],
+            tuple[
+                dict[object, bool],
+                dict[tuple[int, int], int],
+                dict[tuple[object, ...], tuple[int, ...]],
+            ],
         ] = {}
+        self._stored = 0  # positions stored in all tables since the last trim
 
     def clear(self) -> None:
         """Forget every table."""
         self._tables.clear()
         self._shared.clear()
+        self._stored = 0
+
+    def restart(self, number: int) -> None:
+        """Start restart ``number``: move-ordering history forgotten, ties broken in the order
+        of that restart (0: the plain order, lowest card first)."""
+        self._rng = random.Random(number) if number else None
+        for _, history, _ in self._shared.values():
+            history.clear()
 
     def table(self, state: GameState, free: frozenset[int] = frozenset()) -> TrickTable:
         """The table for the tricks of ``state`` (with ``free`` predictions still open)."""
@@ -79,12 +128,21 @@ class TrickSearch:
             if shared is None:
                 if len(self._shared) > 64:
                     self._shared.clear()
-                shared = self._shared[shared_key] = ({}, {})
+                    self._tables.clear()
+                    self._stored = 0
+                shared = self._shared[shared_key] = ({}, {}, {})
             table = TrickTable(SearchForm(state, free), *shared)
             self._tables[key] = table
-        elif len(table.tt) > TABLE_LIMIT:
-            table.tt.clear()
         return table
+
+    def _trim(self) -> None:
+        """Memory bound: drop the older half of every table (dicts keep insertion order)."""
+        for tt, _, hints in self._shared.values():
+            for key in list(islice(tt, len(tt) // 2)):
+                del tt[key]
+            for exact in list(islice(hints, len(hints) // 2)):
+                del hints[exact]
+        self._stored = sum(len(tt) + len(h) for tt, _, h in self._shared.values())
 
     def solve(self, state: GameState) -> list[Play] | None:
         """A winning sequence of plays from ``state`` (trick phase), or None."""
@@ -97,9 +155,9 @@ class TrickSearch:
             return [] if root.result == WON else None
         form = table.form
         if root.trick_cards:
-            first = self._trick(table, root)
+            first = self._trick(table, root, self._leans(table, root))
         elif self.boundary(table, root):
-            first = table.hints.get(_exact(root)) or self._trick(table, root)
+            first = self._known(table, root)
         else:
             first = None
         if first is None:
@@ -115,7 +173,19 @@ class TrickSearch:
             if node.result == WON:
                 return line
             assert node.result == OPEN and not node.trick_cards
-            cards = table.hints.get(_exact(node)) or self._trick(table, node)
+            cards = self._known(table, node)
+
+    def _known(self, table: TrickTable, node: Node) -> tuple[int, ...] | None:
+        """A trick from a start known to be winnable that keeps it winnable: the one found when
+        it was proved, if that still holds, or a search through the table."""
+        hint = table.hints.get(_exact(node))
+        if hint is not None:
+            child = node
+            for card in hint:
+                child = table.form.play(child, card)
+            if child.result == WON or (child.result == OPEN and self.boundary(table, child)):
+                return hint
+        return self._trick(table, node, self._leans(table, node))
 
     def boundary(self, table: TrickTable, node: Node) -> bool:
         """At the start of a trick (node still open): can the attempt be won from here?"""
@@ -125,14 +195,93 @@ class TrickSearch:
             return hit
         if table.cuts and certainly_lost(table.form, table.cuts, node):
             table.tt[key] = False
+            self._stored += 1
             return False
-        cards = self._trick(table, node)
+        cards = self._trick(table, node, self._leans(table, node))
         table.tt[key] = cards is not None
+        self._stored += 1
         if cards is not None:
             table.hints[_exact(node)] = cards
+            self._stored += 1
+        if self._stored > TABLE_LIMIT:
+            self._trim()
         return cards is not None
 
-    def _trick(self, table: TrickTable, node: Node) -> tuple[int, ...] | None:
+    def _leans(self, table: TrickTable, node: Node) -> tuple[_Active, ...]:
+        """The aims of the tasks still pending, with each lean worked out for this trick."""
+        if not table.aims:
+            return ()
+        form = table.form
+        out: list[_Active] = []
+        for i, (owner, take, avoid, trick, lean) in table.aims:
+            if node.status[i] != PENDING:
+                continue
+            if lean is not None:
+                sign = lean(
+                    owner,
+                    node.counts,
+                    node.tricks,
+                    form.setup.captain,
+                    table.predictions[i],
+                    form.total,
+                )
+                out.append((owner, take, avoid, trick, None if not sign else _SIGNS[sign]))
+            else:
+                out.append((owner, take, avoid, trick, None))
+        return tuple(out)
+
+    def _order(
+        self, table: TrickTable, node: Node, cands: list[int], aims: tuple[_Active, ...]
+    ) -> list[int]:
+        """``cands`` best first: by what the pending tasks need, then by history, then in this
+        restart's order."""
+        if self._rng is not None:
+            self._rng.shuffle(cands)
+        history = table.history
+        seat = node.turn
+        if not aims:
+            if history:
+                cands.sort(key=lambda c: -history.get((seat, c), 0))
+            return cands
+        tcards = node.trick_cards
+        in_trick = 0
+        best = best_seat = -1
+        for s, c in zip(node.trick_seats, tcards, strict=True):
+            in_trick |= 1 << c
+            if best < 0 or (c // 9 == best // 9 and c > best) or (c >= 36 > best):
+                best, best_seat = c, s
+        played = set(node.trick_seats)
+        scored = []
+        for c in cands:
+            bit = 1 << c
+            if best < 0 or (c // 9 == best // 9 and c > best) or (c >= 36 > best):
+                winner = seat
+            else:
+                winner = best_seat
+            cards = in_trick | bit
+            score = 0
+            for owner, take, avoid, trick, lean in aims:
+                wins = winner == owner
+                # an owner still to play may yet take the trick: its own card will decide
+                later = not wins and owner != seat and owner not in played
+                if take & cards:
+                    score += 2 if wins else 1 if later else -2 if take & bit else -1
+                if avoid & cards and not later:
+                    score += -2 if wins else 1 if avoid & bit else 0
+                if trick:
+                    if c < 36 and not cards & ~trick:
+                        score += 2 if wins or later else 1
+                    elif trick & bit:
+                        score -= 1  # a card the task needs, spent on a trick that cannot do it
+                if lean is not None and not later:
+                    score += lean[wins]
+            scored.append((-score, -history.get((seat, c), 0), c))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        return [c for _, _, c in scored]
+
+    def _trick(
+        self, table: TrickTable, node: Node, aims: tuple[_Active, ...]
+    ) -> tuple[int, ...] | None:
         """The rest of the current trick on a way to a win, or None."""
         form = table.form
         cands = form.choices(node, form.legal(node))
@@ -142,7 +291,9 @@ class TrickSearch:
         if len(node.trick_cards) == form.seats - 1:
             # the last card of the trick: judge every choice first, try task-completing ones
             scored = []
-            for c in cands:
+            done_before = node.status.count(DONE)
+            order = self._order(table, node, cands, aims) if len(cands) > 1 else cands
+            for rank, c in enumerate(order):
                 tick()
                 child = form.play(node, c)
                 if child.result == WON:
@@ -150,25 +301,26 @@ class TrickSearch:
                     return (c,)
                 if child.result == LOST:
                     continue
-                done = sum(1 for s in child.status if s == 1) - sum(
-                    1 for s in node.status if s == 1
-                )
-                scored.append((-done, -history.get((seat, c), 0), c, child))
-            scored.sort(key=lambda x: (x[0], x[1], x[2]))
+                scored.append((done_before - child.status.count(DONE), rank, c, child))
+            scored.sort(key=lambda x: (x[0], x[1]))
             for _, _, c, child in scored:
                 if self.boundary(table, child):
                     history[seat, c] = history.get((seat, c), 0) + 1
                     return (c,)
             return None
         if len(cands) > 1:
-            cands.sort(key=lambda c: -history.get((seat, c), 0))
+            cands = self._order(table, node, cands, aims)
         for c in cands:
             tick()
             child = form.play(node, c)
             if child.result == LOST:
                 continue
-            rest = self._trick(table, child)
+            rest = self._trick(table, child, aims)
             if rest is not None:
                 history[seat, c] = history.get((seat, c), 0) + 1
                 return (c, *rest)
         return None
+
+
+#: A lean as a score: index by whether the owner would win the trick (False, True).
+_SIGNS: dict[int, tuple[int, int]] = {1: (-1, 1), -1: (1, -1)}
