@@ -169,10 +169,9 @@ def _know_trick_sum(p: TrickSum) -> Knowledge:
     limits = p.values if p.values is not None else p.thresholds
     assert limits is not None
     cut = Cut(CutKind.TRICK_TOTAL, op=p.op, limits=tuple(limits))
-    # what a qualifying trick is mostly made of, to try first: low cards under a threshold,
-    # high ones above it (any value may serve an exact total)
-    trick = {"lt": value_mask(range(1, 4)), "gt": value_mask(range(7, 10))}.get(p.op, 0)
-    return Knowledge(Reads.NOTHING, apart=EVERY_VALUE, cuts=(cut,), trick=trick)
+    # no set of cards makes up a qualifying trick alone (a total mixes high and low cards), so
+    # nothing to keep for it or try first
+    return Knowledge(Reads.NOTHING, apart=EVERY_VALUE, cuts=(cut,))
 
 
 # -- even_odd_trick --------------------------------------------------------------------------

@@ -92,6 +92,7 @@ class TrickSearch:
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
         self._rng: random.Random | None = None
+        self._aims = True
         self._tables: dict[tuple[object, ...], TrickTable] = {}
         self._shared: dict[
             tuple[object, ...],
@@ -110,9 +111,12 @@ class TrickSearch:
         self._stored = 0
 
     def restart(self, number: int) -> None:
-        """Start restart ``number``: move-ordering history forgotten, ties broken in the order
-        of that restart (0: the plain order, lowest card first)."""
-        self._rng = random.Random(number) if number else None
+        """Start restart ``number``: move-ordering history forgotten; every other restart
+        orders moves by what the tasks need (the others by history alone, as a guard against a
+        deal where those needs mislead); ties broken lowest card first in the first two, in
+        the seeded order of the restart after them."""
+        self._rng = random.Random(number) if number > 1 else None
+        self._aims = number % 2 == 0
         for _, history, _ in self._shared.values():
             history.clear()
 
@@ -209,7 +213,7 @@ class TrickSearch:
 
     def _leans(self, table: TrickTable, node: Node) -> tuple[_Active, ...]:
         """The aims of the tasks still pending, with each lean worked out for this trick."""
-        if not table.aims:
+        if not table.aims or not self._aims:
             return ()
         form = table.form
         out: list[_Active] = []
