@@ -34,7 +34,8 @@ examples:
   crew selfplay --players 4 --mission 1 --games 50
 
 Query commands take --json and then print exactly one JSON document.
-Exit codes: 0 answered, 1 the answer is "illegal / not allowed", 2 bad input.
+Exit codes: 0 answered, 1 the answer is "illegal / not allowed", 2 bad input,
+3 (solve, analyse) undecided within the time limit or stopped with Ctrl-C.
 """
 
 
@@ -82,6 +83,20 @@ def _whole(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+#: Default time limit of one open-hand verdict (``crew solve``, each of ``crew analyse``).
+SOLVE_SECONDS = 20.0
+
+
+def _seconds(text: str) -> float:
+    try:
+        s = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not s >= 0 or s == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text}: give seconds of 0 or more (0: no limit)")
+    return s
 
 
 def _json_flag(p: argparse.ArgumentParser) -> None:
@@ -204,11 +219,19 @@ def build_parser() -> argparse.ArgumentParser:
         "solve",
         help="can the crew still win this record with open hands? a winning line",
         description="Search every choice the crew still has (distribution, predictions, every "
-        "card) with all hands open. Communication is ignored, distress is out of scope. Exit 0 "
-        "winnable, 1 not winnable, 2 bad input, 3 undecided within --timeout.",
+        "card) with all hands open. Communication is ignored, distress is out of scope. Shows "
+        "its progress on stderr when that is a terminal; Ctrl-C stops it with what was "
+        "decided. Exit 0 winnable, 1 not winnable, 2 bad input, 3 undecided within --timeout "
+        "or stopped.",
     )
     p.add_argument("file", metavar="FILE", help="a crew-record/1 JSON file, or - for stdin")
-    p.add_argument("--timeout", type=float, metavar="S", help="give up after S seconds")
+    p.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=SOLVE_SECONDS,
+        metavar="S",
+        help=f"give up after S seconds (default {SOLVE_SECONDS:g}; 0: no limit)",
+    )
     _json_flag(p)
     p.set_defaults(handler="solver:solve")
 
@@ -223,7 +246,13 @@ def build_parser() -> argparse.ArgumentParser:
             "be won, with the choices that would still have won there.",
         )
         p.add_argument("file", metavar="FILE", help="a crew-record/1 JSON file, or - for stdin")
-        p.add_argument("--timeout", type=float, metavar="S", help="limit for each single verdict")
+        p.add_argument(
+            "--timeout",
+            type=_seconds,
+            default=SOLVE_SECONDS,
+            metavar="S",
+            help=f"limit of each single verdict (default {SOLVE_SECONDS:g}; 0: no limit)",
+        )
         _json_flag(p)
         p.set_defaults(handler="solver:analyse")
 
