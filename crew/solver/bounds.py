@@ -36,6 +36,9 @@ from crew.engine.task_base import DONE, PENDING, Ctx, Cut, CutKind, Evaluator, c
 __all__ = ["Cuts", "certainly_lost", "cuts_for", "least_submarine_tricks", "sure_submarines"]
 
 _SUBS = (39, 38, 37, 36)  # S4 .. S1
+
+#: Count vectors remembered per search form (memory bound: a form per distribution tried).
+MEMO_LIMIT = 4_096
 _ALL_SUBS = 0xF << 36
 
 #: (task index, owner, cut)
@@ -295,7 +298,7 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
     hit = cuts.memo.get(key)
     if hit is None:
         hit = _some_vector(form, node, lo, hi, remaining, judged)
-        if len(cuts.memo) > 50_000:
+        if len(cuts.memo) >= MEMO_LIMIT:
             cuts.memo.clear()
         cuts.memo[key] = hit
     return hit

@@ -83,9 +83,9 @@ class PlainSearch:
                 if path:
                     path.pop()
                 continue
+            tick()  # first: a limit stops the search before it moves on, not after
             choice = frame.choices[frame.next]
             frame.next += 1
-            tick()
             form, node = frame.form, frame.node
             if form is None:
                 assert frame.state is not None and not isinstance(choice, int)

@@ -73,8 +73,9 @@ class Solver:
         self._tricks = TrickSearch(self.budget)
         self._deals = DistributionSearch(self.budget, self._tricks)
         # a search stopped by its limit, to go on with if the same state is asked again:
-        # (state, plain member, next turn, positions of that turn, plain positions so far)
-        self._paused: tuple[GameState, PlainSearch, int, int, int] | None = None
+        # (state, plain member, turn, positions of that turn, plain positions so far, the
+        # member that was searching)
+        self._paused: tuple[GameState, PlainSearch, int, int, int, str] | None = None
 
     @property
     def nodes(self) -> int:
@@ -98,42 +99,63 @@ class Solver:
 
     def _portfolio(self, state: GameState) -> list[Action] | None:
         """Turns of the main search and the plain one until one of them decides (see the
-        module); a limit of the whole search raises :class:`Aborted`."""
+        module); a limit of the whole search raises :class:`Aborted`.
+
+        Asked again about the same state after a limit stopped it, the search goes on: the
+        plain member where it was, the main one with the turn it was on (its table keeps what
+        that turn proved), and the member that was cut short last time goes second.
+        """
         if state.result:
             return [] if state.result == "won" else None
         paused, self._paused = self._paused, None
+        plain_first = False
         if paused is not None and paused[0] == state:
-            _, plain, turn, positions, plain_total = paused
+            _, plain, turn, positions, plain_total, cut_short = paused
+            plain_first = cut_short == "main"
         else:
             plain, turn, positions, plain_total = PlainSearch(state, self.budget), 0, FIRST_TURN, 0
-        b = self.budget
         while True:
-            self._paused = (state, plain, turn, positions, plain_total)
-            self._tricks.restart(turn)
-            self._deals.share = max(positions // 4, FIRST_TURN // 2)
-            saved = b.share(positions)
-            try:
-                line = self._deals.solve(state)
-            except Aborted:
-                b.limit = saved
-                if b.out():
-                    raise
-                line = _OPEN
-            except Undecided:
-                line = _OPEN
-            finally:
-                b.limit = saved
+            share = positions if plain_total < PLAIN_EARLY else positions // 4
+            if plain_first:
+                self._paused = (state, plain, turn, positions, plain_total, "plain")
+                verdict = plain.run(share)
+                plain_total += share
+                if verdict is not None:
+                    self._paused = None
+                    return list(plain.line) if verdict else None
+            self._paused = (state, plain, turn, positions, plain_total, "main")
+            line = self._turn(state, turn, positions)
             if line is not _OPEN:
                 self._paused = None
-                return line if isinstance(line, list) else None
-            share = positions if plain_total < PLAIN_EARLY else positions // 4
-            verdict = plain.run(share)
-            plain_total += share
-            if verdict is not None:
-                self._paused = None
-                return list(plain.line) if verdict else None
+                return line
+            if not plain_first:
+                self._paused = (state, plain, turn, positions, plain_total, "plain")
+                verdict = plain.run(share)
+                plain_total += share
+                if verdict is not None:
+                    self._paused = None
+                    return list(plain.line) if verdict else None
             turn += 1
             positions *= 2
+
+    def _turn(self, state: GameState, turn: int, positions: int) -> list[Action] | None:
+        """One turn of the main search: a winning line, None (lost) or ``_OPEN`` (its
+        positions ran out)."""
+        b = self.budget
+        self._tricks.restart(turn)
+        self._deals.share = max(positions // 4, FIRST_TURN // 2)
+        saved = b.share(positions)
+        try:
+            return self._deals.solve(state)
+        except Aborted:
+            b.limit = saved
+            if b.out():
+                raise
+            return _OPEN
+        except Undecided:
+            return _OPEN
+        finally:
+            b.limit = saved
 
     def winning_actions(
         self, state: GameState, *, timeout: float | None = None

@@ -126,7 +126,7 @@ class TrickSearch:
         key = (*shared_key, state.owners)
         table = self._tables.get(key)
         if table is None:
-            if len(self._tables) > 256:
+            if len(self._tables) > 128:
                 self._tables.clear()
             shared = self._shared.get(shared_key)
             if shared is None:
