@@ -83,6 +83,9 @@ class SearchForm:
             (i, t.on_lead) for i, t in enumerate(self.tasks) if t.on_lead is not None
         )
         self.knowledge = tuple(t.know for t in self.tasks)
+        self._sleepers = tuple(
+            (i, k.reads_cards) for i, k in enumerate(self.knowledge) if k.reads == Reads.WON
+        )
         self.conditions = st.rules.conditions
         self._judged = tuple(condition(c) for c in self.conditions)  # unknown: an error
         self._class_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -177,7 +180,17 @@ class SearchForm:
             piles, hands[TONOJA], _ = flip_piles(piles, played, hands[TONOJA])
         final = len(tricks) >= self.total
         ctx = judge_ctx(self.setup, wt, ct, tricks, played, self.predictions)
-        st = judge_tasks(self.evaluators, self.owners, status, ctx, self.free)
+        skip = self.free
+        if not final and self._sleepers:
+            # a pending task that reads only some captured cards (its category says so) cannot
+            # change while no such card is played: its evaluator would say pending again
+            in_trick = 0
+            for c in tcards:
+                in_trick |= 1 << c
+            asleep = [i for i, reads in self._sleepers if not in_trick & reads]
+            if asleep:
+                skip = skip.union(asleep)
+        st = judge_tasks(self.evaluators, self.owners, status, ctx, skip)
         if final and self.free:
             st = tuple(DONE if i in self.free and s == PENDING else s for i, s in enumerate(st))
         hands_t = tuple(hands)

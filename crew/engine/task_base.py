@@ -88,6 +88,8 @@ class CutKind(IntEnum):
     EVERY_SEAT = 8  # every seat must still hold a coloured card of ``cards``
     TRICK_TOTAL = 9  # one trick of coloured cards whose total is ``op`` the crew's ``limits``
     FINAL_COUNTS = 10  # the evaluator judges the final trick counts alone (any counts vector)
+    LEADS_ONLY = 11  # the owner may lead only ``cards``: every trick it wins but the last is
+    # followed by its lead
 
 
 @dataclass(frozen=True, slots=True)

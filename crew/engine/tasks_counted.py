@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cards import DECK_MASK
 from .task_base import (
     DONE,
     FAILED,
@@ -338,7 +339,8 @@ def _dont_open_on_lead(p: DontOpen) -> OnLead:
 
 def _know_dont_open(p: DontOpen) -> Knowledge:
     # judged the moment the owner leads; nothing of the past matters
-    return Knowledge(Reads.NOTHING)
+    allowed = DECK_MASK & ~colour_mask(p.colors)
+    return Knowledge(Reads.NOTHING, cuts=(Cut(CutKind.LEADS_ONLY, cards=allowed),))
 
 
 #: The categories of this module (see :data:`crew.engine.tasks.JUDGES`).

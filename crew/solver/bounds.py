@@ -17,8 +17,9 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
   left in the hands can no longer make;
 - trick counts: every trick is won by someone, so the final counts add up to the number of
   tricks; the tasks that judge counts (exact numbers, predictions, comparisons), the tricks a
-  task must win or lose, runs, and the submarine tricks above must all fit one vector of final
-  counts, or the branch is lost.
+  task must win or lose, runs, a seat that may lead only some cards (every trick it wins but
+  the last is followed by its lead), and the submarine tricks above must all fit one vector of
+  final counts, or the branch is lost.
 
 Each cut is a consequence of the rules, never a rule of its own, and the tests check the solver
 with these cuts against a plain search without them.
@@ -103,10 +104,11 @@ def cuts_for(form: SearchForm) -> Cuts:
                 CutKind.ONLY_TRICKS,
                 CutKind.RUN,
                 CutKind.FINAL_COUNTS,
+                CutKind.LEADS_ONLY,
             ):
                 out.vector.append(entry)
     if not out.evaluators and not any(
-        c.kind in (CutKind.WIN_TRICKS, CutKind.RUN) for _, _, c in out.vector
+        c.kind in (CutKind.WIN_TRICKS, CutKind.RUN, CutKind.LEADS_ONLY) for _, _, c in out.vector
     ):
         out.vector = []  # bounds alone are checked by the count cuts
     return out
@@ -288,6 +290,12 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
             hi[owner] = min(hi[owner], remaining - sum(1 for t in cut.lose if t > tnum))
         elif kind == CutKind.ONLY_TRICKS:
             hi[owner] = min(hi[owner], sum(1 for t in cut.tricks if t > tnum))
+        elif kind == CutKind.LEADS_ONLY:
+            # each trick it wins, but the last, is followed by a lead of an allowed card
+            leads = (_holding(form, node, owner) & cut.cards).bit_count()
+            if node.leader == owner:
+                leads -= 1  # the lead of this trick
+            hi[owner] = min(hi[owner], max(0, leads) + 1)
         elif cut.mode == "exactly":  # RUN: exactly so many, in a row
             lo[owner] = max(lo[owner], cut.count - have)
         else:  # RUN at least once: go on with the current run, or start again

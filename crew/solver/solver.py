@@ -13,7 +13,7 @@ budgets doubling: the main search (distribution and tricks, with its table, cuts
 ordering, started again each turn in a new order of ties, keeping its table) and a plain
 depth-first search (:mod:`crew.solver.plain`) that goes on each turn where it stopped. Whichever
 decides first answers. The plain member gets as many positions as the main one until it has
-had :data:`PLAIN_EARLY`, then a quarter: easy deals that a plain search wins at once are
+had :data:`PLAIN_EARLY`, then an eighth: easy deals that a plain search wins at once are
 decided at once, and hard ones are left to the main search.
 """
 
@@ -115,7 +115,7 @@ class Solver:
         else:
             plain, turn, positions, plain_total = PlainSearch(state, self.budget), 0, FIRST_TURN, 0
         while True:
-            share = positions if plain_total < PLAIN_EARLY else positions // 4
+            share = positions if plain_total < PLAIN_EARLY else positions // 8
             if plain_first:
                 self._paused = (state, plain, turn, positions, plain_total, "plain")
                 verdict = plain.run(share)

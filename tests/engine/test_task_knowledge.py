@@ -140,3 +140,30 @@ def test_a_condition_tells_its_cards_apart_in_the_search() -> None:
     cls = form.classes(state.status)
     y4, y5, y6 = 3 * 9 + 3, 3 * 9 + 4, 3 * 9 + 5
     assert cls[y4] == cls[y6] != cls[y5]
+
+
+@pytest.mark.parametrize(
+    "task_id", sorted(t for t, task in all_tasks().items() if task.know.reads == Reads.WON)
+)
+def test_a_task_reading_captured_cards_reads_no_others(task_id: int) -> None:
+    """Before the end, its verdict depends only on the captured and unplayed cards it names
+    (the search leaves it asleep through tricks without them, and keys on them alone)."""
+    task = all_tasks()[task_id]
+    reads = task.know.reads_cards
+    rng = random.Random(1000 + task_id)
+    checked = 0
+    for _ in range(300):
+        crew = rng.choice((3, 4, 5))
+        ctx = _random_ctx(rng, crew)
+        if ctx.final:
+            continue
+        noise = rng.getrandbits(40) & ~reads
+        other = ctx._replace(
+            won=tuple((w & reads) | (noise if s == 0 else 0) for s, w in enumerate(ctx.won)),
+            avail=(ctx.avail & reads) | (rng.getrandbits(40) & ~reads),
+            tricks=(),
+        )
+        owner = rng.randrange(crew)
+        assert task.evaluate(owner, ctx) == task.evaluate(owner, other)
+        checked += 1
+    assert checked > 100
