@@ -112,9 +112,10 @@ class TrickSearch:
 
     def restart(self, number: int) -> None:
         """Start restart ``number``: move-ordering history forgotten; every other restart
-        orders moves by what the tasks need (the others by history alone, as a guard against a
-        deal where those needs mislead); ties broken lowest card first in the first two, in
-        the seeded order of the restart after them."""
+        orders by what the tasks need, each trick laid out in full and the positions it leads
+        to searched best first; the others search card by card ordered by history alone (a
+        guard against a deal where those needs mislead); ties broken lowest card first in the
+        first two restarts, in the seeded order of the restart after them."""
         self._rng = random.Random(number) if number > 1 else None
         self._aims = number % 2 == 0
         for _, history, _ in self._shared.values():
@@ -201,7 +202,10 @@ class TrickSearch:
             table.tt[key] = False
             self._stored += 1
             return False
-        cards = self._trick(table, node, self._leans(table, node))
+        if self._aims:
+            cards = self._tricks_from(table, node, self._leans(table, node))
+        else:
+            cards = self._trick(table, node, ())
         table.tt[key] = cards is not None
         self._stored += 1
         if cards is not None:
@@ -324,6 +328,92 @@ class TrickSearch:
                 history[seat, c] = history.get((seat, c), 0) + 1
                 return (c, *rest)
         return None
+
+    def _tricks_from(
+        self, table: TrickTable, node: Node, aims: tuple[_Active, ...]
+    ) -> tuple[int, ...] | None:
+        """From the start of a trick: the cards of a trick on a way to a win, or None.
+
+        Every way to play the trick is laid out first (a trick that wins at once ends the
+        search), each position it leads to once; those the table already knows lost are
+        dropped, and the others are searched best first by what they leave the pending tasks
+        (:func:`_promise`).
+        """
+        form = table.form
+        tick = self.budget.tick
+        children: list[tuple[tuple[int, ...], Node]] = []
+        found: list[tuple[int, ...]] = []
+
+        def lay_out(n: Node, cards: tuple[int, ...]) -> bool:
+            cands = form.choices(n, form.legal(n))
+            if len(cands) > 1:
+                cands = self._order(table, n, cands, aims)
+            for c in cands:
+                tick()
+                child = form.play(n, c)
+                if child.result == LOST:
+                    continue
+                if child.result == WON:
+                    found.append((*cards, c))
+                    return True
+                if child.trick_cards:
+                    if lay_out(child, (*cards, c)):
+                        return True
+                else:
+                    children.append(((*cards, c), child))
+            return False
+
+        if lay_out(node, ()):
+            return self._learn(table, node, found[0])
+        seen: set[object] = set()
+        ranked = []
+        for rank, (cards, child) in enumerate(children):
+            key = form.key(child)
+            if key in seen:
+                continue
+            seen.add(key)
+            hit = table.tt.get(key)
+            if hit is False:
+                continue
+            if hit is True:
+                return self._learn(table, node, cards)
+            ranked.append((-_promise(child, aims), rank, cards, child))
+        ranked.sort(key=lambda x: (x[0], x[1]))
+        for _, _, cards, child in ranked:
+            if self.boundary(table, child):
+                return self._learn(table, node, cards)
+        return None
+
+    def _learn(self, table: TrickTable, node: Node, cards: tuple[int, ...]) -> tuple[int, ...]:
+        """Remember the cards of a trick that kept the attempt winnable (move ordering)."""
+        history = table.history
+        seat = node.turn
+        n = table.form.seats
+        for c in cards:
+            history[seat, c] = history.get((seat, c), 0) + 1
+            seat = (seat + 1) % n
+        return cards
+
+
+def _promise(node: Node, aims: tuple[_Active, ...]) -> int:
+    """How promising a trick start is for the pending tasks: tasks done, cards the owners want
+    captured by them (and not by the others), cards they must not take left alone, and the
+    cards a one-trick task needs still in every hand."""
+    v = 100 * node.status.count(DONE)
+    won = node.won
+    for owner, take, avoid, trick, _ in aims:
+        if take:
+            v += 10 * (won[owner] & take).bit_count()
+            others = 0
+            for s, w in enumerate(won):
+                if s != owner:
+                    others |= w
+            v -= 5 * (others & take).bit_count()
+        if avoid:
+            v -= 10 * (won[owner] & avoid).bit_count()
+        if trick:
+            v += 3 * min(3, min((h & trick).bit_count() for h in node.hands))
+    return v
 
 
 #: A lean as a score: index by whether the owner would win the trick (False, True).
