@@ -14,6 +14,8 @@ is tried again when the solver comes back with more, and one proved lost is neve
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from crew.engine import Action, GameState, Play, Predict, apply, legal_actions
 from crew.engine.search import free_predictions
 from crew.engine.state import Phase
@@ -29,6 +31,24 @@ __all__ = ["SOLO_DEEP", "SOLO_QUICK", "DistributionSearch"]
 SOLO_QUICK, SOLO_DEEP = 3_000, 60_000
 
 
+def _leaf_key(state: GameState) -> tuple[object, ...]:
+    """A distribution by its outcome (who owns what, the predictions, where it leads)."""
+    return (state.setup, state.owners, state.predictions, state.phase, state.result)
+
+
+class _Pool:
+    """The distributions of one state: those laid out so far, the rest still to come, and
+    where the last round stopped."""
+
+    __slots__ = ("more", "leaves", "done", "at")
+
+    def __init__(self, more: Iterator[tuple[list[Action], GameState]]) -> None:
+        self.more = more
+        self.leaves: list[tuple[list[Action], GameState]] = []
+        self.done = False
+        self.at = 0
+
+
 class DistributionSearch:
     """Solves states from any phase before the result; keeps what it learnt across calls."""
 
@@ -42,11 +62,14 @@ class DistributionSearch:
         self._solos: dict[tuple[object, ...], tuple[bool | None, int]] = {}
         # distributions proved lost
         self._lost: set[tuple[object, ...]] = set()
+        # per state before the distribution: its distributions in the order they are tried
+        self._pools: dict[GameState, _Pool] = {}
 
     def clear(self) -> None:
         """Forget what was learnt."""
         self._solos.clear()
         self._lost.clear()
+        self._pools.clear()
 
     def solve(self, state: GameState) -> list[Action] | None:
         """A winning line of actions from ``state``, or None when there is none."""
@@ -57,30 +80,42 @@ class DistributionSearch:
             return None if plays is None else list(plays)
         if state.phase == Phase.PREDICT:
             return self._solve_predict(state)
-        return self._solve_distribution(state, {})
+        return self._solve_distribution(state)
 
-    def _solve_distribution(
-        self, state: GameState, seen: dict[tuple[object, ...], bool]
-    ) -> list[Action] | None:
+    def _solve_distribution(self, state: GameState) -> list[Action] | None:
         """Try the crew's distribution choices (the engine's legal actions), each outcome once.
 
         Before the first choice, every task is tried alone with every possible owner (a small
         search each, see :meth:`_solo`). A task nobody can do alone makes the deal lost at once;
         a choice that gives a task to someone who cannot do it alone, or two tasks to owners the
         impossible-combination table rules out, is never tried; the rest are tried easiest
-        first (by the size of those small searches).
+        first (by the size of those small searches), each within its share, and round: each
+        time the solver comes back, from the distribution where it stopped.
         """
         start = self._start_of(state)
         if start is not None:
             seats = range(state.setup.seats)
             for i in range(len(state.setup.task_ids)):
-                if all(self._solo(start, i, o, SOLO_QUICK)[0] is False for o in seats):
+                verdicts = [self._solo(start, i, o, SOLO_QUICK)[0] for o in seats]
+                if all(v is False for v in verdicts):
                     return None
-        return self._distribute(state, seen, start)
+        pool = self._pools.get(state)
+        if pool is None:
+            if len(self._pools) > 64:
+                self._pools.clear()
+            pool = self._pools[state] = _Pool(self._leaves(state, {}, start, []))
+        return self._round(pool, start)
 
-    def _distribute(
-        self, state: GameState, seen: dict[tuple[object, ...], bool], start: GameState | None
-    ) -> list[Action] | None:
+    def _leaves(
+        self,
+        state: GameState,
+        seen: dict[tuple[object, ...], bool],
+        start: GameState | None,
+        path: list[Action],
+    ) -> Iterator[tuple[list[Action], GameState]]:
+        """Every distribution the engine allows from ``state``, easiest first at each choice:
+        the actions to it and the state after it (before the predictions or the tricks).
+        Draws only on solo searches already made, so it never runs out of positions."""
         options: list[tuple[int, int, Action, GameState]] = []
         for n, action in enumerate(legal_actions(state)):
             child, _ = apply(state, action)
@@ -99,32 +134,54 @@ class DistributionSearch:
             if effort is not None:
                 options.append((effort, n, action, child))
         options.sort(key=lambda o: (o[0], o[1]))
-        undecided = False
         for _, _, action, child in options:
-            try:
-                if child.phase in (Phase.PLAY, Phase.PREDICT) or child.result:
-                    if start is not None and any(
-                        self._solo(start, i, o, SOLO_DEEP)[0] is False
-                        for i, o in enumerate(child.owners)
-                        if o >= 0
-                    ):
-                        continue
-                    rest = self._one(child)
+            if child.phase in (Phase.PLAY, Phase.PREDICT) or child.result:
+                yield [*path, action], child
+            else:
+                yield from self._leaves(child, seen, start, [*path, action])
+
+    def _round(self, pool: _Pool, start: GameState | None) -> list[Action] | None:
+        """Distributions in turn from where the last call stopped, each within its share: a
+        winning line, None once every one is proved lost, or :class:`Undecided` after a whole
+        round decided nothing (or :class:`Aborted` when the positions run out)."""
+        tried = 0
+        while True:
+            if pool.at == len(pool.leaves) and not pool.done:
+                leaf = next(pool.more, None)
+                if leaf is None:
+                    pool.done = True
                 else:
-                    rest = self._distribute(child, seen, start)
-            except Undecided:
-                undecided = True
+                    pool.leaves.append(leaf)
+            if pool.at == len(pool.leaves):
+                if all(_leaf_key(child) in self._lost for _, child in pool.leaves):
+                    return None
+                pool.at = 0
+                if tried >= len(pool.leaves):
+                    raise Undecided
                 continue
-            if rest is not None:
-                return [action, *rest]
-        if undecided:
-            raise Undecided
-        return None
+            path, child = pool.leaves[pool.at]
+            if _leaf_key(child) not in self._lost:
+                if start is not None and any(
+                    self._solo(start, i, o, SOLO_DEEP)[0] is False
+                    for i, o in enumerate(child.owners)
+                    if o >= 0
+                ):
+                    self._lost.add(_leaf_key(child))
+                else:
+                    try:
+                        rest = self._one(child)
+                    except Undecided:
+                        rest = None
+                    else:
+                        if rest is not None:
+                            return [*path, *rest]
+            pool.at += 1
+            tried += 1
 
     def _one(self, state: GameState) -> list[Action] | None:
         """The tricks (and predictions) after one distribution, within its share; raises
         :class:`Undecided` when the share runs out."""
-        key = (state.setup, state.owners, state.predictions, state.phase, state.result)
+        key = _leaf_key(state)
         if key in self._lost:
             return None
         b = self.budget
