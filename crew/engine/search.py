@@ -83,13 +83,17 @@ class SearchForm:
             (i, t.on_lead) for i, t in enumerate(self.tasks) if t.on_lead is not None
         )
         self.knowledge = tuple(t.know for t in self.tasks)
+        # (task, cards that wake it, its owner if winning a trick wakes it too, else -1)
         self._sleepers = tuple(
-            (i, k.reads_cards) for i, k in enumerate(self.knowledge) if k.reads == Reads.WON
+            (i, k.wakes if k.wakes >= 0 else k.reads_cards, self.owners[i] if k.on_win else -1)
+            for i, k in enumerate(self.knowledge)
+            if k.wakes >= 0 or k.reads == Reads.WON
         )
         self.conditions = st.rules.conditions
         self._judged = tuple(condition(c) for c in self.conditions)  # unknown: an error
         self._class_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._apart_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._suit_masks: dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...] | None], ...]] = {}
         self._cond_masks = tuple(c.apart for c in self._judged if c.apart)
 
     # -- moving ----------------------------------------------------------------------------
@@ -182,12 +186,15 @@ class SearchForm:
         ctx = judge_ctx(self.setup, wt, ct, tricks, played, self.predictions)
         skip = self.free
         if not final and self._sleepers:
-            # a pending task that reads only some captured cards (its category says so) cannot
-            # change while no such card is played: its evaluator would say pending again
+            # a pending task that only some cards (or its owner's win) can change, as its
+            # category says, stays pending through a trick without them: its evaluator would
+            # say pending again
             in_trick = 0
             for c in tcards:
                 in_trick |= 1 << c
-            asleep = [i for i, reads in self._sleepers if not in_trick & reads]
+            asleep = [
+                i for i, wakes, owner in self._sleepers if not in_trick & wakes and owner != w
+            ]
             if asleep:
                 skip = skip.union(asleep)
         st = judge_tasks(self.evaluators, self.owners, status, ctx, skip)
@@ -265,21 +272,47 @@ class SearchForm:
 
     def _ranks(self, node: Node) -> int:
         """Per suit, each hand's cards and each set of cards told apart, by rank among the
-        cards of the suit still held (the cards already played squeezed out), in one number."""
-        masks = self._apart_cache.get(node.status)
-        if masks is None:
-            self.classes(node.status)
-            masks = self._apart_cache[node.status]
+        cards of the suit still held (the cards already played squeezed out), in one number.
+        A suit whose every card is told apart from the others is kept by name."""
+        per_suit = self._suit_masks.get(node.status)
+        if per_suit is None:
+            per_suit = self._suits_of(node.status)
         squeeze = _squeeze()
         played = node.played
+        hands = node.hands
         acc = 1
-        for base in (0, 9, 18, 27, 36):
+        for base, masks in per_suit:
+            if masks is None:
+                for h in hands:
+                    acc = acc << 9 | (h >> base) & 511
+                continue
             row = squeeze[(played >> base) & 511]
-            for h in node.hands:
+            for h in hands:
                 acc = acc << 9 | row[(h >> base) & 511]
             for m in masks:
-                acc = acc << 9 | row[(m >> base) & 511]
+                acc = acc << 9 | row[m]
         return acc
+
+    def _suits_of(self, status: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...] | None], ...]:
+        """Per suit (its lowest bit), the sets of its cards told apart (nine bits each), or
+        None when every card of the suit is told apart from the others."""
+        cls = self.classes(status)
+        out: list[tuple[int, tuple[int, ...] | None]] = []
+        for base in (0, 9, 18, 27, 36):
+            size = 4 if base == 36 else 9
+            labels = [cls[base + k] for k in range(size)]
+            if len(set(labels)) == size:
+                out.append((base, None))
+                continue
+            masks = []
+            for m in self._apart_cache[status]:
+                part = (m >> base) & ((1 << size) - 1)
+                if part and part != (1 << size) - 1 and part not in masks:
+                    masks.append(part)
+            out.append((base, tuple(masks)))
+        result = tuple(out)
+        self._suit_masks[status] = result
+        return result
 
     def classes(self, status: tuple[int, ...]) -> tuple[int, ...]:
         """Per card, a class label: cards with different labels are told apart by some pending

@@ -111,6 +111,9 @@ class Knowledge:
     """What an open-hand search may know about one task card besides its evaluator.
 
     ``reads`` and ``reads_cards``: what part of the past a pending task still depends on;
+    ``wakes`` and ``on_win``: before the last trick, a pending task stays pending through a
+    trick that holds none of the cards ``wakes`` (-1: any trick wakes it; a task reading
+    captured cards is woken by those) and, with ``on_win``, that its owner does not win;
     ``apart``: sets of cards it tells apart from the other cards of their suit (two cards of a
     suit it does not tell apart are one choice when nothing ranks between them); ``cuts``:
     consequences of its rule; ``take``/``avoid``: cards the owner wants to capture or must not;
@@ -120,6 +123,8 @@ class Knowledge:
 
     reads: Reads
     reads_cards: int = 0
+    wakes: int = -1
+    on_win: bool = False
     apart: tuple[int, ...] = ()
     cuts: tuple[Cut, ...] = ()
     take: int = 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .cards import SUB, SUIT_MASKS, VALUE_MASKS, parse_card, value_of
+from .cards import COLOR_CARDS_MASK, SUB, SUIT_MASKS, VALUE_MASKS, parse_card, value_of
 from .task_base import (
     DONE,
     FAILED,
@@ -93,11 +93,12 @@ def _sums_of(avail: int, crew: int) -> int:
 _NO_SUBMARINES = True
 
 
-def _all_of(cards: int) -> Knowledge:
+def _all_of(cards: int, apart: tuple[int, ...]) -> Knowledge:
     """A trick of only ``cards`` (coloured), won by the owner: the owner must hold one of them
-    and so must every seat (each plays one card into every trick)."""
+    and so must every seat (each plays one card into every trick). Pending, it changes only in
+    a trick its owner wins or one that uses up such cards (public: too few may be left)."""
     cuts = (Cut(CutKind.OWN_CARD, cards=cards), Cut(CutKind.EVERY_SEAT, cards=cards))
-    return Knowledge(Reads.NOTHING, cuts=cuts, trick=cards)
+    return Knowledge(Reads.NOTHING, wakes=cards, on_win=True, apart=apart, cuts=cuts, trick=cards)
 
 
 # -- trick_all_above_below -------------------------------------------------------------------
@@ -124,8 +125,7 @@ def _trick_all_above_below(p: TrickAllAboveBelow) -> Evaluator:
 
 def _know_trick_all_above_below(p: TrickAllAboveBelow) -> Knowledge:
     fits = value_mask(_above_below(p))
-    k = _all_of(fits)
-    return Knowledge(k.reads, apart=(fits,), cuts=k.cuts, trick=fits)
+    return _all_of(fits, (fits,))
 
 
 # -- trick_sum -------------------------------------------------------------------------------
@@ -170,8 +170,10 @@ def _know_trick_sum(p: TrickSum) -> Knowledge:
     assert limits is not None
     cut = Cut(CutKind.TRICK_TOTAL, op=p.op, limits=tuple(limits))
     # no set of cards makes up a qualifying trick alone (a total mixes high and low cards), so
-    # nothing to keep for it or try first
-    return Knowledge(Reads.NOTHING, apart=EVERY_VALUE, cuts=(cut,))
+    # nothing to keep for it or try first; any coloured card played changes what is left
+    return Knowledge(
+        Reads.NOTHING, wakes=COLOR_CARDS_MASK, on_win=True, apart=EVERY_VALUE, cuts=(cut,)
+    )
 
 
 # -- even_odd_trick --------------------------------------------------------------------------
@@ -191,8 +193,7 @@ def _even_odd_trick(p: EvenOddTrick) -> Evaluator:
 
 
 def _know_even_odd_trick(p: EvenOddTrick) -> Knowledge:
-    k = _all_of(value_mask(_parity(p)))
-    return Knowledge(k.reads, apart=EVERY_VALUE, cuts=k.cuts, trick=k.trick)
+    return _all_of(value_mask(_parity(p)), EVERY_VALUE)
 
 
 # -- win_with_card ---------------------------------------------------------------------------
@@ -257,14 +258,19 @@ def _know_win_with_card(p: WinWithCard) -> Knowledge:
         assert isinstance(p.capture, str)
         target = 1 << parse_card(p.capture)
         own = Cut(CutKind.OWN_CARD, cards=SUIT_MASKS[SUB])
-        return Knowledge(Reads.NOTHING, apart=(target,), cuts=(own,), take=target)
+        # decided by the trick the target is played in; fails early when no submarine is left
+        wakes = target | SUIT_MASKS[SUB]
+        return Knowledge(Reads.NOTHING, wakes=wakes, apart=(target,), cuts=(own,), take=target)
     masks = [VALUE_MASKS[p.play]]
     if isinstance(p.capture, int):
         masks.append(VALUE_MASKS[p.capture])
     # the trick must be won with a card the owner plays: without one it cannot happen
     own = Cut(CutKind.OWN_CARD, cards=VALUE_MASKS[p.play])
     take = VALUE_MASKS[p.capture] if isinstance(p.capture, int) else 0
-    return Knowledge(Reads.NOTHING, apart=tuple(masks), cuts=(own,), take=take)
+    wakes = VALUE_MASKS[p.play] | take
+    return Knowledge(
+        Reads.NOTHING, wakes=wakes, on_win=True, apart=tuple(masks), cuts=(own,), take=take
+    )
 
 
 #: The categories of this module (see :data:`crew.engine.tasks.JUDGES`).

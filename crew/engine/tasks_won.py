@@ -119,8 +119,8 @@ def _win_specific_cards(p: WinSpecificCards) -> Evaluator:
 
 def _know_win_specific_cards(p: WinSpecificCards) -> Knowledge:
     need = mask_of(parse_cards(p.cards))
-    if p.trick == "last":  # decided by the final trick alone
-        return Knowledge(Reads.NOTHING, apart=(need,), take=need)
+    if p.trick == "last":  # decided by the final trick, or the trick the card is played in
+        return Knowledge(Reads.NOTHING, wakes=need, apart=(need,), take=need)
     return Knowledge(Reads.WON, reads_cards=need, apart=(need,), take=need)
 
 
@@ -247,7 +247,7 @@ def _equal_two_colors(p: EqualTwoColors) -> Evaluator:
 def _know_equal_two_colors(p: EqualTwoColors) -> Knowledge:
     both = colour_mask(p.colors)
     if p.scope == "one_trick":  # decided by the trick it is done in
-        return Knowledge(Reads.NOTHING, take=both)
+        return Knowledge(Reads.NOTHING, wakes=both, on_win=True, take=both)
     return Knowledge(Reads.WON, reads_cards=both, take=both)
 
 

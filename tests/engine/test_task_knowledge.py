@@ -14,7 +14,7 @@ from crew.engine.conditions import UnknownConditionError
 from crew.engine.missions import MissionError, Rules, mission_rules
 from crew.engine.search import SearchForm
 from crew.engine.setup import new_attempt
-from crew.engine.task_base import Ctx, Reads
+from crew.engine.task_base import PENDING, Ctx, Reads
 from crew.engine.tasks import all_tasks
 from crew.engine.tricks import Trick, trick_winner
 
@@ -167,3 +167,45 @@ def test_a_task_reading_captured_cards_reads_no_others(task_id: int) -> None:
         assert task.evaluate(owner, ctx) == task.evaluate(owner, other)
         checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize(
+    "task_id", sorted(t for t, task in all_tasks().items() if task.know.wakes >= 0)
+)
+def test_a_pending_task_sleeps_through_a_trick_without_the_cards_that_wake_it(
+    task_id: int,
+) -> None:
+    """What its category says: pending before a trick that holds none of its waking cards
+    (and that its owner does not win, when winning wakes it), pending after it too."""
+    task = all_tasks()[task_id]
+    know = task.know
+    rng = random.Random(2000 + task_id)
+    checked = 0
+    for _ in range(600):
+        crew = rng.choice((3, 4, 5))
+        ctx = _random_ctx(rng, crew)
+        owner = rng.randrange(crew)
+        if ctx.remaining < 2 or task.evaluate(owner, ctx) != PENDING:
+            continue
+        quiet = [c for c in range(40) if ctx.avail >> c & 1 and not know.wakes >> c & 1]
+        if len(quiet) < crew:
+            continue
+        cards = tuple(rng.sample(quiet, crew))
+        winner = rng.choice([s for s in range(crew) if not (know.on_win and s == owner)])
+        played = 0
+        for c in cards:
+            played |= 1 << c
+        won = list(ctx.won)
+        won[winner] |= played
+        counts = list(ctx.counts)
+        counts[winner] += 1
+        after = ctx._replace(
+            won=tuple(won),
+            counts=tuple(counts),
+            tricks=(*ctx.tricks, Trick(0, tuple(range(crew)), cards, winner)),
+            avail=ctx.avail & ~played,
+            remaining=ctx.remaining - 1,
+        )
+        assert task.evaluate(owner, after) == PENDING, (cards, winner)
+        checked += 1
+    assert checked >= 20
