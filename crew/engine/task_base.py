@@ -90,6 +90,9 @@ class CutKind(IntEnum):
     FINAL_COUNTS = 10  # the evaluator judges the final trick counts alone (any counts vector)
     LEADS_ONLY = 11  # the owner may lead only ``cards``: every trick it wins but the last is
     # followed by its lead
+    CAPTURES = 12  # the owner must capture every card of ``cards``
+    CAPTURES_AT_MOST = 13  # the owner captures at most ``count`` cards of ``cards``
+    CAPTURES_AT_LEAST = 14  # the owner captures at least ``count`` cards of ``cards``
 
 
 @dataclass(frozen=True, slots=True)

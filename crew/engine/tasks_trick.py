@@ -257,10 +257,13 @@ def _know_win_with_card(p: WinWithCard) -> Knowledge:
     if p.play == "submarine":
         assert isinstance(p.capture, str)
         target = 1 << parse_card(p.capture)
-        own = Cut(CutKind.OWN_CARD, cards=SUIT_MASKS[SUB])
+        cuts = (
+            Cut(CutKind.OWN_CARD, cards=SUIT_MASKS[SUB]),
+            Cut(CutKind.CAPTURES, cards=target),
+        )
         # decided by the trick the target is played in; fails early when no submarine is left
         wakes = target | SUIT_MASKS[SUB]
-        return Knowledge(Reads.NOTHING, wakes=wakes, apart=(target,), cuts=(own,), take=target)
+        return Knowledge(Reads.NOTHING, wakes=wakes, apart=(target,), cuts=cuts, take=target)
     masks = [VALUE_MASKS[p.play]]
     if isinstance(p.capture, int):
         masks.append(VALUE_MASKS[p.capture])

@@ -119,9 +119,10 @@ def _win_specific_cards(p: WinSpecificCards) -> Evaluator:
 
 def _know_win_specific_cards(p: WinSpecificCards) -> Knowledge:
     need = mask_of(parse_cards(p.cards))
+    cuts = (Cut(CutKind.CAPTURES, cards=need),)
     if p.trick == "last":  # decided by the final trick, or the trick the card is played in
-        return Knowledge(Reads.NOTHING, wakes=need, apart=(need,), take=need)
-    return Knowledge(Reads.WON, reads_cards=need, apart=(need,), take=need)
+        return Knowledge(Reads.NOTHING, wakes=need, apart=(need,), cuts=cuts, take=need)
+    return Knowledge(Reads.WON, reads_cards=need, apart=(need,), cuts=cuts, take=need)
 
 
 # -- win_n_of_value, win_n_of_color ----------------------------------------------------------
@@ -131,10 +132,19 @@ def _win_n_of_value(p: WinNOfValue) -> Evaluator:
     return _win_n([(VALUE_MASKS[p.value], p.count)], p.mode == "at_least")
 
 
+def _counted(mask: int, n: int, mode: str) -> tuple[Cut, ...]:
+    """The capture counts of "at least / exactly ``n`` cards of ``mask``"."""
+    cuts = [Cut(CutKind.CAPTURES_AT_LEAST, cards=mask, count=n)] if n else []
+    if mode == "exactly":
+        cuts.append(Cut(CutKind.CAPTURES_AT_MOST, cards=mask, count=n))
+    return tuple(cuts)
+
+
 def _know_win_n_of_value(p: WinNOfValue) -> Knowledge:
     m = VALUE_MASKS[p.value]
     want = (m, 0) if p.count else (0, m)
-    return Knowledge(Reads.WON, reads_cards=m, apart=(m,), take=want[0], avoid=want[1])
+    cuts = _counted(m, p.count, p.mode)
+    return Knowledge(Reads.WON, reads_cards=m, apart=(m,), cuts=cuts, take=want[0], avoid=want[1])
 
 
 def _win_n_of_color(p: WinNOfColor) -> Evaluator:
@@ -146,8 +156,11 @@ def _know_win_n_of_color(p: WinNOfColor) -> Knowledge:
     parts = p.parts()
     take = colour_mask([c for c, n in parts.items() if n])
     avoid = colour_mask([c for c, n in parts.items() if not n])
+    cuts = tuple(cut for c, n in parts.items() for cut in _counted(colour_mask([c]), n, p.mode))
     # only counts of whole colours matter: the cards within a colour are never told apart
-    return Knowledge(Reads.WON, reads_cards=colour_mask(list(parts)), take=take, avoid=avoid)
+    return Knowledge(
+        Reads.WON, reads_cards=colour_mask(list(parts)), cuts=cuts, take=take, avoid=avoid
+    )
 
 
 # -- dont_win --------------------------------------------------------------------------------
@@ -167,7 +180,8 @@ def _dont_win(p: DontWin) -> Evaluator:
 def _know_dont_win(p: DontWin) -> Knowledge:
     vm = value_mask(p.values)
     mask = colour_mask(p.colors) | vm
-    return Knowledge(Reads.WON, reads_cards=mask, apart=(vm,) if vm else (), avoid=mask)
+    cuts = (Cut(CutKind.CAPTURES_AT_MOST, cards=mask, count=0),)
+    return Knowledge(Reads.WON, reads_cards=mask, apart=(vm,) if vm else (), cuts=cuts, avoid=mask)
 
 
 # -- color_all_or_each -----------------------------------------------------------------------
@@ -203,7 +217,10 @@ def _color_all_or_each(p: ColorAllOrEach) -> Evaluator:
 
 
 def _know_color_all_or_each(p: ColorAllOrEach) -> Knowledge:
-    return Knowledge(Reads.WON, reads_cards=COLOR_CARDS_MASK, take=COLOR_CARDS_MASK)
+    cuts: tuple[Cut, ...] = ()
+    if p.mode == "each_color":
+        cuts = tuple(Cut(CutKind.CAPTURES_AT_LEAST, cards=cm, count=1) for cm in SUIT_MASKS[:4])
+    return Knowledge(Reads.WON, reads_cards=COLOR_CARDS_MASK, cuts=cuts, take=COLOR_CARDS_MASK)
 
 
 # -- equal_two_colors ------------------------------------------------------------------------
@@ -248,7 +265,10 @@ def _know_equal_two_colors(p: EqualTwoColors) -> Knowledge:
     both = colour_mask(p.colors)
     if p.scope == "one_trick":  # decided by the trick it is done in
         return Knowledge(Reads.NOTHING, wakes=both, on_win=True, take=both)
-    return Knowledge(Reads.WON, reads_cards=both, take=both)
+    cuts = tuple(
+        Cut(CutKind.CAPTURES_AT_LEAST, cards=colour_mask([c]), count=p.min_each) for c in p.colors
+    )
+    return Knowledge(Reads.WON, reads_cards=both, cuts=cuts, take=both)
 
 
 # -- more_color_than -------------------------------------------------------------------------
@@ -272,7 +292,8 @@ def _more_color_than(p: MoreColorThan) -> Evaluator:
 
 def _know_more_color_than(p: MoreColorThan) -> Knowledge:
     more, than = colour_mask([p.more]), colour_mask([p.than])
-    return Knowledge(Reads.WON, reads_cards=more | than, take=more, avoid=than)
+    cuts = (Cut(CutKind.CAPTURES_AT_LEAST, cards=more, count=1),)
+    return Knowledge(Reads.WON, reads_cards=more | than, cuts=cuts, take=more, avoid=than)
 
 
 # -- submarine -------------------------------------------------------------------------------
@@ -308,13 +329,15 @@ def _know_submarine(p: Submarine) -> Knowledge:
         cuts = [Cut(CutKind.MOST_SUBMARINES, count=p.count)]
         if p.count:
             cuts.append(Cut(CutKind.NEEDS_SUBMARINES, count=p.count))
+        cuts.extend(_counted(subs, p.count, "exactly"))
         take, avoid = (subs, 0) if p.count else (0, subs)
         return Knowledge(Reads.WON, reads_cards=subs, cuts=tuple(cuts), take=take, avoid=avoid)
     target = mask_of(parse_cards(p.cards))
-    cuts = [Cut(CutKind.NEEDS_SUBMARINES, cards=target)]
+    cuts = [Cut(CutKind.NEEDS_SUBMARINES, cards=target), Cut(CutKind.CAPTURES, cards=target)]
     avoid = 0
     if p.no_other_submarine:
         cuts.append(Cut(CutKind.ONLY_SUBMARINE, cards=target))
+        cuts.append(Cut(CutKind.CAPTURES_AT_MOST, cards=subs & ~target, count=0))
         avoid = subs & ~target
     return Knowledge(
         Reads.WON, reads_cards=subs, apart=(target,), cuts=tuple(cuts), take=target, avoid=avoid

@@ -15,6 +15,9 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
 - cards a task needs: a trick the owner must win with its own card of some kind, or a trick of
   only some cards (each seat plays one card into every trick), or a trick total that the cards
   left in the hands can no longer make;
+- captured cards: every card is captured by one seat at most, so two seats cannot both need
+  it, an owner that must capture it cannot also be bound to capture none (or only so many) of
+  its kind, and an owner needing so many cards of a kind needs that many left for it;
 - trick counts: every trick is won by someone, so the final counts add up to the number of
   tricks; the tasks that judge counts (exact numbers, predictions, comparisons), the tricks a
   task must win or lose, runs, a seat that may lead only some cards (every trick it wins but
@@ -29,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from crew.engine.cards import COLOR_CARDS_MASK
+from crew.engine.cards import COLOR_CARDS_MASK, DECK_MASK
 from crew.engine.search import Node, SearchForm
 from crew.engine.state import TONOJA
 from crew.engine.task_base import DONE, PENDING, Ctx, Cut, CutKind, Evaluator, current_run
@@ -54,11 +57,12 @@ class Cuts:
     counts: list[_Entry] = field(default_factory=list)  # at most so many tricks / submarines
     sure: list[_Entry] = field(default_factory=list)  # against sure submarine tricks
     vector: list[_Entry] = field(default_factory=list)  # final trick-count vectors
+    captures: list[_Entry] = field(default_factory=list)  # who must (not) capture which cards
     evaluators: dict[int, Evaluator] = field(default_factory=dict)  # FINAL_COUNTS tasks
     memo: dict[tuple[object, ...], bool] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.cards or self.counts or self.sure or self.vector)
+        return bool(self.cards or self.counts or self.sure or self.vector or self.captures)
 
 
 def cuts_for(form: SearchForm) -> Cuts:
@@ -91,6 +95,8 @@ def cuts_for(form: SearchForm) -> Cuts:
                 out.cards.append(entry)
             if kind in (CutKind.MOST_TRICKS, CutKind.MOST_SUBMARINES):
                 out.counts.append(entry)
+            if kind in (CutKind.CAPTURES, CutKind.CAPTURES_AT_MOST, CutKind.CAPTURES_AT_LEAST):
+                out.captures.append(entry)
             if kind in (
                 CutKind.MOST_TRICKS,
                 CutKind.ONLY_TRICKS,
@@ -241,7 +247,47 @@ def certainly_lost(form: SearchForm, cuts: Cuts, node: Node) -> bool:
         seat, sure = sure_submarines(form, node)
         if seat >= 0 and _sure_lost(node, cuts, seat, sure):
             return True
+    if cuts.captures and _captures_lost(cuts, node):
+        return True
     return bool(cuts.vector) and not _counts_fit(form, cuts, node)
+
+
+def _captures_lost(cuts: Cuts, node: Node) -> bool:
+    """Every card still to be played goes to one seat at most: the cards the pending tasks
+    need their owners to capture must not be needed by two seats, must fit each owner's "at
+    most so many of these", and what is left for an owner must still reach its "at least"."""
+    status = node.status
+    unplayed = DECK_MASK & ~node.played
+    claims: dict[int, int] = {}
+    for i, owner, cut in cuts.captures:
+        if cut.kind == CutKind.CAPTURES and status[i] == PENDING:
+            claims[owner] = claims.get(owner, 0) | (cut.cards & unplayed)
+    claimed = 0
+    for m in claims.values():
+        if m & claimed:
+            return True
+        claimed |= m
+    demand: dict[int, dict[int, int]] = {}  # cards -> owner -> how many more it needs
+    for i, owner, cut in cuts.captures:
+        if status[i] != PENDING or cut.kind == CutKind.CAPTURES:
+            continue
+        have = (node.won[owner] & cut.cards).bit_count()
+        mine = claims.get(owner, 0)
+        if cut.kind == CutKind.CAPTURES_AT_MOST:
+            if have + (mine & cut.cards).bit_count() > cut.count:
+                return True
+            continue
+        short = cut.count - have
+        if short <= 0:
+            continue
+        if (unplayed & cut.cards & ~(claimed & ~mine)).bit_count() < short:
+            return True
+        wants = demand.setdefault(cut.cards, {})
+        wants[owner] = max(wants.get(owner, 0), short)
+    for cards, wants in demand.items():
+        if len(wants) > 1 and sum(wants.values()) > (unplayed & cards).bit_count():
+            return True
+    return False
 
 
 def _sure_lost(node: Node, cuts: Cuts, seat: int, sure: int) -> bool:

@@ -146,3 +146,20 @@ def test_the_analysis_judges_from_the_last_state_back_and_infers_the_rest() -> N
     # winnable one, which settles the start; then only the choices at the turning point
     assert solver.asked[:8] == states[8:0:-1]
     assert all(s == states[1] or (not s.tricks and s.trick_cards) for s in solver.asked[8:])
+
+
+def test_cards_two_tasks_need_for_different_ends_are_lost_before_the_first_card() -> None:
+    # seat 1 must win the pink 1 (task 11, with the green 7) and no coloured 1, 2 or 3 (37)
+    state = _handed([11, 37], [1, 1], HANDS)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    assert Solver().solve(state).winnable is False
+    # the green 3 is needed by seat 1 (task 13) and by seat 2 (all four 3s, task 14)
+    state = _handed([13, 14], [1, 2], HANDS)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    # the same tasks for other owners leave the cards to one seat each: not cut
+    for tasks, owners in (([11, 37], [1, 2]), ([13, 14], [1, 1])):
+        state = _handed(tasks, owners, HANDS)
+        form = SearchForm(state)
+        assert not certainly_lost(form, cuts_for(form), form.start(state))
