@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import PINK, SUB, VALUE_MASKS, card_str, make_card, suit_of
+from .cards import DECK_MASK, PINK, SUB, SUIT_MASKS, VALUE_MASKS, card_str, make_card, suit_of
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -60,7 +60,9 @@ class Condition:
     """A mission condition: what it says, its two judges, and what an open-hand search may
     know about it: the part of the past it still reads (``counts_of``: how many of these
     captured cards each seat has; ``first_winner``: the first trick's winner and the trick
-    counts) and the cards it tells apart from the others of their suit (``apart``)."""
+    counts), the cards it tells apart from the others of their suit (``apart``) and the cards
+    any seat may lead (``leads``: every trick a seat wins but the last is followed by its
+    lead)."""
 
     text: str
     on_play: OnPlay = _holds_on_play
@@ -68,6 +70,7 @@ class Condition:
     counts_of: int = 0
     first_winner: bool = False
     apart: int = 0
+    leads: int = DECK_MASK
 
 
 def _balance(value: int) -> AfterTrick:
@@ -143,6 +146,7 @@ CONDITIONS: dict[str, Condition] = {
     "no_lead_pink_or_submarine": Condition(
         text="no trick may be opened with pink or a submarine",
         on_play=_no_lead_pink_or_submarine,
+        leads=DECK_MASK & ~SUIT_MASKS[PINK] & ~SUIT_MASKS[SUB],
     ),
     "first_trick_winner_leads": Condition(
         text="the first trick's winner must always have the most tricks",

@@ -90,11 +90,11 @@ class SearchForm:
             if k.wakes >= 0 or k.reads == Reads.WON
         )
         self.conditions = st.rules.conditions
-        self._judged = tuple(condition(c) for c in self.conditions)  # unknown: an error
+        self.judged = tuple(condition(c) for c in self.conditions)  # unknown: an error
         self._class_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._apart_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._suit_masks: dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...] | None], ...]] = {}
-        self._cond_masks = tuple(c.apart for c in self._judged if c.apart)
+        self._cond_masks = tuple(c.apart for c in self.judged if c.apart)
 
     # -- moving ----------------------------------------------------------------------------
 
@@ -258,7 +258,7 @@ class SearchForm:
                         break
                     run += 1
                 hist.append((node.counts[owner], run))
-        for cond in self._judged:
+        for cond in self.judged:
             if cond.counts_of:
                 m = cond.counts_of
                 hist.append(tuple((w & m).bit_count() for w in node.won))

@@ -58,11 +58,19 @@ class Cuts:
     sure: list[_Entry] = field(default_factory=list)  # against sure submarine tricks
     vector: list[_Entry] = field(default_factory=list)  # final trick-count vectors
     captures: list[_Entry] = field(default_factory=list)  # who must (not) capture which cards
+    leads: int = DECK_MASK  # the cards any seat may lead (a mission condition)
     evaluators: dict[int, Evaluator] = field(default_factory=dict)  # FINAL_COUNTS tasks
     memo: dict[tuple[object, ...], bool] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.cards or self.counts or self.sure or self.vector or self.captures)
+        return bool(
+            self.cards
+            or self.counts
+            or self.sure
+            or self.vector
+            or self.captures
+            or self.leads != DECK_MASK
+        )
 
 
 def cuts_for(form: SearchForm) -> Cuts:
@@ -113,8 +121,15 @@ def cuts_for(form: SearchForm) -> Cuts:
                 CutKind.LEADS_ONLY,
             ):
                 out.vector.append(entry)
-    if not out.evaluators and not any(
-        c.kind in (CutKind.WIN_TRICKS, CutKind.RUN, CutKind.LEADS_ONLY) for _, _, c in out.vector
+    for cond in form.judged:
+        out.leads &= cond.leads
+    if (
+        out.leads == DECK_MASK
+        and not out.evaluators
+        and not any(
+            c.kind in (CutKind.WIN_TRICKS, CutKind.RUN, CutKind.LEADS_ONLY)
+            for _, _, c in out.vector
+        )
     ):
         out.vector = []  # bounds alone are checked by the count cuts
     return out
@@ -249,7 +264,16 @@ def certainly_lost(form: SearchForm, cuts: Cuts, node: Node) -> bool:
             return True
     if cuts.captures and _captures_lost(cuts, node):
         return True
-    return bool(cuts.vector) and not _counts_fit(form, cuts, node)
+    return (bool(cuts.vector) or cuts.leads != DECK_MASK) and not _counts_fit(form, cuts, node)
+
+
+def _leads_left(form: SearchForm, node: Node, seat: int, cards: int) -> int:
+    """How many more tricks ``seat`` may win if it may lead only ``cards``: one for each
+    such card it holds (less the one it leads now), and the last trick."""
+    leads = (_holding(form, node, seat) & cards).bit_count()
+    if node.leader == seat:
+        leads -= 1  # the lead of this trick
+    return max(0, leads) + 1
 
 
 def _captures_lost(cuts: Cuts, node: Node) -> bool:
@@ -337,16 +361,15 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
         elif kind == CutKind.ONLY_TRICKS:
             hi[owner] = min(hi[owner], sum(1 for t in cut.tricks if t > tnum))
         elif kind == CutKind.LEADS_ONLY:
-            # each trick it wins, but the last, is followed by a lead of an allowed card
-            leads = (_holding(form, node, owner) & cut.cards).bit_count()
-            if node.leader == owner:
-                leads -= 1  # the lead of this trick
-            hi[owner] = min(hi[owner], max(0, leads) + 1)
+            hi[owner] = min(hi[owner], _leads_left(form, node, owner, cut.cards))
         elif cut.mode == "exactly":  # RUN: exactly so many, in a row
             lo[owner] = max(lo[owner], cut.count - have)
         else:  # RUN at least once: go on with the current run, or start again
             lo[owner] = max(lo[owner], cut.count - current_run(owner, node.tricks))
-    if not pending:
+    if cuts.leads != DECK_MASK:
+        for s in range(seats):
+            hi[s] = min(hi[s], _leads_left(form, node, s, cuts.leads))
+    elif not pending:
         return True
     key = (node.counts, remaining, tuple(lo), tuple(hi), tuple(pending))
     hit = cuts.memo.get(key)

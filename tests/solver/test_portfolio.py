@@ -163,3 +163,22 @@ def test_cards_two_tasks_need_for_different_ends_are_lost_before_the_first_card(
         state = _handed(tasks, owners, HANDS)
         form = SearchForm(state)
         assert not certainly_lost(form, cuts_for(form), form.start(state))
+
+
+def test_a_seat_that_may_lead_nothing_cannot_win_the_tricks_its_submarines_take() -> None:
+    # mission 12: no trick opened with pink or a submarine. Seat 1 holds S1-S3 and pinks only,
+    # so it surely wins two tricks (S4 covers one of its submarines) but may lead after none
+    deal = [
+        "S4 B1 B2 B3 B4 B5 B6 B7 B8 B9",
+        "S1 S2 S3 P1 P2 P3 P4 P5 P6 P7",
+        "G1 G2 G3 G4 G5 G6 G7 G8 G9 P8",
+        "Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 P9",
+    ]
+    state = new_attempt(4, 12, hands=[mask_of(parse_cards(h)) for h in deal], tasks=[])
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    # with one blue card to lead after its first win, it is not cut
+    deal[0], deal[1] = deal[0].replace("B9", "P7"), deal[1].replace("P7", "B9")
+    state = new_attempt(4, 12, hands=[mask_of(parse_cards(h)) for h in deal], tasks=[])
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
