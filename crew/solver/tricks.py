@@ -192,9 +192,11 @@ class TrickSearch:
                 return hint
         return self._trick(table, node, self._leans(table, node))
 
-    def boundary(self, table: TrickTable, node: Node) -> bool:
-        """At the start of a trick (node still open): can the attempt be won from here?"""
-        key = table.form.key(node)
+    def boundary(self, table: TrickTable, node: Node, key: object = None) -> bool:
+        """At the start of a trick (node still open): can the attempt be won from here?
+        (``key``: the node's table key, if known.)"""
+        if key is None:
+            key = table.form.key(node)
         hit = table.tt.get(key)
         if hit is not None:
             return hit
@@ -335,9 +337,8 @@ class TrickSearch:
         """From the start of a trick: the cards of a trick on a way to a win, or None.
 
         Every way to play the trick is laid out first (a trick that wins at once ends the
-        search), each position it leads to once; those the table already knows lost are
-        dropped, and the others are searched best first by what they leave the pending tasks
-        (:func:`_promise`).
+        search), and the positions it leads to are searched best first by what they leave the
+        pending tasks (:func:`_promise`), each once.
         """
         form = table.form
         tick = self.budget.tick
@@ -346,7 +347,7 @@ class TrickSearch:
 
         def lay_out(n: Node, cards: tuple[int, ...]) -> bool:
             cands = form.choices(n, form.legal(n))
-            if len(cands) > 1:
+            if len(cands) > 1 and self._rng is not None:
                 cands = self._order(table, n, cands, aims)
             for c in cands:
                 tick()
@@ -365,22 +366,20 @@ class TrickSearch:
 
         if lay_out(node, ()):
             return self._learn(table, node, found[0])
+        ranked = sorted(
+            (
+                (-_promise(child, aims), rank, cards, child)
+                for rank, (cards, child) in enumerate(children)
+            ),
+            key=lambda x: (x[0], x[1]),
+        )
         seen: set[object] = set()
-        ranked = []
-        for rank, (cards, child) in enumerate(children):
+        for _, _, cards, child in ranked:
             key = form.key(child)
             if key in seen:
                 continue
             seen.add(key)
-            hit = table.tt.get(key)
-            if hit is False:
-                continue
-            if hit is True:
-                return self._learn(table, node, cards)
-            ranked.append((-_promise(child, aims), rank, cards, child))
-        ranked.sort(key=lambda x: (x[0], x[1]))
-        for _, _, cards, child in ranked:
-            if self.boundary(table, child):
+            if self.boundary(table, child, key):
                 return self._learn(table, node, cards)
         return None
 
