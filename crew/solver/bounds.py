@@ -9,9 +9,10 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
   them (every card a seat holds is played, except the one card a three-player hand of 14 or
   Tonoja may keep), and more generally a submarine loses only to a higher one played by another
   seat into the same trick, so a seat wins at least as many tricks as it holds submarines that
-  the other seats' higher ones cannot all cover; a trick with a submarine in it goes to a
-  submarine, so a seat holding none captures no more of them, nor a submarine higher than all
-  of its own;
+  the other seats' higher ones cannot all cover; a trick with a submarine in it goes to its
+  highest submarine, played by the winner, so a seat holding none captures no more of them,
+  nor one higher than all of its own, nor more than its own and the others' below its highest,
+  and a seat can take a submarine without taking another only by playing that one itself;
 - cards a task needs: a trick the owner must win with its own card of some kind, or a trick of
   only some cards (each seat plays one card into every trick), or a trick total that the cards
   left in the hands can no longer make;
@@ -99,7 +100,7 @@ def cuts_for(form: SearchForm) -> Cuts:
             entry = (i, owner, cut)
             if kind in (CutKind.OWN_CARD, CutKind.EVERY_SEAT, CutKind.TRICK_TOTAL):
                 out.cards.append(entry)
-            elif kind == CutKind.NEEDS_SUBMARINES:
+            elif kind in (CutKind.NEEDS_SUBMARINES, CutKind.ONLY_SUBMARINE):
                 out.cards.append(entry)
             if kind in (CutKind.MOST_TRICKS, CutKind.MOST_SUBMARINES):
                 out.counts.append(entry)
@@ -227,16 +228,27 @@ def _cards_lost(form: SearchForm, node: Node, i: int, owner: int, cut: Cut) -> b
             return lo > max(cut.limits) or hi < min(cut.limits)
         limit = cut.limits[form.setup.crew - 3]
         return hi <= limit if cut.op == "gt" else lo >= limit
-    # NEEDS_SUBMARINES: a submarine is captured only in a trick won with a submarine
     subs_won = node.won[owner] & _ALL_SUBS
     own = _holding(form, node, owner) & _ALL_SUBS
+    if kind == CutKind.ONLY_SUBMARINE:
+        # a trick with a submarine in it goes to its highest one, which the winner captures
+        # too: the owner can take its submarine alone only by playing it itself
+        return not subs_won & cut.cards and not own & cut.cards
+    # NEEDS_SUBMARINES: a submarine is captured only in a trick won with a submarine
     if cut.cards:
         # each target still to win needs a submarine as high as it in the owner's hand
         for sub in _SUBS:
             if cut.cards >> sub & 1 and not subs_won >> sub & 1 and not own >> sub:
                 return True
         return False
-    return subs_won.bit_count() < cut.count and not own
+    have = subs_won.bit_count()
+    if have >= cut.count:
+        return False
+    if not own:
+        return True
+    # with its own submarines it takes them, and at most the others' below its highest
+    below = _ALL_SUBS & ~node.played & ~own & ((1 << (own.bit_length() - 1)) - 1)
+    return have + own.bit_count() + below.bit_count() < cut.count
 
 
 def certainly_lost(form: SearchForm, cuts: Cuts, node: Node) -> bool:

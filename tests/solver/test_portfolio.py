@@ -182,3 +182,21 @@ def test_a_seat_that_may_lead_nothing_cannot_win_the_tricks_its_submarines_take(
     state = new_attempt(4, 12, hands=[mask_of(parse_cards(h)) for h in deal], tasks=[])
     form = SearchForm(state)
     assert not certainly_lost(form, cuts_for(form), form.start(state))
+
+
+def test_submarines_are_taken_only_by_a_higher_submarine_played_by_the_winner() -> None:
+    # seat 3 holds S1 alone: it can take S1 at most, never two submarines (task 94)
+    state = _handed([94], [3], HANDS)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    assert Solver().solve(state).winnable is False
+    # seat 2 holds S2: S2 and S1 from seat 3 make two, so no cut
+    state = _handed([94], [2], HANDS)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+    # "S1 and no other submarine" (task 91): whoever takes S1 from seat 3 takes its own
+    # higher one too, so only seat 3 (holding S1) can do it
+    for seat, lost in ((0, True), (2, True), (3, False)):
+        state = _handed([91], [seat], HANDS)
+        form = SearchForm(state)
+        assert certainly_lost(form, cuts_for(form), form.start(state)) is lost, seat
