@@ -22,8 +22,9 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
 - trick counts: every trick is won by someone, so the final counts add up to the number of
   tricks; the tasks that judge counts (exact numbers, predictions, comparisons), the tricks a
   task must win or lose, runs, a seat that may lead only some cards (every trick it wins but
-  the last is followed by its lead), and the submarine tricks above must all fit one vector of
-  final counts, or the branch is lost.
+  the last is followed by its lead), the tricks an owner must still win to capture what it
+  needs (a trick holds one card per seat) or to do a one-trick task, and the submarine tricks
+  above must all fit one vector of final counts, or the branch is lost.
 
 Each cut is a consequence of the rules, never a rule of its own, and the tests check the solver
 with these cuts against a plain search without them.
@@ -120,6 +121,11 @@ def cuts_for(form: SearchForm) -> Cuts:
                 CutKind.RUN,
                 CutKind.FINAL_COUNTS,
                 CutKind.LEADS_ONLY,
+                CutKind.OWN_CARD,
+                CutKind.TRICK_TOTAL,
+                CutKind.CAPTURES,
+                CutKind.CAPTURES_AT_LEAST,
+                CutKind.NEEDS_SUBMARINES,
             ):
                 out.vector.append(entry)
     for cond in form.judged:
@@ -128,11 +134,10 @@ def cuts_for(form: SearchForm) -> Cuts:
         out.leads == DECK_MASK
         and not out.evaluators
         and not any(
-            c.kind in (CutKind.WIN_TRICKS, CutKind.RUN, CutKind.LEADS_ONLY)
-            for _, _, c in out.vector
+            c.kind not in (CutKind.MOST_TRICKS, CutKind.ONLY_TRICKS) for _, _, c in out.vector
         )
     ):
-        out.vector = []  # bounds alone are checked by the count cuts
+        out.vector = []  # upper bounds alone are checked by the count cuts
     return out
 
 
@@ -279,6 +284,25 @@ def certainly_lost(form: SearchForm, cuts: Cuts, node: Node) -> bool:
     return (bool(cuts.vector) or cuts.leads != DECK_MASK) and not _counts_fit(form, cuts, node)
 
 
+def _tricks_needed(form: SearchForm, node: Node, owner: int, cut: Cut) -> int:
+    """The fewest tricks the owner must still win for ``cut``: a trick of its own for a
+    one-trick task, and for cards to capture one trick per ``seats`` of them."""
+    kind = cut.kind
+    if kind in (CutKind.OWN_CARD, CutKind.TRICK_TOTAL):
+        return 1
+    unplayed = DECK_MASK & ~node.played
+    if kind == CutKind.CAPTURES:
+        short = (cut.cards & unplayed & ~node.won[owner]).bit_count()
+    elif kind == CutKind.CAPTURES_AT_LEAST:
+        short = cut.count - (node.won[owner] & cut.cards).bit_count()
+    else:  # NEEDS_SUBMARINES
+        subs_won = node.won[owner] & _ALL_SUBS
+        short = (
+            (cut.cards & ~subs_won).bit_count() if cut.cards else cut.count - subs_won.bit_count()
+        )
+    return -(-max(0, short) // form.seats)
+
+
 def _leads_left(form: SearchForm, node: Node, seat: int, cards: int) -> int:
     """How many more tricks ``seat`` may win if it may lead only ``cards``: one for each
     such card it holds (less the one it leads now), and the last trick."""
@@ -374,10 +398,12 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
             hi[owner] = min(hi[owner], sum(1 for t in cut.tricks if t > tnum))
         elif kind == CutKind.LEADS_ONLY:
             hi[owner] = min(hi[owner], _leads_left(form, node, owner, cut.cards))
-        elif cut.mode == "exactly":  # RUN: exactly so many, in a row
+        elif kind == CutKind.RUN and cut.mode == "exactly":  # exactly so many, in a row
             lo[owner] = max(lo[owner], cut.count - have)
-        else:  # RUN at least once: go on with the current run, or start again
+        elif kind == CutKind.RUN:  # at least once: go on with the current run, or start again
             lo[owner] = max(lo[owner], cut.count - current_run(owner, node.tricks))
+        else:  # the owner must still win a trick (to capture cards, or the one it needs)
+            lo[owner] = max(lo[owner], _tricks_needed(form, node, owner, cut))
     if cuts.leads != DECK_MASK:
         for s in range(seats):
             hi[s] = min(hi[s], _leads_left(form, node, s, cuts.leads))

@@ -200,3 +200,13 @@ def test_submarines_are_taken_only_by_a_higher_submarine_played_by_the_winner() 
         state = _handed([91], [seat], HANDS)
         form = SearchForm(state)
         assert certainly_lost(form, cuts_for(form), form.start(state)) is lost, seat
+
+
+def test_an_owner_that_must_still_take_cards_must_still_win_tricks() -> None:
+    # seat 1: win no trick (50) and the blue 4 (3): the blue 4 comes only with a trick
+    state = _handed([50, 3], [1, 1], HANDS)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    state = _handed([50, 3], [1, 2], HANDS)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
