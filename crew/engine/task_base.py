@@ -93,6 +93,8 @@ class CutKind(IntEnum):
     CAPTURES = 12  # the owner must capture every card of ``cards``
     CAPTURES_AT_MOST = 13  # the owner captures at most ``count`` cards of ``cards``
     CAPTURES_AT_LEAST = 14  # the owner captures at least ``count`` cards of ``cards``
+    OTHERS_HOLD = 15  # a seat other than the owner must still hold a card of ``cards`` (the
+    # owner's own card in that trick is another one)
 
 
 @dataclass(frozen=True, slots=True)

@@ -257,9 +257,10 @@ def _know_win_with_card(p: WinWithCard) -> Knowledge:
     if p.play == "submarine":
         assert isinstance(p.capture, str)
         target = 1 << parse_card(p.capture)
-        cuts = (
+        cuts: tuple[Cut, ...] = (
             Cut(CutKind.OWN_CARD, cards=SUIT_MASKS[SUB]),
             Cut(CutKind.CAPTURES, cards=target),
+            Cut(CutKind.OTHERS_HOLD, cards=target),  # the owner plays a submarine there
         )
         # decided by the trick the target is played in; fails early when no submarine is left
         wakes = target | SUIT_MASKS[SUB]
@@ -270,9 +271,11 @@ def _know_win_with_card(p: WinWithCard) -> Knowledge:
     # the trick must be won with a card the owner plays: without one it cannot happen
     own = Cut(CutKind.OWN_CARD, cards=VALUE_MASKS[p.play])
     take = VALUE_MASKS[p.capture] if isinstance(p.capture, int) else 0
+    # the captured card is another seat's: the owner's own card there is the winning one
+    cuts = (own, Cut(CutKind.OTHERS_HOLD, cards=take)) if take else (own,)
     wakes = VALUE_MASKS[p.play] | take
     return Knowledge(
-        Reads.NOTHING, wakes=wakes, on_win=True, apart=tuple(masks), cuts=(own,), take=take
+        Reads.NOTHING, wakes=wakes, on_win=True, apart=tuple(masks), cuts=cuts, take=take
     )
 
 

@@ -13,9 +13,10 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
   highest submarine, played by the winner, so a seat holding none captures no more of them,
   nor one higher than all of its own, nor more than its own and the others' below its highest,
   and a seat can take a submarine without taking another only by playing that one itself;
-- cards a task needs: a trick the owner must win with its own card of some kind, or a trick of
-  only some cards (each seat plays one card into every trick), or a trick total that the cards
-  left in the hands can no longer make;
+- cards a task needs: a trick the owner must win with its own card of some kind (and a card to
+  capture in it that another seat must play), or a trick of only some cards (each seat plays
+  one card into every trick), or a trick total that the cards left in the hands can no longer
+  make;
 - captured cards: every card is captured by one seat at most, so two seats cannot both need
   it, an owner that must capture it cannot also be bound to capture none (or only so many) of
   its kind, and an owner needing so many cards of a kind needs that many left for it;
@@ -99,7 +100,12 @@ def cuts_for(form: SearchForm) -> Cuts:
                     lose=cut.lose,
                 )
             entry = (i, owner, cut)
-            if kind in (CutKind.OWN_CARD, CutKind.EVERY_SEAT, CutKind.TRICK_TOTAL):
+            if kind in (
+                CutKind.OWN_CARD,
+                CutKind.EVERY_SEAT,
+                CutKind.TRICK_TOTAL,
+                CutKind.OTHERS_HOLD,
+            ):
                 out.cards.append(entry)
             elif kind in (CutKind.NEEDS_SUBMARINES, CutKind.ONLY_SUBMARINE):
                 out.cards.append(entry)
@@ -218,6 +224,8 @@ def _cards_lost(form: SearchForm, node: Node, i: int, owner: int, cut: Cut) -> b
         return not _holding(form, node, owner) & cut.cards
     if kind == CutKind.EVERY_SEAT:
         return any(not _holding(form, node, s) & cut.cards for s in range(form.seats))
+    if kind == CutKind.OTHERS_HOLD:
+        return not any(_holding(form, node, s) & cut.cards for s in range(form.seats) if s != owner)
     if kind == CutKind.TRICK_TOTAL:
         # every seat puts one coloured card into that trick: its lowest and highest bound
         # the total

@@ -210,3 +210,22 @@ def test_an_owner_that_must_still_take_cards_must_still_win_tricks() -> None:
     state = _handed([50, 3], [1, 2], HANDS)
     form = SearchForm(state)
     assert not certainly_lost(form, cuts_for(form), form.start(state))
+
+
+def test_a_card_to_capture_with_ones_own_card_must_be_another_seats() -> None:
+    # task 78: take a trick holding an 8 with a coloured 4 of one's own. Seat 2 holds all four
+    # 8s and the pink 4: it plays one card a trick, so no 8 of another seat is left to take
+    deal = [
+        "S4 P1 P2 P3 B1 B2 B3 G1 G2 G3",
+        "S3 P5 P6 B5 B6 G5 G6 Y1 Y2 Y3",
+        "S2 P4 P8 B8 G8 Y8 P7 B7 G7 Y7",
+        "S1 P9 B9 G9 Y9 B4 G4 Y4 Y5 Y6",
+    ]
+    state = _handed([78], [2], deal)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    # with the yellow 8 in seat 1's hand instead of its yellow 1, no cut
+    deal[1], deal[2] = deal[1].replace("Y1", "Y8"), deal[2].replace("Y8", "Y1")
+    state = _handed([78], [2], deal)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
