@@ -37,7 +37,10 @@ __all__ = ["IGNORED", "Solution", "Solver", "default_solver", "solve", "winning_
 IGNORED = ("communication", "distress")
 
 #: Positions of the main search's first turn (each later turn has twice as many).
-FIRST_TURN = 2_000
+FIRST_TURN = 4_000
+#: A search allowed no more positions than this (a computer crewmate's, per sampled deal)
+#: starts card by card: laying whole tricks out first costs more than such a budget gains.
+SMALL_SEARCH = 50_000
 #: Positions the plain member gets at twice the main search's pace, before its share drops to
 #: an eighth.
 PLAIN_EARLY = 150_000
@@ -108,6 +111,7 @@ class Solver:
         """
         if state.result:
             return [] if state.result == "won" else None
+        first = 1 if self.budget.limit - self.budget.nodes <= SMALL_SEARCH else 0
         paused, self._paused = self._paused, None
         plain_first = False
         if paused is not None and paused[0] == state:
@@ -125,7 +129,7 @@ class Solver:
                     self._paused = None
                     return list(plain.line) if verdict else None
             self._paused = (state, plain, turn, positions, plain_total, "main")
-            line = self._turn(state, turn, positions)
+            line = self._turn(state, turn + first, positions)
             if line is not _OPEN:
                 self._paused = None
                 return line
