@@ -6,16 +6,25 @@ trick (cards by rank), equivalent cards merged, and every branch cut the moment 
 task evaluators (or a mission condition) declare the attempt lost, or the perfect-information
 bounds of :mod:`crew.solver.bounds` show that it will be.
 
-Moves are ordered by what the pending tasks need, as each task's category states it
-(``Task.know``): a card its owner must capture goes to a trick the owner is winning, a card it
-must not capture to a trick someone else takes, the cards of a one-trick task are kept for a
-trick that can still qualify, an owner who needs more tricks plays to win and one who needs
-fewer to lose. On the last card of a trick, a choice that completes a task comes first.
-
 A depth-first search that takes a wrong turn early can spend its whole budget under it, so the
-solver runs it in restarts (:meth:`TrickSearch.restart`): each gets a budget of positions and
-breaks ties between equally good moves in its own (seeded) order, and all share the table, so
-what one restart proved is never searched again.
+solver runs it in restarts (:meth:`TrickSearch.restart`, numbered from 0): each gets a budget of
+positions, and all share the table, so what one restart proved is not searched again (unless the
+memory bound has dropped it). Two ways of searching take turns:
+
+- the even restarts lay each trick out in full and search the positions it leads to best first,
+  each once, by what they leave the pending tasks as each task's category states its needs
+  (``Task.know``: tasks done, cards their owners must capture taken by them and not by others,
+  cards they must not take left alone, the cards a one-trick task needs still in every hand);
+- the odd ones search card by card, ordered by the history of the restart (how often a card kept
+  the attempt winnable), a choice that completes a task first on the last card of a trick.
+
+Restarts 0 and 1 break ties lowest card first; from restart 2 on, ties are broken in a seeded
+order of the restart's own, and an even restart also lays a trick's cards out ordered by the
+tasks' needs (a card its owner must capture to a trick the owner is winning, one it must not take
+to a trick someone else takes, a card a one-trick task needs kept for a trick that can still do
+it, an owner who needs more tricks playing to win and one who needs fewer to lose), then by
+history. A trick already begun is finished card by card, in an even restart ordered by those
+needs. A search allowed only a few positions starts at restart 1 (the solver's ``SMALL_SEARCH``).
 """
 
 from __future__ import annotations
@@ -114,8 +123,8 @@ class TrickSearch:
         """Start restart ``number``: move-ordering history forgotten; every other restart
         orders by what the tasks need, each trick laid out in full and the positions it leads
         to searched best first; the others search card by card ordered by history alone (a
-        guard against a deal where those needs mislead); ties broken lowest card first in the
-        first two restarts, in the seeded order of the restart after them."""
+        guard against a deal where those needs mislead); ties broken lowest card first in
+        restarts 0 and 1, in a seeded order of its own in each restart after them."""
         self._rng = random.Random(number) if number > 1 else None
         self._aims = number % 2 == 0
         for _, history, _ in self._shared.values():
