@@ -11,9 +11,9 @@ import argparse
 import statistics
 import time
 
-import crew.bots.table as table_mod
-from crew.bots import Table
+import crew.table.jobs as table_mod
 from crew.engine import new_attempt
+from crew.table.selfplay import SelfPlay
 
 
 def main() -> None:
@@ -37,7 +37,7 @@ def main() -> None:
     won = 0
     for i in range(args.games):
         seed = args.seed + i
-        t = Table(
+        t = SelfPlay(
             new_attempt(args.players, args.mission, seed=seed), frozenset(range(args.players)), seed
         )
         t.run()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["MAX_NAME", "name_problem", "shown", "shown_line"]
+__all__ = ["MAX_NAME", "first_control", "name_problem", "shown", "shown_line"]
 
 #: The longest name accepted, and the most of a name ever printed.
 MAX_NAME = 40
@@ -26,11 +26,17 @@ def _bad(ch: str) -> bool:
     return unicodedata.category(ch) in _BAD_CATEGORIES
 
 
+def first_control(text: str) -> str | None:
+    """The first character of ``text`` that is not plain text (a control, a format character,
+    a surrogate, a line separator), or None."""
+    return next((ch for ch in text if _bad(ch)), None)
+
+
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a name (empty, too long, a control character), or None."""
     if not name.strip():
         return "a name cannot be empty"
-    bad = next((ch for ch in name if _bad(ch)), None)
+    bad = first_control(name)
     if bad is not None:
         return (
             f"{shown(name)!r} contains the control character U+{ord(bad):04X}; names are plain text"

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .engine.cards import COLOR_NAMES, SUIT_GLYPHS, card_str, suit_of
+from .engine.enums import Communication
 from .engine.signals import POSITION_CLAIMS
 
 if TYPE_CHECKING:
+    from .history import HistoryEntry
     from .storage import CrewLog
 
 __all__ = [
@@ -23,10 +25,13 @@ __all__ = [
     "POSITION_WORDS",
     "SUIT_GLYPHS",
     "SUIT_STYLES",
+    "TASK_KINDS",
     "card_label",
     "clock",
     "communication_label",
     "communication_text",
+    "history_line",
+    "history_seats",
     "logbook_rows",
     "position_word",
     "suit_word",
@@ -42,13 +47,35 @@ GLYPH_LEGEND = "   ".join(
     for glyph, name in zip(SUIT_GLYPHS, COLOR_NAMES, strict=True)
 )
 
-#: Each communication mode (the values of ``crew.engine.missions.Communication``, spelt out so
-#: that quick commands need not load the mission data): its name and what it means at the table.
-COMMUNICATION: dict[str, tuple[str, str]] = {
-    "normal": ("normal", "one sonar token each"),
-    "currents": ("currents", "the token's position is hidden"),
-    "heavy_noise": ("heavy noise", "shared sonar tokens"),
-    "none": ("no communication", "nobody may communicate"),
+#: Each communication mode: its name and what it means at the table.
+COMMUNICATION: dict[Communication, tuple[str, str]] = {
+    Communication.NORMAL: ("normal", "one sonar token each"),
+    Communication.CURRENTS: ("currents", "the token's position is hidden"),
+    Communication.HEAVY_NOISE: ("heavy noise", "shared sonar tokens"),
+    Communication.NONE: ("no communication", "nobody may communicate"),
+}
+
+#: Each task category (``reference/tasks.tsv``) in plain words, for the task's heading.
+TASK_KINDS: dict[str, str] = {
+    "win_specific_cards": "win these cards",
+    "win_n_of_value": "win cards of one value",
+    "win_n_of_color": "win cards of one colour",
+    "dont_win": "win none of these",
+    "color_all_or_each": "all of a colour, or one of each",
+    "first_last_tricks": "the first or the last tricks",
+    "n_tricks": "a number of tricks",
+    "consecutive_tricks": "tricks in a row",
+    "compare_captain": "tricks compared with the captain's",
+    "compare_others": "tricks compared with the others'",
+    "trick_all_above_below": "a trick of only high or only low cards",
+    "trick_sum": "a trick's total",
+    "even_odd_trick": "a trick of even or odd cards",
+    "win_with_card": "win a trick with a card",
+    "dont_open": "leads you may not make",
+    "predict_tricks": "predict your tricks",
+    "equal_two_colors": "as many of two colours",
+    "more_color_than": "more of one colour than of another",
+    "submarine": "submarines",
 }
 
 _ARROWS = {"top": "↑", "middle": "●", "bottom": "↓"}
@@ -83,13 +110,13 @@ def communication_label(mode: str, pool: int | None = None, *, short: bool = Fal
         return f"heavy noise ({pool} shared token{'s' if pool != 1 else ''} left)"
     if short and mode == "none":
         return "none"
-    return COMMUNICATION[mode][0]
+    return COMMUNICATION[Communication(mode)][0]
 
 
 def communication_text(mode: str) -> str:
     """The communication mode with what it means, e.g. ``currents (the token's position is
     hidden)``."""
-    name, meaning = COMMUNICATION[mode]
+    name, meaning = COMMUNICATION[Communication(mode)]
     return f"{name} ({meaning})"
 
 
@@ -130,3 +157,26 @@ def logbook_rows(crew: CrewLog) -> list[tuple[str, ...]]:
         )
         for number, ml in sorted(crew.missions.items())
     ]
+
+
+def history_line(entry: HistoryEntry) -> str:
+    """One entry in words: id, date, crew, mission, players, result, the trick it ended at."""
+    what = f"mission {entry.mission}" if entry.mission is not None else "free play"
+    if entry.difficulty is not None and entry.mission is None:
+        what = f"difficulty {entry.difficulty}"
+    crew = entry.crew or "free play"
+    tag = " · practice" if entry.practice else ""
+    ended = f"at trick {entry.trick}" if entry.trick else "before trick 1"
+    when = entry.date.replace("T", " ")[:16]
+    return (
+        f"{entry.id:>4}  {when}  {crew} · {what} · attempt {entry.attempt} ·"
+        f" {entry.players} players · {entry.result} {ended}{tag}"
+    )
+
+
+def history_seats(entry: HistoryEntry) -> str:
+    """Who played which seat (seats counted from 1), computers marked."""
+    return ", ".join(
+        f"{seat + 1} {name}" + (" (computer)" if seat in entry.computers else "")
+        for seat, name in enumerate(entry.names)
+    )

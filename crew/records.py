@@ -23,6 +23,7 @@ from .engine import (
     Distress,
     GameState,
     GiveAll,
+    Illegal,
     IllegalActionError,
     Pass,
     Play,
@@ -85,7 +86,10 @@ class TableNotes(BaseModel):
         default=False, description="the crew has answered the distress question this attempt"
     )
     window_closed: int = Field(
-        default=0, ge=0, description="the trick before which the communication window was closed"
+        default=0,
+        ge=0,
+        description="the trick before whose lead by a computer the people chose to play on"
+        " (nobody signals first); 0: none this attempt",
     )
     distress_direction: Literal["left", "right"] | None = Field(
         default=None, description="the distress signal is being sent this way; cards still open"
@@ -95,7 +99,9 @@ class TableNotes(BaseModel):
     )
     signaller: int | None = Field(default=None, description="the seat choosing a signal now")
     signal_card: str | None = Field(
-        default=None, description="the card that seat chose to show; its token still open"
+        default=None,
+        description="written by versions that asked for the token's position after the card;"
+        " read by none (the card shown makes the signal)",
     )
     mission_won: bool = Field(
         default=False, description="this mission was won earlier at this table (a replay now)"
@@ -107,6 +113,12 @@ class TableNotes(BaseModel):
     redeals: int = Field(default=0, ge=0, description="re-deals of this attempt not counted")
     computers: list[int] = Field(
         default_factory=list, description="the seats computer crewmates play (seat numbers)"
+    )
+    practice: bool = Field(
+        default=False, description="a practice game: hints and undo, nothing in the logbook"
+    )
+    history_id: int | None = Field(
+        default=None, ge=1, description="the history entry this attempt is kept as, once kept"
     )
 
 
@@ -413,9 +425,13 @@ def record_for(
 
 @dataclass
 class Violation:
+    """The first illegal action of a record: its index in ``actions``, the reason code, the
+    engine's sentence (seats named ``seat N``, as in the file) and the reason itself."""
+
     action: int
     reason: str
     message: str
+    illegal: Illegal | None = None
 
 
 @dataclass
@@ -432,6 +448,11 @@ class Replay:
 def initial_state(rec: Record, source: str = "record") -> GameState:
     """The state at the start of the recorded attempt."""
     hands = piles = None
+    if rec.tonoja is not None and rec.players != 2:
+        raise RecordError(
+            f"{source}: tonoja: only a two-player record has Tonoja's piles"
+            f" (this one has {rec.players} players)"
+        )
     if rec.hands is not None:
         hands = []
         for i, h in enumerate(rec.hands):
@@ -483,7 +504,7 @@ def replay(rec: Record, source: str = "record", keep_states: bool = False) -> Re
         try:
             state, events = apply(state, action)
         except IllegalActionError as exc:
-            out.violation = Violation(i, exc.code, exc.message)
+            out.violation = Violation(i, exc.code, exc.message, exc.illegal)
             break
         if keep_states:
             out.states.append(state)

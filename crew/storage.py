@@ -38,6 +38,8 @@ __all__ = [
     "game_path",
     "home",
     "home_problem",
+    "keep_damaged",
+    "keep_damaged_game",
     "keep_unfinished",
     "tidy",
     "load_game",
@@ -84,19 +86,25 @@ def atomic_write_text(path: Path, text: str) -> None:
     The text goes to a temporary file in the same folder, is flushed and fsynced, then replaces
     the target with ``os.replace``.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        # named by the file meant, not the temporary one (its name is new every time)
+        raise OSError(exc.errno, exc.strerror, str(path)) from exc
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(exc, OSError):
+            raise OSError(exc.errno, exc.strerror, str(path)) from exc
         raise
     try:
         dfd = os.open(path.parent, os.O_RDONLY)
@@ -110,8 +118,9 @@ def atomic_write_text(path: Path, text: str) -> None:
         os.close(dfd)
 
 
-def _keep_damaged(path: Path, problem: str) -> DamagedFileError:
-    """Copy a damaged file aside, once per distinct content (a name from its hash)."""
+def keep_damaged(path: Path, problem: str) -> DamagedFileError:
+    """Copy a damaged file aside, once per distinct content (a name from its hash); the error
+    to report (the file itself stays)."""
     try:
         digest = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
     except OSError as exc:
@@ -137,7 +146,12 @@ def tidy(now: float | None = None) -> list[Path]:
     """
     removed: list[Path] = []
     limit = (time.time() if now is None else now) - STALE_TEMP_SECONDS
-    for folder, name in ((home(), log_path().name), (game_path().parent, game_path().name)):
+    places = (
+        (home(), log_path().name),
+        (game_path().parent, game_path().name),
+        (home() / "history", "[0-9]*.json"),  # crew.history's entries
+    )
+    for folder, name in places:
         try:
             leftovers = list(folder.glob(f".{name}.*.tmp"))
         except OSError:
@@ -207,7 +221,13 @@ def load_game() -> Record | None:
     try:
         return load_record(p)
     except RecordError as exc:
-        raise _keep_damaged(p, str(exc).removeprefix(f"{p}: ")) from None
+        raise keep_damaged(p, str(exc).removeprefix(f"{p}: ")) from None
+
+
+def keep_damaged_game(problem: str) -> DamagedFileError:
+    """The unfinished game cannot be continued (``problem`` says why): a copy is kept beside it,
+    as for a damaged file, and the error to report is returned (the file itself stays)."""
+    return keep_damaged(game_path(), problem)
 
 
 def keep_unfinished() -> Path | None:
@@ -310,11 +330,11 @@ def load_log() -> CampaignLog:
         data = parse_json_bytes(raw, str(p))
         return CampaignLog.model_validate(data)
     except RecordError as exc:  # not UTF-8, not JSON, nested too deep
-        raise _keep_damaged(p, str(exc).removeprefix(f"{p}: ")) from None
+        raise keep_damaged(p, str(exc).removeprefix(f"{p}: ")) from None
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err["loc"])
-        raise _keep_damaged(p, f"{where}: {err['msg']}") from None
+        raise keep_damaged(p, f"{where}: {err['msg']}") from None
 
 
 def save_log(log: CampaignLog) -> Path:

@@ -93,3 +93,21 @@ def test_logbook_rows_follow_the_columns_in_mission_order() -> None:
         ("3", "4", "yes (+1)", "5", "2026-01-02", "1"),
         ("10", "2", "—", "2", "not yet", "0"),
     ]
+
+
+def test_every_task_category_has_plain_words_and_crew_tasks_shows_them() -> None:
+    # issue 19: `crew tasks 64` showed the internal name "(compare_others)"
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from crew.engine import get_task
+    from crew.present import TASK_KINDS
+
+    categories = {get_task(i).card.category for i in range(1, 97)}
+    assert categories == set(TASK_KINDS)
+    assert all("_" not in words for words in TASK_KINDS.values())
+    crew = Path(sys.executable).parent / "crew"
+    out = subprocess.run([str(crew), "tasks", "64"], capture_output=True, text=True).stdout
+    assert "Task 64 · tricks compared with the others'" in out
+    assert "compare_others" not in out

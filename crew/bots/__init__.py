@@ -11,8 +11,8 @@ safe to call from a worker thread):
   (``Decision.direction``), and ``choose_distress_card(view, memory, rng, direction)``: the card
   it passes (``Decision.card``).
 
-``Memory.observe(view)`` must see the seat's view after every action; ``Table`` drives whole
-attempts with computers in chosen seats.
+``Memory.observe(view)`` must see the seat's view after every action. Who is asked what, and
+when, is the table's (``crew.table``: the app, self-play and ``crew suggest`` alike).
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from .player import (
     choose_signal,
     controls,
 )
-from .table import Table, decision_rng, play_attempt
 
 __all__ = [
     "DEFAULT",
@@ -37,12 +36,9 @@ __all__ = [
     "Memory",
     "NothingToDecide",
     "Settings",
-    "Table",
     "choose_action",
     "choose_distress",
     "choose_distress_card",
     "choose_signal",
     "controls",
-    "decision_rng",
-    "play_attempt",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from crew.engine.phases.distress import distress_target
 from crew.engine.tricks import Trick
 from crew.engine.view import View
 
@@ -45,8 +46,8 @@ class Memory:
                 before, after = set(self._hand), set(view.hand)
                 out, got = before - after, after - before
                 if len(out) == 1 and len(got) == 1:
-                    step = 1 if view.distress == "left" else -1
-                    self.gave = (out.pop(), (self.seat + step) % view.players)
+                    to = distress_target(view.players, self.seat, view.distress)
+                    self.gave = (out.pop(), to)
                     self.received = got.pop()
             self._distress = view.distress
             self._hand = view.hand

@@ -32,8 +32,11 @@ from crew.engine.cards import (
     suit_of,
     value_of,
 )
+from crew.engine.enums import Position
 from crew.engine.game import legal_actions
-from crew.engine.missions import DIST_CAPTAIN_GIVES, DIST_TWO_VOLUNTEERS, HEAVY_NOISE
+from crew.engine.missions import DIST_TWO_VOLUNTEERS, HEAVY_NOISE
+from crew.engine.phases.distress import distress_target
+from crew.engine.signals import POSITION_CLAIMS, true_positions
 from crew.engine.state import TONOJA, GameState, Phase
 from crew.engine.tasks import get_task
 from crew.engine.view import View
@@ -109,39 +112,15 @@ class Decision:
 
 def controls(view: View, seat: int) -> bool:
     """Whether ``view.seat`` decides for ``seat`` (itself, or Tonoja when captain)."""
-    if view.players == 2 and seat == TONOJA:
-        return view.seat == view.captain
-    return seat == view.seat
+    return view.controller(seat) == view.seat
 
 
 # ---------------------------------------------------------------------------------------------
 # helpers
 
 
-def _asked(view: View) -> int:
-    """Distribution turns taken, from public facts (the view does not carry the count)."""
-    seats = view.seats
-    if view.phase == Phase.VOLUNTEER:
-        order = [(view.captain + k) % seats for k in range(1, seats + 1)]
-        return order.index(view.turn) if view.turn in order else 0
-    if view.phase == Phase.DISTRIBUTE:
-        skip = view.rules.captain_no_tasks
-        order = [(view.captain + k) % seats for k in range(seats)]
-        if skip:
-            order = order[1:]
-        owned = sum(1 for t in view.tasks if t.owner >= 0)
-        if len(view.tasks) < len(order) and view.turn in order:
-            return order.index(view.turn)
-        return owned
-    return 0
-
-
 def _samples(view: View, memory: Memory, rng: random.Random, n: int) -> list[GameState]:
-    states = sample_states(view, memory, rng, n)
-    asked = _asked(view)
-    if asked:
-        states = [s._replace(asked=asked) for s in states]
-    return states
+    return sample_states(view, memory, rng, n)
 
 
 def _legal(view: View, memory: Memory, rng: random.Random) -> tuple[list[Action], GameState]:
@@ -190,16 +169,8 @@ def _cards_of(view: View, seat: int) -> int:
     return mask_of(view.hand)
 
 
-def _legal_cards(view: View) -> list[int]:
-    hand = _cards_of(view, view.turn)
-    if view.trick:
-        same = hand & SUIT_MASKS[suit_of(view.trick[0][1])]
-        hand = same or hand
-    return [c for c in range(40) if hand >> c & 1]
-
-
 def choose_play(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
-    cards = _legal_cards(view)
+    cards = list(view.playable)
     seat = view.turn
     order = _play_order(view, cards)
     plays: list[Action] = [Play(seat, c) for c in order]
@@ -443,16 +414,19 @@ def choose_predict(view: View, memory: Memory, rng: random.Random, cfg: Settings
     if search.available():
         cands = preds[:5]
         states = _samples(view, memory, rng, cfg.task_samples)
-        owned = _owned(view)
+        # a partner's prediction still to be made is theirs to fit to the deal: judged without
+        # it (a secret one already made is sampled with the deals)
+        owned = {
+            t: o
+            for t, o in _owned(view).items()
+            if get_task(t).prediction is None or o == seat or view.predicted[o]
+        }
         scores = []
         for a in cands:
             total = 0.0
             for st in states:
                 pr = {s: p for s, p in enumerate(st.predictions) if p >= 0}
                 pr[a.seat] = a.tricks
-                for s in range(view.seats):
-                    if any(o == s and get_task(t).prediction is not None for t, o in owned.items()):
-                        pr.setdefault(s, view.counts[s])
                 total += search.winnable(search.with_tasks(st, owned, pr), cfg.task_nodes)
             scores.append(total)
         i = max(range(len(cands)), key=lambda i: (scores[i], -i))
@@ -498,24 +472,16 @@ def choose_action(
 
 
 def _signal_options(view: View) -> list[Signal]:
+    """Every card this seat may still show, with its one true token position (the engine's
+    claims: the only card of a colour, its highest, its lowest)."""
     hand = mask_of(view.hand)
     shown = {sv.card for sv in view.signals}
-    out = []
-    for colour in range(4):
-        same = hand & SUIT_MASKS[colour]
-        if not same:
-            continue
-        low = (same & -same).bit_length() - 1
-        high = same.bit_length() - 1
-        if low == high:
-            if low not in shown:
-                out.append(Signal(view.seat, low, "middle"))
-            continue
-        if high not in shown:
-            out.append(Signal(view.seat, high, "top"))
-        if low not in shown:
-            out.append(Signal(view.seat, low, "bottom"))
-    return out
+    return [
+        Signal(view.seat, card, position)
+        for card in view.hand
+        if card not in shown
+        for position in true_positions(hand, card)
+    ]
 
 
 def _task_cards(view: View, owners: set[int]) -> dict[int, int]:
@@ -544,9 +510,9 @@ def _signal_value(view: View, sig: Signal) -> float:
     for c in mine:
         if colour >> c & 1 and not hand >> c & 1:
             value += 1.0  # partners learn how this hand stands in the colour this seat needs
-    if sig.position == "middle" and hand & SUIT_MASKS[SUB]:
+    if sig.position == Position.MIDDLE and hand & SUIT_MASKS[SUB]:
         value += 0.5  # soon void, with a trump to take tricks
-    if sig.position == "top" and value_of(sig.card) == 9:
+    if sig.position == Position.TOP and value_of(sig.card) == 9:
         value += 0.5  # a sure winner, telling partners who takes that colour
     return value
 
@@ -576,14 +542,11 @@ def choose_signal(
     if view.rules.communication == HEAVY_NOISE:
         bar += 1.0
     # missions 10 and 13: tasks given away close communication after trick 1; now or never
-    given_away = view.rules.distribution == DIST_CAPTAIN_GIVES and any(
-        t.owner >= 0 and t.owner != view.captain for t in view.tasks
-    )
-    if view.tricks_played == 0 and given_away:
+    if view.tricks_played == 0 and view.given_away:
         bar = min(bar, 0.0)
     if value < bar:
         return Decision(None, "no card would tell the crew enough now")
-    claim = {"top": "highest", "middle": "only", "bottom": "lowest"}[best.position]
+    claim = POSITION_CLAIMS[best.position]
     return Decision(best, f"{card_str(best.card)} is this hand's {claim} of its colour")
 
 
@@ -624,8 +587,7 @@ def choose_distress_card(
     colour (it helps this hand become void and keeps its high cards).
     """
     hand = mask_of(view.hand)
-    step = 1 if direction == "left" else -1
-    to = (view.seat + step) % view.players
+    to = distress_target(view.players, view.seat, direction)
     theirs = _task_cards(view, {to})
     colours = [c for c in range(36) if hand >> c & 1]
     if not colours:

@@ -186,14 +186,11 @@ def sample_states(view: View, memory: Memory, rng: random.Random, n: int) -> lis
             down = tuple(next(it) if flag else -1 for flag in view.tonoja_down)
         preds = []
         for s, p in enumerate(view.predictions):
-            if p is None and view.phase == "play" and _predicts(view, s):
+            if p is None and view.predicted[s]:
+                # a secret prediction another seat made: any number it could still reach
                 lo = view.counts[s]
                 preds.append(rng.randint(lo, lo + view.total_tricks - view.tricks_played))
             else:
                 preds.append(-1 if p is None else p)
         out.append(state_from_view(view, k.tricks, hands, tonoja_down=down, predictions=preds))
     return out
-
-
-def _predicts(view: View, seat: int) -> bool:
-    return any(t.owner == seat and t.task in (83, 84) for t in view.tasks)

@@ -15,7 +15,8 @@ from typing import Any
 
 from crew.engine.actions import Action
 from crew.engine.game import IllegalActionError, apply
-from crew.engine.state import GameState, Phase
+from crew.engine.phases.predictions import start_tricks
+from crew.engine.state import GameState
 from crew.engine.tasks import PENDING, get_task
 
 __all__ = ["available", "begin", "score_actions", "spent", "winnable", "with_tasks"]
@@ -121,14 +122,12 @@ def with_tasks(state: GameState, owners: dict[int, int], predictions: dict[int, 
     for t in ids:
         if get_task(t).prediction is not None and preds[owners[t]] < 0:
             raise ValueError(f"task {t} needs a prediction for seat {owners[t]}")
-    return state._replace(
+    laid_out = state._replace(
         setup=setup,
-        phase=Phase.PLAY,
         owners=tuple(owners[t] for t in ids),
         status=tuple(PENDING for _ in ids),
         decided=tuple(0 for _ in ids),
         predictions=tuple(preds),
-        turn=st.captain,
-        leader=st.captain,
         given_away=state.given_away,
     )
+    return start_tricks(laid_out)  # the engine's start of the tricks: the captain leads

@@ -6,29 +6,38 @@ import argparse
 import random
 import statistics
 import sys
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ..bots import (
-    Decision,
-    Memory,
     NothingToDecide,
     Settings,
-    Table,
-    choose_action,
-    choose_distress,
-    choose_distress_card,
-    choose_signal,
 )
 from ..bots.player import DEFAULT
-from ..engine.actions import Distress, Predict
-from ..engine.cards import card_str
-from ..engine.game import distress_choices, legal_actions, may_communicate, why_illegal
 from ..engine.setup import SetupError, new_attempt
-from ..engine.state import GameState, Phase
-from ..engine.view import view_for
-from ..records import RecordError, action_to_json, replay
-from .common import ANSWERED, BAD_INPUT, CliError, console, emit_json, parse_seed, seat_label
+from ..engine.state import GameState, Phase, Result
+from ..records import Record, RecordError, replay
+from ..table.advice import advice_for
+from ..table.notes import table_from_notes
+from ..table.protocol import TableState
+from ..table.selfplay import SelfPlay
+from ..table.spec import SessionError
+from .common import (
+    ANSWERED,
+    BAD_INPUT,
+    INTERRUPTED,
+    CliError,
+    console,
+    emit_json,
+    mission_words,
+    parse_seed,
+    progress_bar,
+    seat_label,
+    working,
+)
 from .game import _read
+from .options import selfplay_seed
 
 __all__ = ["selfplay", "suggest"]
 
@@ -37,35 +46,14 @@ __all__ = ["selfplay", "suggest"]
 # suggest
 
 
-def _distress_open(state: GameState) -> bool:
-    if state.phase not in (Phase.PREDICT, Phase.PLAY) or state.over:
-        return False
-    choices = distress_choices(state)
-    if any(not c for c in choices):
-        return False
-    return why_illegal(state, Distress("left", tuple(c[0] for c in choices))) is None
-
-
-def _what(state: GameState, seat: int, distress_decided: bool, window_closed: int) -> str | None:
-    """What ``seat`` has to decide now at the table, or None (the TUI's order of questions)."""
-    st = state.setup
-    if state.over:
-        return None
-    if state.phase in (Phase.DISTRIBUTE, Phase.VOLUNTEER):
-        return "action" if st.controller(state.turn) == seat else None
-    if state.phase == Phase.GIVE:
-        return "action" if state.turn in (-1, seat) else None
-    if state.phase == Phase.ASSIGN:
-        return "action" if not state.volunteers or seat in state.volunteers else None
-    if not distress_decided and _distress_open(state):
-        return "distress" if seat < st.players else None
-    if state.phase == Phase.PREDICT:
-        pending = {a.seat for a in legal_actions(state) if isinstance(a, Predict)}
-        return "action" if any(st.controller(s) == seat for s in pending) else None
-    window = not state.trick_cards and window_closed != state.trick_number
-    if window and may_communicate(state, seat) is None:
-        return "signal"
-    return "action" if st.controller(state.turn) == seat else None
+def _table(rec: Record, state: GameState) -> TableState:
+    """The table's notes of the record (checked against the game), every seat a computer."""
+    notes = rec.table
+    computers = frozenset(notes.computers) if notes is not None else frozenset()
+    try:
+        return table_from_notes(notes, state, computers, draw_seen=True)
+    except SessionError as exc:
+        raise CliError(str(exc)) from None
 
 
 def suggest(args: argparse.Namespace) -> int:
@@ -83,50 +71,18 @@ def suggest(args: argparse.Namespace) -> int:
     seat = args.seat
     if not 0 <= seat < st.players:
         raise CliError(f"--seat {seat}: the crew members are seats 0-{st.players - 1}")
-    notes = rec.table
-    what = _what(
-        state,
-        seat,
-        notes.distress_decided if notes else False,
-        notes.window_closed if notes else 0,
-    )
-    name = seat_label(seat, st.players, rec.names)
-    if what is None:
-        msg = "the attempt is over" if state.over else f"it is not {name}'s turn to decide"
-        raise CliError(f"{msg}: nothing to suggest", BAD_INPUT)
-    memory = Memory.replayed(seat, (view_for(s, seat) for s in [r.start, *r.states]))
-    view = view_for(state, seat)
     seed = parse_seed(args.seed) if args.seed is not None else 0
     rng = random.Random(f"crew-suggest:{seed}:{seat}:{len(rec.actions)}")
-    doc: dict[str, Any]
-    if what == "distress":
-        d = choose_distress(view, memory, rng)
-        if d.direction is None:
-            doc = {"action": None, "why": d.why}
-        else:
-            c = choose_distress_card(view, memory, rng, d.direction)
-            assert c.card is not None
-            doc = {
-                "action": {"distress": d.direction, "seat": seat, "card": card_str(c.card)},
-                "why": f"{d.why}; pass {c.why}",
-            }
-    else:
+    job = advice_for([r.start, *r.states], _table(rec, state), seat, rng)
+    name = seat_label(seat, st.players, rec.names)
+    if job is None:
+        msg = "the attempt is over" if state.over else f"it is not {name}'s turn to decide"
+        raise CliError(f"{msg}: nothing to suggest", BAD_INPUT)
+    with working(f"{name}: thinking"):
         try:
-            dec: Decision = (
-                choose_signal(view, memory, rng)
-                if what == "signal"
-                else choose_action(view, memory, rng)
-            )
+            doc = job().json()
         except NothingToDecide as exc:
             raise CliError(f"{exc}: nothing to suggest", BAD_INPUT) from None
-        if dec.action is None and what == "signal" and st.controller(state.turn) == seat:
-            why = dec.why
-            dec = choose_action(view, memory, rng)
-            dec = Decision(dec.action, f"no signal ({why}); {dec.why}")
-        doc = {
-            "action": None if dec.action is None else action_to_json(dec.action),
-            "why": dec.why,
-        }
     if args.json:
         emit_json(doc)
     else:
@@ -162,76 +118,111 @@ def play_one(
     players: int,
     mission: int | None,
     difficulty: int | None,
-    seed: int,
+    seed: int | str,
     settings: Settings,
     solver_seconds: float,
+    on_action: Callable[[GameState], None] | None = None,
 ) -> tuple[str, bool | None, list[float]]:
-    """One attempt with computers in every seat: result, open-hand verdict, decision times."""
+    """One attempt with computers in every seat: result, open-hand verdict, decision times.
+
+    ``on_action`` sees the state after every action (progress for people).
+    """
     state = new_attempt(players, mission, seed=seed, difficulty=difficulty)
     start: list[GameState] = []
 
     def note(s: GameState, _: object) -> None:
         if not start and s.phase == Phase.PLAY and not s.trick_cards and not s.tricks:
             start.append(s)
+        if on_action is not None:
+            on_action(s)
 
     if state.phase == Phase.PLAY:
         start.append(state)
-    table = Table(state, frozenset(range(players)), seed, settings, on_action=note)
-    # the deal as it stands once the tasks are handed out (and cards passed, if any)
-    while not start and table.step():
-        pass
-    verdict = _solve_seconds(start[0], solver_seconds) if start else None
+    table = SelfPlay(state, frozenset(range(players)), seed, settings, on_action=note)
     table.run()
+    # the deal as it stood once the tasks were handed out (and cards passed, if any): a won
+    # attempt was winnable, whatever a search within its limit would say
+    if table.state.result == Result.WON:
+        verdict: bool | None = True
+    else:
+        verdict = _solve_seconds(start[0], solver_seconds) if start else None
     return table.state.result, verdict, table.decision_seconds
 
 
+class _Progress:
+    """Game and trick of a self-play run on stderr, when it is a terminal (else nothing)."""
+
+    def __init__(self, games: int) -> None:
+        self.games = games
+        self.bar = progress_bar()
+        self.task = (
+            None if self.bar is None else self.bar.add_task(f"game 1 of {games}", total=games)
+        )
+
+    def trick(self, game: int, state: GameState) -> None:
+        if self.bar is not None:
+            where = f"trick {state.trick_number}" if state.phase == Phase.PLAY else "tasks"
+            assert self.task is not None
+            self.bar.update(self.task, description=f"game {game + 1} of {self.games}, {where}")
+
+    def game_done(self) -> None:
+        if self.bar is not None and self.task is not None:
+            self.bar.advance(self.task)
+
+    def stop(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
 def selfplay(args: argparse.Namespace) -> int:
-    """Computers in every seat play ``--games`` attempts; compared with the open-hand ceiling."""
-    if (args.mission is None) == (args.difficulty is None):
-        raise CliError("give exactly one of --mission N or --difficulty D")
-    if args.games < 1:
-        raise CliError(f"--games {args.games}: play at least one game")
-    base = parse_seed(args.seed) if args.seed is not None else 1
-    if not isinstance(base, int):
-        raise CliError(f"--seed {args.seed}: selfplay needs a whole number")
-    try:
-        new_attempt(args.players, args.mission, seed=base, difficulty=args.difficulty)
-    except (SetupError, ValueError) as exc:
-        raise CliError(f"cannot deal: {exc}") from None
+    """Computers in every seat play ``--games`` attempts; compared with the open-hand ceiling.
+
+    The options were checked (and the first game dealt) by :mod:`.options`. Ctrl-C stops after
+    reporting the games finished so far, with exit code 130.
+    """
+    budget = args.budget if args.budget is not None else DEFAULT.budget
     settings = Settings(
         samples=args.samples if args.samples is not None else DEFAULT.samples,
         nodes=args.nodes if args.nodes is not None else DEFAULT.nodes,
         task_samples=DEFAULT.task_samples,
         task_nodes=DEFAULT.task_nodes,
-        budget=args.budget if args.budget is not None else DEFAULT.budget,
+        budget=budget,
+        # more deals sampled for a cheap decision stay within the decision's budget too
+        wide_budget=min(DEFAULT.wide_budget, budget),
     )
     detail: list[dict[str, Any]] = []
     times: list[float] = []
-
-    def run(i: int) -> None:
-        seed = base + i
-        result, verdict, secs = play_one(
-            args.players, args.mission, args.difficulty, seed, settings, args.solver_seconds
-        )
-        times.extend(secs)
-        detail.append({"seed": seed, "result": result, "winnable": verdict})
-
-    if args.json:
+    progress = _Progress(args.games)
+    interrupted = False
+    try:
         for i in range(args.games):
-            run(i)
-    else:
-        from rich.progress import Progress
-
-        with Progress(console=console(), transient=True) as progress:
-            task = progress.add_task("playing", total=args.games)
-            for i in range(args.games):
-                run(i)
-                progress.advance(task)
+            seed = selfplay_seed(args.seed, i)
+            result, verdict, secs = play_one(
+                args.players,
+                args.mission,
+                args.difficulty,
+                seed,
+                settings,
+                args.solver_seconds,
+                on_action=partial(progress.trick, i),
+            )
+            times.extend(secs)
+            detail.append({"seed": seed, "result": result, "winnable": verdict})
+            progress.game_done()
+    except KeyboardInterrupt:
+        interrupted = True  # the games finished so far are reported
+    except (SetupError, ValueError) as exc:
+        # game 0 was dealt before; a later seed whose draw fails is named with its game
+        n = len(detail)
+        raise CliError(f"game {n} (seed {selfplay_seed(args.seed, n)!r}): {exc}") from None
+    finally:
+        progress.stop()
+    played = len(detail)
     won = sum(1 for g in detail if g["result"] == "won")
     winnable = sum(1 for g in detail if g["winnable"] is True)
     undecided = sum(1 for g in detail if g["winnable"] is None)
-    doc = {
-        "games": args.games,
+    doc: dict[str, Any] = {
+        "games": played,
         "won": won,
         "winnable": winnable,
         "undecided": undecided,
@@ -242,19 +233,22 @@ def selfplay(args: argparse.Namespace) -> int:
             "max": round(max(times), 4) if times else 0.0,
         },
         "games_detail": detail,
+        "interrupted": interrupted,
     }
     if args.json:
         emit_json(doc)
-        return ANSWERED
-    what = (
-        f"mission {args.mission}" if args.mission is not None else f"difficulty {args.difficulty}"
-    )
-    ds = doc["decision_seconds"]
-    out = console()
-    out.print(
-        f"{args.players} players, {what}: won {won} of {args.games}; open-hand winnable"
-        f" {winnable} (undecided {undecided}); won/winnable {doc['ratio']}"
-    )
-    out.print(f"decision seconds: median {ds['median']}, p95 {ds['p95']}, max {ds['max']}")
-    sys.stdout.flush()
+    else:
+        what = mission_words(args.mission, args.difficulty)
+        ds = doc["decision_seconds"]
+        out = console()
+        out.print(
+            f"{args.players} players, {what}: won {won} of {played}; open-hand winnable"
+            f" {winnable} (undecided {undecided}); won/winnable {doc['ratio']}"
+        )
+        out.print(f"decision seconds: median {ds['median']}, p95 {ds['p95']}, max {ds['max']}")
+        if interrupted:
+            out.print(f"Interrupted: {played} of {args.games} games were finished.")
+    if interrupted:
+        sys.stderr.write("crew: interrupted\n")
+        return INTERRUPTED
     return ANSWERED

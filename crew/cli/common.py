@@ -7,25 +7,35 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.progress import Progress
     from rich.text import Text
+
+    from ..engine.reasons import Illegal
 
 __all__ = [
     "ANSWERED",
     "BAD_INPUT",
     "CliError",
+    "INTERRUPTED",
     "NOT_ALLOWED",
+    "PIPE_CLOSED",
     "card_text",
     "console",
     "emit_json",
     "parse_card_list",
     "parse_names",
+    "mission_words",
     "parse_seed",
+    "progress_bar",
+    "reason_text",
     "seat_label",
+    "working",
 ]
 
 #: The longest seed (deal code) accepted: plenty for words, short enough to print.
@@ -33,6 +43,10 @@ MAX_SEED = 64
 
 #: Exit codes (a contract): answered, the answer is "illegal / not allowed", bad input.
 ANSWERED, NOT_ALLOWED, BAD_INPUT = 0, 1, 2
+#: Stopped by Ctrl-C (128 + SIGINT, as a shell reports it).
+INTERRUPTED = 130
+#: The reader of stdout went away (128 + SIGPIPE): the answer was not read, so no answer's code.
+PIPE_CLOSED = 141
 
 
 class CliError(Exception):
@@ -53,10 +67,50 @@ def emit_json(doc: Any) -> None:
 
 
 def console() -> Console:
-    """A rich console on the current stdout (no markup, no automatic highlighting)."""
+    """A rich console on the current stdout (no markup, no automatic highlighting).
+
+    A closed pipe raises BrokenPipeError to ``crew``'s entry point, which exits with
+    :data:`PIPE_CLOSED` (rich's own handling would exit 1, which means "not allowed").
+    """
     from rich.console import Console
 
-    return Console(highlight=False, emoji=False, markup=False)
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError
+
+    return _Console(highlight=False, emoji=False, markup=False)
+
+
+def progress_bar() -> Progress | None:
+    """A started progress bar on stderr when it is a terminal (None otherwise: nothing shows,
+    and stdout keeps only the answer). The caller stops it."""
+    if not sys.stderr.isatty():
+        return None
+    from rich.console import Console
+    from rich.progress import MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    bar = Progress(
+        *Progress.get_default_columns(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(file=sys.stderr),
+        transient=True,
+    )
+    bar.start()
+    return bar
+
+
+@contextmanager
+def working(text: str) -> Iterator[None]:
+    """A spinner with ``text`` on stderr while the block runs, when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        yield
+        return
+    from rich.console import Console
+
+    with Console(file=sys.stderr).status(text):
+        yield
 
 
 _COLOUR_WORDS = frozenset({"pink", "blue", "green", "yellow", "sub", "submarine"})
@@ -147,12 +201,28 @@ def card_text(card: int, *, bold: bool = False) -> Text:
     return Text(card_str(card), style=style)
 
 
+def mission_words(mission: int | None, difficulty: int | None) -> str:
+    """What a run played, for people: ``mission 5``, or ``difficulty 7`` in free play."""
+    return f"mission {mission}" if mission is not None else f"difficulty {difficulty}"
+
+
 def seat_label(seat: int, players: int, names: Sequence[str] | None = None) -> str:
-    """How a seat is named for people: ``seat 1 (Bob)``, ``Tonoja (seat 2)``."""
+    """How a seat is named for people, counted from 1 as people count: ``seat 2 (Bob)``,
+    ``Tonoja (seat 3)``. Files and ``--json`` number seats from 0 (docs/record-format.md)."""
     if players == 2 and seat == 2:
-        return "Tonoja (seat 2)"
+        return "Tonoja (seat 3)"
     if names and 0 <= seat < len(names):
         from ..names import shown
 
-        return f"seat {seat} ({shown(names[seat])})"
-    return f"seat {seat}"
+        return f"seat {seat + 1} ({shown(names[seat])})"
+    return f"seat {seat + 1}"
+
+
+def reason_text(
+    illegal: Illegal | None, message: str, players: int, names: Sequence[str] | None
+) -> str:
+    """The engine's reason for people: its seats named by :func:`seat_label` (``message``, the
+    file's own numbering, when the reason is not at hand)."""
+    if illegal is None or not illegal.template:
+        return message
+    return illegal.text(lambda seat: seat_label(seat, players, names))

@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 from ..engine.cards import card_str, cards_in, parse_card, sort_key
+from ..engine.enums import seats_for
 from ..engine.missions import mission_entry
 from ..engine.setup import SetupError, new_attempt
 from ..engine.state import GameState
@@ -24,6 +25,7 @@ from ..records import (
     parse_record,
     read_stream,
     record_for,
+    replay,
     verify_report,
 )
 from .common import (
@@ -35,6 +37,7 @@ from .common import (
     emit_json,
     parse_names,
     parse_seed,
+    reason_text,
     seat_label,
 )
 
@@ -139,7 +142,23 @@ def _show_deal(state: GameState, rec: Record, args: argparse.Namespace) -> None:
 # verify
 
 
+#: how a record kept in the history is named where a record file is read
+HISTORY_PREFIX = "history:"
+
+
 def _read(path: str) -> tuple[Record, str]:
+    """The record named by ``path``: a file, ``-`` (standard input) or ``history:ID``."""
+    if path.startswith(HISTORY_PREFIX):
+        from .. import history
+        from ..storage import StorageError
+
+        number = path.removeprefix(HISTORY_PREFIX)
+        if not number.isascii() or not number.isdigit() or not 0 < int(number) < 10**9:
+            raise RecordError(f"{path}: history:ID names an attempt by its number (crew history)")
+        try:
+            return history.load_entry(int(number)).record, path
+        except StorageError as exc:
+            raise RecordError(str(exc)) from None
     if path == "-":
         source = "<stdin>"
         stream = getattr(sys.stdin, "buffer", None)  # a text-only stdin (tests, embedding)
@@ -177,7 +196,7 @@ def _show_report(rec: Record, report: dict[str, Any]) -> None:
 
     out = console()
     players = report["players"]
-    seats = 3 if players == 2 else players
+    seats = seats_for(players)
     names = rec.names
     mission = report["mission"]
     title = "Free play" if mission is None else f"Mission {mission}"
@@ -227,16 +246,21 @@ def _show_report(rec: Record, report: dict[str, Any]) -> None:
     v = report["violation"]
     if v is not None:
         action = rec.actions[v["action"]]
+        # people count actions and seats from 1; the action as the file has it beside
+        violation = replay(rec).violation
+        illegal = violation.illegal if violation is not None else None
         out.print(
             Text.assemble(
-                (f"Illegal action {v['action']}", "bold"),
-                f" ({json.dumps(action, ensure_ascii=False)}): {v['reason']}",
+                (f"Illegal action {v['action'] + 1}", "bold"),
+                f" (actions[{v['action']}]: {json.dumps(action, ensure_ascii=False)}):"
+                f" {v['reason']}",
             )
         )
-        out.print(Text(v["message"]))
+        out.print(Text(reason_text(illegal, v["message"], players, names)))
         out.print("Everything before it was legal; the replay stops there.")
         return
     if report["result"] == "in_progress":
         out.print(f"Legal so far; the attempt is unfinished after {len(report['tricks'])} tricks.")
     else:
-        out.print(Text(f"Result: {report['result']}: {report['reason']}", style="bold"))
+        reason = replay(rec).state.reason_text(lambda s: seat_label(s, players, names))
+        out.print(Text(f"Result: {report['result']}: {reason}", style="bold"))

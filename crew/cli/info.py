@@ -75,7 +75,9 @@ def _show_task(card: Any, players: int | None) -> None:
     from ..engine.tasks import get_task
 
     out = console()
-    out.print(Text.assemble((f"Task {card.id}", "bold"), f" ({card.category})"))
+    from ..present import TASK_KINDS
+
+    out.print(Text.assemble((f"Task {card.id}", "bold"), f" · {TASK_KINDS[card.category]}"))
     out.print(Text(card.text))
     d3, d4, d5 = card.difficulty
     line = f"Difficulty: {d3} with 3 players (and 2 with Tonoja), {d4} with 4, {d5} with 5"

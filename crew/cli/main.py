@@ -10,9 +10,11 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
-from .common import BAD_INPUT, CliError, parse_names, parse_seed
+from . import options as opt
+from .common import BAD_INPUT, INTERRUPTED, PIPE_CLOSED, CliError, parse_names, parse_seed
 
 __all__ = ["build_parser", "main"]
 
@@ -32,11 +34,34 @@ examples:
   crew rules communication               the rules of sonar communication
   crew suggest game.json --seat 1        what a computer crewmate would do now
   crew selfplay --players 4 --mission 1 --games 50
+  crew history                           every attempt played; crew analyse history:12
 
 Query commands take --json and then print exactly one JSON document.
-Exit codes: 0 answered, 1 the answer is "illegal / not allowed", 2 bad input,
-3 (solve, analyse) undecided within the time limit or stopped with Ctrl-C.
+Exit codes: 0 answered, 1 the answer is "illegal / not allowed", 2 bad input (one line
+naming the option or the file), 3 (solve, analyse) undecided within the time limit or stopped
+with Ctrl-C; 130 stopped by Ctrl-C (crew odds and crew selfplay print what was finished
+first); 141 the output's reader went away (as after "| head -1").
 """
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line naming the option (exit 2), like every other bad input."""
+
+    def error(self, message: str) -> Any:
+        from ..names import shown_line
+
+        text = message.removeprefix("argument ")
+        if text.endswith("expected one argument"):
+            text += " (a value that starts with '-' is written --option=VALUE)"
+        self.exit(BAD_INPUT, f"crew: {shown_line(text)} (see {self.prog} --help)\n")
+
+
+# the engine's highest_mission() and highest_difficulty(), written out so that --help imports no
+# engine (a test keeps them equal)
+_MISSION_HELP = (
+    "logbook mission: 0 intro, 1-32, then the epilogue up to 244 (2 or 3 players), 279 (4), 312 (5)"
+)
+_DIFFICULTY_HELP = "draw tasks to this difficulty: 1 up to 229 (2 or 3 players), 264 (4), 297 (5)"
 
 
 class _VersionAction(argparse.Action):
@@ -56,47 +81,8 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def _players(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of players (2-5)") from None
-    if not 2 <= n <= 5:
-        raise argparse.ArgumentTypeError(f"{n} players: the game is for 2 to 5 players")
-    return n
-
-
-def _mission(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a mission number (0 intro, 1-32, 33+ epilogue)"
-        ) from None
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"there is no mission {n}: 0 intro, 1-32, 33+ epilogue")
-    return n
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-
-
 #: Default time limit of one open-hand verdict (``crew solve``, each of ``crew analyse``).
 SOLVE_SECONDS = 20.0
-
-
-def _seconds(text: str) -> float:
-    try:
-        s = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not s >= 0 or s == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text}: give seconds of 0 or more (0: no limit)")
-    return s
 
 
 def _json_flag(p: argparse.ArgumentParser) -> None:
@@ -106,22 +92,28 @@ def _json_flag(p: argparse.ArgumentParser) -> None:
 def _game_options(p: argparse.ArgumentParser, *, players_required: bool) -> None:
     p.add_argument(
         "--players",
-        type=_players,
+        type=opt.players,
         required=players_required,
         metavar="N",
         help="crew members, 2-5 (2: with Tonoja)",
     )
-    p.add_argument("--mission", type=_mission, metavar="M", help="logbook mission (0 intro)")
-    p.add_argument("--seed", metavar="S", help="deal code: the same seed gives the same deal")
+    p.add_argument("--mission", type=opt.mission, metavar="M", help=_MISSION_HELP)
+    p.add_argument(
+        "--seed",
+        type=opt.seed,
+        metavar="S",
+        help="deal code: the same seed gives the same deal (up to 64 characters)",
+    )
     p.add_argument("--timed", action="store_true", help="real-time missions: play with the timer")
     p.add_argument(
         "--difficulty",
-        type=_whole,
+        type=opt.whole(1, None),
         metavar="D",
-        help="free play (no --mission): draw tasks to this difficulty",
+        help=f"free play (no --mission): {_DIFFICULTY_HELP}",
     )
     p.add_argument(
         "--names",
+        type=opt.names,
         metavar="NAMES",
         help='the crew in seat order, one name each, separated by commas: "Ann,Bob,Cas,Dee"',
     )
@@ -130,7 +122,7 @@ def _game_options(p: argparse.ArgumentParser, *, players_required: bool) -> None
 def build_parser() -> argparse.ArgumentParser:
     """The whole ``crew`` argument parser (each subcommand names its handler)."""
     fmt = argparse.RawDescriptionHelpFormatter
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="crew",
         description="The Crew: Mission Deep Sea, the cooperative trick-taking game, in a "
         "terminal. Without a command it opens the game.",
@@ -152,10 +144,16 @@ def build_parser() -> argparse.ArgumentParser:
     _game_options(p, players_required=False)
     p.add_argument(
         "--computers",
-        type=_whole,
+        type=opt.whole(*opt.COMPUTERS),
         default=0,
         metavar="N",
-        help="computer crewmates in the last N seats (--names then names the people only)",
+        help="computer crewmates in the last N seats, 0-4 and fewer than the players (--names"
+        " then names the people only)",
+    )
+    p.add_argument(
+        "--practice",
+        action="store_true",
+        help="a practice game: nothing is written in the logbook (the history marks it)",
     )
     p.set_defaults(handler="play")
 
@@ -227,10 +225,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE", help="a crew-record/1 JSON file, or - for stdin")
     p.add_argument(
         "--timeout",
-        type=_seconds,
+        type=opt.seconds(zero_is_no_limit=True),
         default=SOLVE_SECONDS,
         metavar="S",
-        help=f"give up after S seconds (default {SOLVE_SECONDS:g}; 0: no limit)",
+        help=f"give up after S seconds (0.01-86400, default {SOLVE_SECONDS:g}; 0: no limit)",
     )
     _json_flag(p)
     p.set_defaults(handler="solver:solve")
@@ -248,10 +246,11 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("file", metavar="FILE", help="a crew-record/1 JSON file, or - for stdin")
         p.add_argument(
             "--timeout",
-            type=_seconds,
+            type=opt.seconds(zero_is_no_limit=True),
             default=SOLVE_SECONDS,
             metavar="S",
-            help=f"limit of each single verdict (default {SOLVE_SECONDS:g}; 0: no limit)",
+            help=f"limit of each single verdict (0.01-86400 seconds, default {SOLVE_SECONDS:g};"
+            " 0: no limit)",
         )
         _json_flag(p)
         p.set_defaults(handler="solver:analyse")
@@ -260,18 +259,37 @@ def build_parser() -> argparse.ArgumentParser:
         "odds",
         help="share of deals winnable with open hands",
         description="Deal K attempts (after the task draw) and solve each with open hands, on "
-        "every core. Distribution choices are part of the search.",
+        "every core. Distribution choices are part of the search. A progress bar shows on "
+        "stderr when it is a terminal. Ctrl-C stops: the deals solved so far are counted and "
+        'printed (--json: one document with "interrupted": true), exit 130. A deal that '
+        "cannot be dealt or solved stops the run with one line naming the deal and its seed, "
+        "exit 2.",
     )
-    p.add_argument("--players", type=_players, required=True, metavar="N", help="2-5")
-    p.add_argument("--mission", type=_mission, metavar="M", help="logbook mission")
-    p.add_argument("--difficulty", type=_whole, metavar="D", help="free play at this difficulty")
-    p.add_argument("--deals", type=_whole, required=True, metavar="K", help="how many deals")
-    p.add_argument("--seed", metavar="S", help="deal i uses the seed S-i")
+    p.add_argument("--players", type=opt.players, required=True, metavar="N", help="2-5")
+    p.add_argument("--mission", type=opt.mission, metavar="M", help=_MISSION_HELP)
+    p.add_argument("--difficulty", type=opt.whole(1, None), metavar="D", help=_DIFFICULTY_HELP)
     p.add_argument(
-        "--timeout", type=float, default=10.0, metavar="S", help="limit per deal (default 10)"
+        "--deals",
+        type=opt.whole(*opt.DEALS),
+        required=True,
+        metavar="K",
+        help="how many deals, 1-1,000,000",
+    )
+    p.add_argument(
+        "--seed",
+        type=opt.seed,
+        metavar="S",
+        help="deal i uses the seed S-i, a seed crew deal takes (default: odds-i)",
+    )
+    p.add_argument(
+        "--timeout",
+        type=opt.seconds(zero_is_no_limit=False),
+        default=10.0,
+        metavar="S",
+        help="limit per deal, 0.01-86400 seconds (default 10; a limit is required)",
     )
     _json_flag(p)
-    p.set_defaults(handler="solver:odds")
+    p.set_defaults(handler="odds:odds")
 
     p = sub.add_parser(
         "suggest",
@@ -281,8 +299,12 @@ def build_parser() -> argparse.ArgumentParser:
         "decide now.",
     )
     p.add_argument("file", metavar="FILE", help="a crew-record/1 JSON file, or - for stdin")
-    p.add_argument("--seat", type=_whole, required=True, metavar="S", help="the crew member")
-    p.add_argument("--seed", metavar="N", help="the computer's random seed (default 0)")
+    p.add_argument(
+        "--seat", type=opt.whole(*opt.SEATS), required=True, metavar="S", help="the crew member"
+    )
+    p.add_argument(
+        "--seed", type=opt.seed, metavar="N", help="the computer's random seed (default 0)"
+    )
     _json_flag(p)
     p.set_defaults(handler="bots:suggest")
 
@@ -290,39 +312,74 @@ def build_parser() -> argparse.ArgumentParser:
         "selfplay",
         help="computers in every seat, measured against the open-hand ceiling",
         description="Play K attempts with computers in every seat and ask the solver whether "
-        "each deal was winnable with open hands once the tasks were handed out.",
+        "each deal was winnable with open hands once the tasks were handed out. Progress "
+        "(game, trick) shows on stderr when it is a terminal. Ctrl-C stops: the games "
+        'finished so far are reported (--json: one document with "interrupted": true), '
+        "exit 130.",
     )
-    p.add_argument("--players", type=_players, required=True, metavar="P", help="2-5")
-    p.add_argument("--mission", type=_mission, metavar="N", help="logbook mission")
-    p.add_argument("--difficulty", type=_whole, metavar="D", help="free play difficulty")
-    p.add_argument("--games", type=_whole, required=True, metavar="K", help="attempts to play")
-    p.add_argument("--seed", metavar="S", help="first deal seed (game i uses S + i; default 1)")
-    p.add_argument("--samples", type=_whole, help=argparse.SUPPRESS)
-    p.add_argument("--nodes", type=_whole, help=argparse.SUPPRESS)
-    p.add_argument("--budget", type=_whole, help=argparse.SUPPRESS)
+    p.add_argument("--players", type=opt.players, required=True, metavar="P", help="2-5")
+    p.add_argument("--mission", type=opt.mission, metavar="N", help=_MISSION_HELP)
+    p.add_argument("--difficulty", type=opt.whole(1, None), metavar="D", help=_DIFFICULTY_HELP)
+    p.add_argument(
+        "--games",
+        type=opt.whole(*opt.GAMES),
+        required=True,
+        metavar="K",
+        help="attempts to play, 1-10,000",
+    )
+    p.add_argument(
+        "--seed",
+        type=opt.seed,
+        metavar="S",
+        help="first deal's seed (default 1): a whole number S gives game i the seed S+i, any"
+        " other seed crew deal takes gives it S-i",
+    )
+    p.add_argument(
+        "--samples",
+        type=opt.whole(*opt.SAMPLES),
+        metavar="N",
+        help="deals a computer samples per card decision, 1-96 (default 24)",
+    )
+    p.add_argument(
+        "--nodes",
+        type=opt.whole(*opt.NODES),
+        metavar="N",
+        help="solver nodes per sampled deal, 1-2,400,000 (default 4,000; at least 1,000 used)",
+    )
+    p.add_argument(
+        "--budget",
+        type=opt.whole(*opt.BUDGET),
+        metavar="N",
+        help="solver nodes per card decision, 1-2,400,000 (default 240,000; more deals sampled"
+        " for a cheap decision stay within it)",
+    )
     p.add_argument(
         "--solver-seconds",
-        type=float,
+        type=opt.seconds(zero_is_no_limit=False),
         default=10.0,
         metavar="T",
-        help="time limit of each open-hand verdict (default 10)",
+        help="time limit of each open-hand verdict, 0.01-86400 (default 10; a limit is required)",
     )
     _json_flag(p)
     p.set_defaults(handler="bots:selfplay")
 
     p = sub.add_parser("tasks", help="the 96 task cards, or one of them")
-    p.add_argument("id", nargs="?", type=_whole, metavar="ID", help="a task id, 1-96")
-    p.add_argument("--players", type=_players, metavar="N", help="show the difficulty for N")
+    p.add_argument("id", nargs="?", type=opt.whole(1, 96), metavar="ID", help="a task id, 1-96")
+    p.add_argument("--players", type=opt.players, metavar="N", help="show the difficulty for N")
     _json_flag(p)
     p.set_defaults(handler="info:tasks")
 
     p = sub.add_parser("missions", help="the logbook missions, or one with its rules")
-    p.add_argument("number", nargs="?", type=_mission, metavar="N", help="0 intro, 1-32, 33+")
+    p.add_argument(
+        "number", nargs="?", type=opt.mission, metavar="N", help="0 intro, 1-32, 33+ epilogue"
+    )
     _json_flag(p)
     p.set_defaults(handler="info:missions")
 
     p = sub.add_parser("rules", help="the rules of the game, by topic")
-    p.add_argument("topic", nargs="?", metavar="TOPIC", help="a topic; none: list the topics")
+    p.add_argument(
+        "topic", nargs="?", type=opt.text(60), metavar="TOPIC", help="a topic; none: the list"
+    )
     _json_flag(p)
     p.set_defaults(handler="info:rules")
 
@@ -330,96 +387,129 @@ def build_parser() -> argparse.ArgumentParser:
     _json_flag(p)
     p.set_defaults(handler="info:schema")
 
+    p = sub.add_parser(
+        "replay",
+        help="step through a recorded attempt in the app, every hand open",
+        description="Step through a recorded attempt card by card and trick by trick, every"
+        " hand open; for a lost attempt its turning point and a winning line.",
+    )
+    p.add_argument("file", metavar="FILE", help="a crew-record/1 JSON file, - or history:ID")
+    p.set_defaults(handler="replay")
+
+    p = sub.add_parser(
+        "history",
+        help="every attempt played, newest first; one of them, its record",
+        description="Every attempt that ended, or was quit or replaced after a card, is kept"
+        f" (the newest {1000:,}). With an ID: that attempt; --export FILE writes its game"
+        " record. Commands that read a record also take history:ID instead of a file.",
+    )
+    p.add_argument("id", nargs="?", type=opt.whole(1, 999_999_999), metavar="ID", help="an attempt")
+    p.add_argument("--export", metavar="FILE", type=Path, help="write the attempt's record here")
+    _json_flag(p)
+    p.set_defaults(handler="history:history_command")
+
     p = sub.add_parser("logbook", help="your crews' campaign logbook")
-    p.add_argument("--crew", metavar="NAME", help="only this crew")
+    p.add_argument("--crew", type=opt.crew_name, metavar="NAME", help="only this crew")
     _json_flag(p)
     p.set_defaults(handler="logbook:logbook")
     return parser
 
 
-def _check_mission(args: argparse.Namespace) -> None:
-    """Refuse an impossible mission choice before the TUI opens (e.g. --timed on mission 5)."""
-    if args.mission is None and args.difficulty is None:
-        if args.timed:
-            raise CliError("--timed: name a real-time mission with --mission (14, 15, 16 or 26)")
-        return
-    from ..engine.missions import MissionError, mission_rules
-
-    try:
-        mission_rules(args.mission, timed=args.timed, difficulty=args.difficulty)
-    except MissionError as exc:
-        raise CliError(str(exc)) from None
-
-
 def _play(args: argparse.Namespace | None) -> int:
-    """Open the TUI: the menu (no arguments) or straight into a game (``crew play``)."""
-    if args is None:
-        kwargs: dict[str, Any] = {
-            "players": None,
-            "mission": None,
-            "seed": None,
-            "names": [],
-            "timed": False,
-            "difficulty": None,
-            "computers": 0,
-        }
-    else:
-        computers = int(args.computers)
-        names = parse_names(args.names, None)
-        if names and args.players is None:
-            args.players = len(names) + computers
-            if not 2 <= args.players <= 5:
-                raise CliError(
-                    f"--names: {len(names)} names and {computers} computers; the game is for"
-                    " 2 to 5 players"
-                )
-        players = args.players if args.players is not None else 4
-        if computers >= players:
-            raise CliError(
-                f"--computers {computers}: at least one of the {players} seats is a person's"
-                " (computers alone: crew selfplay)"
-            )
-        if names and len(names) not in (players, players - computers):
-            want = f"{players}" + (f" (or {players - computers} people)" if computers else "")
-            raise CliError(
-                f"--names: {len(names)} names for {want} players; give one name per crew member"
-            )
-        _check_mission(args)
+    """Open the TUI: the menu (no arguments) or straight into a game (``crew play``, its
+    options already checked by :func:`options.check`)."""
+    kwargs: dict[str, Any] = {
+        "players": None,
+        "mission": None,
+        "seed": None,
+        "names": [],
+        "timed": False,
+        "difficulty": None,
+        "computers": 0,
+        "practice": False,
+    }
+    if args is not None:
         kwargs = {
             "players": args.players,
             "mission": args.mission,
             "seed": parse_seed(args.seed),
-            "names": names,
+            "names": parse_names(args.names, None),
             "timed": args.timed,
             "difficulty": args.difficulty,
-            "computers": computers,
+            "computers": args.computers,
+            "practice": args.practice,
         }
     from crew.tui.app import main as tui_main
 
     return int(tui_main(**kwargs) or 0)
 
 
+def _replay(args: argparse.Namespace) -> int:
+    """``crew replay``: the record read like every other command reads one, then the app."""
+    from ..records import RecordError
+    from ..table.review import review
+    from .game import _read
+
+    try:
+        rec, source = _read(args.file)
+        shown = review(rec, source)
+    except RecordError as exc:
+        raise CliError(str(exc)) from None
+    from crew.tui.app import replay_main
+
+    return replay_main(shown)
+
+
 def _handler(name: str) -> Callable[[argparse.Namespace], int]:
     if name == "play":
         return _play
+    if name == "replay":
+        return _replay
     module, func = name.split(":")
     mod = importlib.import_module(f"crew.cli.{module}")
     fn: Callable[[argparse.Namespace], int] = getattr(mod, func)
     return fn
 
 
+def _stdout_gone() -> int:
+    """The reader of our output went away (``| head -1``): nothing more can be said there, and
+    the exit code must not pass for an answer."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # the interpreter's last flush then goes nowhere
+    except (OSError, ValueError):
+        pass
+    return PIPE_CLOSED
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``crew`` with ``argv`` (default: the process arguments); returns the exit code."""
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _run(list(sys.argv[1:] if argv is None else argv))
+    except KeyboardInterrupt:
+        # Ctrl-C anywhere else (parsing, loading, a command without partial results)
+        # after the terminal's "^C", on a line of its own
+        sys.stderr.write(("\n" if sys.stderr.isatty() else "") + "crew: interrupted\n")
+        return INTERRUPTED
+    except BrokenPipeError:
+        return _stdout_gone()
+
+
+def _run(args_list: list[str]) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(args_list)
     except SystemExit as exc:  # --help, --version and usage errors (argparse exits 2)
         return exc.code if isinstance(exc.code, int) else BAD_INPUT
     try:
+        opt.check(args)
         if args.handler is None:
             return _play(None)
-        return _handler(args.handler)(args)
+        code = _handler(args.handler)(args)
+        sys.stdout.flush()
+        return code
     except CliError as exc:
         sys.stdout.flush()
         from ..names import shown_line
@@ -427,5 +517,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         # one line, and nothing in it (a name, a file's content) talks to the terminal
         sys.stderr.write(f"crew: {shown_line(exc.message)}\n")
         return exc.code
-    except BrokenPipeError:
-        return 0

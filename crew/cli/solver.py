@@ -1,9 +1,8 @@
-"""``crew solve``, ``crew analyse`` and ``crew odds``: open-hand questions for the solver."""
+"""``crew solve`` and ``crew analyse``: open-hand questions for the solver."""
 
 from __future__ import annotations
 
 import argparse
-import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -90,13 +89,9 @@ class _Watch:
             self._status.update(text)
 
 
-def _limit(timeout: float) -> float | None:
-    """``--timeout`` in seconds; 0 means no limit."""
-    return None if timeout == 0 else timeout
-
-
-def _limit_words(timeout: float) -> str:
-    return "no time limit" if timeout == 0 else f"the time limit ({timeout:g} s)"
+def _limit_words(timeout: float | None) -> str:
+    """``--timeout`` in words (None: ``--timeout 0``, no limit)."""
+    return "no time limit" if timeout is None else f"the time limit ({timeout:g} s)"
 
 
 def _choice_words(action: Action, who: Callable[[int], str]) -> str:
@@ -150,7 +145,7 @@ def solve(args: argparse.Namespace) -> int:
     state = _state_of(rec, source)
     with _Watch("searching") as watch:
         solver = Solver(progress=watch.progress, interrupt=watch.interrupt)
-        sol = solver.solve(state, timeout=_limit(args.timeout))
+        sol = solver.solve(state, timeout=args.timeout)
     stopped = watch.stopped and sol.winnable is None
     line = [action_to_json(a) for a in sol.line]
     if args.json:
@@ -209,7 +204,7 @@ def analysis_words(result: Analysis, players: int, names: Sequence[str] | None =
         who = seat_label(tp.seat, players, names)
         where = f"trick {tp.trick}" if tp.trick else "the distribution"
         out.append(
-            f"Turning point: action {tp.action}, {who} played {j['played']} in {where}; after"
+            f"Turning point: action {tp.action + 1}, {who} played {j['played']} in {where}; after"
             " it the attempt could no longer be won."
         )
         alts = j["winning_alternatives"]
@@ -246,7 +241,7 @@ def analyse(args: argparse.Namespace) -> int:
         solver = Solver(progress=watch.progress, interrupt=watch.interrupt)
         result = run(
             rec,
-            timeout=_limit(args.timeout),
+            timeout=args.timeout,
             solver=solver,
             source=source,
             stop=watch.interrupt,
@@ -267,89 +262,3 @@ def analyse(args: argparse.Namespace) -> int:
     out.print(f"{len(result.verdicts)} actions judged in {result.seconds:.2f} s.")
     out.print(_NOTE)
     return UNDECIDED if stopped else ANSWERED
-
-
-def _odds_deal(job: tuple[int, int | None, int | None, str, float]) -> bool | None:
-    players, mission, difficulty, seed, timeout = job
-    from ..engine.setup import new_attempt
-    from ..solver import Solver
-
-    state = new_attempt(players, mission, seed=seed, difficulty=difficulty)
-    return Solver().solve(state, timeout=timeout).winnable
-
-
-def odds(args: argparse.Namespace) -> int:
-    """The share of deals that are winnable with open hands after the task draw."""
-    from ..engine.missions import MissionError, mission_rules
-
-    if (args.mission is None) == (args.difficulty is None):
-        raise CliError("odds: give exactly one of --mission N or --difficulty D")
-    if args.deals < 1:
-        raise CliError(f"--deals: at least one deal, got {args.deals}")
-    try:
-        mission_rules(args.mission, difficulty=args.difficulty)
-    except MissionError as exc:
-        raise CliError(str(exc)) from None
-    base = args.seed if args.seed is not None else "odds"
-    jobs = [
-        (args.players, args.mission, args.difficulty, f"{base}-{i}", args.timeout)
-        for i in range(args.deals)
-    ]
-    results: list[bool | None] = []
-    workers = max(1, min(os.cpu_count() or 1, len(jobs)))
-    progress = None
-    task = None
-    if not args.json:
-        from rich.console import Console
-        from rich.progress import Progress
-
-        progress = Progress(console=Console(file=sys.stderr), transient=True)
-        progress.start()
-        task = progress.add_task("solving deals", total=len(jobs))
-    try:
-        if workers == 1:
-            for job in jobs:
-                results.append(_odds_deal(job))
-                if progress is not None and task is not None:
-                    progress.advance(task)
-        else:
-            import multiprocessing
-
-            with multiprocessing.get_context("spawn").Pool(workers) as pool:
-                for res in pool.imap_unordered(_odds_deal, jobs):
-                    results.append(res)
-                    if progress is not None and task is not None:
-                        progress.advance(task)
-    finally:
-        if progress is not None:
-            progress.stop()
-    won = sum(1 for r in results if r is True)
-    lost = sum(1 for r in results if r is False)
-    open_ = sum(1 for r in results if r is None)
-    decided = won + lost
-    share = won / decided if decided else None
-    doc = {
-        "players": args.players,
-        "mission": args.mission,
-        "difficulty": args.difficulty,
-        "deals": len(results),
-        "winnable": won,
-        "not_winnable": lost,
-        "undecided": open_,
-        "share": None if share is None else round(share, 4),
-    }
-    if args.json:
-        emit_json(doc)
-    else:
-        what = (
-            f"mission {args.mission}"
-            if args.mission is not None
-            else (f"difficulty {args.difficulty}")
-        )
-        out = console()
-        pct = "n/a" if share is None else f"{share:.1%}"
-        out.print(
-            f"{args.players} players, {what}: {won} of {decided} decided deals winnable with open"
-            f" hands ({pct}); {open_} undecided within {args.timeout} s each."
-        )
-    return ANSWERED

@@ -41,11 +41,18 @@ if TYPE_CHECKING:  # the facade: every public name, once
     )
     from .conditions import CONDITIONS as CONDITIONS
     from .data import DataError as DataError
-    from .events import Event as Event, EventKind as EventKind
-    from .missions import (
+    from .enums import (
+        TONOJA as TONOJA,
         Communication as Communication,
+        Direction as Direction,
         Distribution as Distribution,
         DrawMode as DrawMode,
+        Phase as Phase,
+        Position as Position,
+        Result as Result,
+    )
+    from .events import Event as Event, EventKind as EventKind
+    from .missions import (
         MissionError as MissionError,
         Rules as Rules,
         mission_entry as mission_entry,
@@ -80,10 +87,7 @@ if TYPE_CHECKING:  # the facade: every public name, once
     )
     from .signals import signal_position_ok as signal_position_ok, true_positions as true_positions
     from .state import (
-        TONOJA as TONOJA,
         GameState as GameState,
-        Phase as Phase,
-        Result as Result,
         Setup as Setup,
         SignalMark as SignalMark,
     )

@@ -7,9 +7,9 @@ captain acts for Tonoja (seat 2), but the action still names seat 2.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
-from .signals import Illegal
+from .enums import Direction, Position
+from .reasons import Illegal, Reason
 
 __all__ = [
     "Action",
@@ -27,9 +27,6 @@ __all__ = [
     "Position",
     "Direction",
 ]
-
-Position = Literal["top", "middle", "bottom"]
-Direction = Literal["left", "right"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,36 +145,40 @@ def malformed(action: object) -> Illegal | None:
     """
     fields = _WHOLE_FIELDS.get(type(action))
     if fields is None:
-        return Illegal("UNKNOWN_ACTION", f"{action!r} is not an action of this game")
+        return Illegal(Reason.UNKNOWN_ACTION, f"{action!r} is not an action of this game")
     name = type(action).__name__
     for f in fields:
         value = getattr(action, f)
         if not _whole(value):
             return Illegal(
-                "BAD_ACTION", f"{name}.{f} must be a whole number, got {value!r} in {action!r}"
+                Reason.BAD_ACTION, f"{name}.{f} must be a whole number, got {value!r} in {action!r}"
             )
         if not -_LIMIT < value < _LIMIT:
             # no digits in the message: a huge number cannot even be written out
-            return Illegal("BAD_ACTION", f"{name}.{f} is a number far out of any range")
+            return Illegal(Reason.BAD_ACTION, f"{name}.{f} is a number far out of any range")
     if isinstance(action, Volunteer) and type(action.yes) is not bool:
-        return Illegal("BAD_ACTION", f"Volunteer.yes must be True or False, got {action.yes!r}")
-    if isinstance(action, Signal) and type(action.position) is not str:
         return Illegal(
-            "BAD_ACTION", f"Signal.position must be top, middle or bottom, got {action.position!r}"
+            Reason.BAD_ACTION, f"Volunteer.yes must be True or False, got {action.yes!r}"
+        )
+    if isinstance(action, Signal) and not isinstance(action.position, str):
+        return Illegal(
+            Reason.BAD_ACTION,
+            f"Signal.position must be top, middle or bottom, got {action.position!r}",
         )
     if isinstance(action, Distress):
-        if type(action.direction) is not str:
+        if not isinstance(action.direction, str):
             return Illegal(
-                "BAD_ACTION", f"Distress.direction must be left or right, got {action.direction!r}"
+                Reason.BAD_ACTION,
+                f"Distress.direction must be left or right, got {action.direction!r}",
             )
         if not isinstance(action.cards, tuple) or len(action.cards) > 5:
             return Illegal(
-                "BAD_ACTION",
+                Reason.BAD_ACTION,
                 f"Distress.cards must be a tuple of one card per crew member, got {action.cards!r}",
             )
         for i, card in enumerate(action.cards):
             if not _whole(card) or not -_LIMIT < card < _LIMIT:
                 return Illegal(
-                    "BAD_ACTION", f"Distress.cards[{i}] must be a card number, got {card!r}"
+                    Reason.BAD_ACTION, f"Distress.cards[{i}] must be a card number, got {card!r}"
                 )
     return None

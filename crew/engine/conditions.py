@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import DECK_MASK, PINK, SUB, SUIT_MASKS, VALUE_MASKS, card_str, make_card, suit_of
+from .enums import ConditionName, UnknownConditionError, condition_name
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -162,19 +163,16 @@ CONDITIONS: dict[str, Condition] = {
 }
 
 
-class UnknownConditionError(ValueError):
-    """A mission names a condition nothing here judges."""
+if set(CONDITIONS) != set(ConditionName):  # a condition named but not written, or the reverse
+    raise ImportError(
+        f"mission conditions without a rule or a name: {set(CONDITIONS) ^ set(ConditionName)}"
+    )
 
 
 def condition(name: str) -> Condition:
-    """The condition called ``name``; an unknown name is an error, never "no condition"."""
-    try:
-        return CONDITIONS[name]
-    except KeyError:
-        known = ", ".join(CONDITIONS)
-        raise UnknownConditionError(
-            f"unknown mission condition {name!r}; the conditions are: {known}"
-        ) from None
+    """The condition called ``name``; an unknown name is an error
+    (:class:`UnknownConditionError`), never "no condition"."""
+    return CONDITIONS[condition_name(name)]
 
 
 def broken_after_play(state: GameState, seat: int, card: int) -> Broken | None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .cards import DECK_MASK, deck_problem, mask_of
-from .missions import DIST_CAPTAIN_GIVES, HEAVY_NOISE
+from .enums import Position
+from .missions import HEAVY_NOISE
 from .signals import true_positions
 from .state import TONOJA, GameState, Setup, SignalMark
 from .tasks import STATUS_NAMES
@@ -113,7 +114,7 @@ def _signals_from(view: View, full: Sequence[int]) -> tuple[SignalMark, ...]:
         pos = sv.position
         if pos == "hidden":
             ok = true_positions(full[sv.seat], sv.card)
-            pos = ok[0] if ok else "top"
+            pos = ok[0] if ok else Position.TOP
         signals.append(SignalMark(sv.seat, sv.card, pos, sv.before_trick))
     return tuple(signals)
 
@@ -139,13 +140,6 @@ def _won_and_played(seats: int, tricks: Sequence[Trick]) -> tuple[tuple[int, ...
     return tuple(won), played
 
 
-def _given_away(view: View) -> bool:
-    """Whether the captain has already given a task away (captain-gives distribution)."""
-    return view.rules.distribution == DIST_CAPTAIN_GIVES and any(
-        t.owner >= 0 and t.owner != view.captain for t in view.tasks
-    )
-
-
 def _predictions(view: View, predictions: Sequence[int] | None) -> tuple[int, ...]:
     """The assumed predictions, or the view's where none are given (-1 where hidden)."""
     preds = list(predictions) if predictions is not None else []
@@ -160,7 +154,6 @@ def _assemble(
     full: Sequence[int],
     down: Sequence[int],
     predictions: tuple[int, ...],
-    asked: int,
 ) -> GameState:
     """The full state: the view's public facts with the assumed hands, piles and predictions."""
     # Tonoja's pile under a face-up card already in the current trick: the card is no longer in
@@ -175,7 +168,7 @@ def _assemble(
         piles=piles,
         owners=tuple(t.owner for t in view.tasks),
         turn=view.turn,
-        asked=asked,
+        asked=view.asked,
         volunteers=view.volunteers,
         predictions=predictions,
         signals=_signals_from(view, full),
@@ -193,7 +186,7 @@ def _assemble(
         decided=tuple(t.trick for t in view.tasks),
         result=view.result,
         reason=view.reason,
-        given_away=_given_away(view),
+        given_away=view.given_away,
     )
 
 
@@ -204,17 +197,15 @@ def state_from_view(
     *,
     tonoja_down: Sequence[int] = (),
     predictions: Sequence[int] | None = None,
-    asked: int = 0,
 ) -> GameState:
     """The state that ``view`` shows, with ``hands[s]`` (bitmasks) for the seats it cannot see.
 
     ``tricks`` are the completed tricks in order; ``tonoja_down`` gives the face-down card of each
     of Tonoja's piles (-1 where none); ``predictions`` fills in the predictions the view hides
-    (default: the view's, -1 where hidden). ``asked`` is the distribution turns taken, which the
-    view does not show (it matters only during distribution).
+    (default: the view's, -1 where hidden).
     """
     _check_tricks(view, tricks)
     full = _full_hands(view, hands)
     down = _down_cards(view, tonoja_down)
     _check_placement(view, tricks, full, down)
-    return _assemble(view, tricks, full, down, _predictions(view, predictions), asked)
+    return _assemble(view, tricks, full, down, _predictions(view, predictions))

@@ -38,7 +38,7 @@ class Event(NamedTuple):
     interface can put names in (see ``reasons.fill_seats``).
     """
 
-    kind: str
+    kind: EventKind
     seat: int = -1
     card: int = -1
     task: int = -1

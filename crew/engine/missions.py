@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from .cards import card_str, is_submarine, value_of
-from .conditions import CONDITIONS, condition
 from .data import MODIFIERS, MissionEntry, load_logbook
+from .enums import Communication, ConditionName, Distribution, DrawMode, condition_name
 
 __all__ = [
     "Communication",
@@ -21,36 +20,6 @@ __all__ = [
     "terrain_mode",
     "last_mission",
 ]
-
-
-class Communication(StrEnum):
-    """How the crew may communicate in an attempt (the logbook's modifiers, or the terrain)."""
-
-    NORMAL = "normal"
-    CURRENTS = "currents"  # the claim is hidden from the other seats
-    HEAVY_NOISE = "heavy_noise"  # players - 2 shared tokens
-    NONE = "none"
-
-
-class Distribution(StrEnum):
-    """How the tasks are handed out (the values are the logbook's modifier words)."""
-
-    NORMAL = "normal"
-    NONE = "none"
-    CREW_PICKS = "crew_picks_one"
-    CAPTAIN_GIVES = "captain_gives_all"
-    ONE_VOLUNTEER = "one_volunteer"
-    TWO_VOLUNTEERS = "two_volunteers"
-    FREE = "free_task_choice"
-
-
-class DrawMode(StrEnum):
-    """Where an attempt's tasks come from."""
-
-    DRAW = "draw"  # drawn to the mission's difficulty
-    INTRO = "intro"  # the introductory mission: one task of difficulty 1
-    FIXED = "fixed"  # the mission names its tasks
-    NONE = "none"  # no task cards
 
 
 # the names the rest of the code has always used
@@ -67,6 +36,10 @@ DIST_CAPTAIN_GIVES = Distribution.CAPTAIN_GIVES
 DIST_ONE_VOLUNTEER = Distribution.ONE_VOLUNTEER
 DIST_TWO_VOLUNTEERS = Distribution.TWO_VOLUNTEERS
 DIST_FREE = Distribution.FREE
+
+
+#: the modifiers that are mission conditions (their rules: ``conditions.CONDITIONS``)
+_CONDITION_NAMES = frozenset(ConditionName)
 
 
 class MissionError(ValueError):
@@ -97,7 +70,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         for name in self.conditions:
-            condition(name)  # an unknown condition is an error, never "no condition"
+            condition_name(name)  # an unknown condition is an error, never "no condition"
 
     @property
     def has_tasks(self) -> bool:
@@ -105,7 +78,8 @@ class Rules:
 
 
 #: The modifier words that change how the attempt is set up or communicated; every other
-#: modifier is a mission condition and must have its judge in ``conditions.py``.
+#: modifier is a mission condition: a ``ConditionName``, which ``conditions.py`` refuses to load
+#: without its judge.
 RULE_WORDS = frozenset(
     {
         "intro",
@@ -227,11 +201,11 @@ def mission_rules(
             "is only for free play"
         )
     assert all(m in MODIFIERS for m in mods)
-    unjudged = [m for m in mods if m not in RULE_WORDS and m not in CONDITIONS]
+    unjudged = [m for m in mods if m not in RULE_WORDS and m not in _CONDITION_NAMES]
     if unjudged:
         raise MissionError(
             f"mission {mission}: modifier {unjudged[0]!r} is neither a rule word nor a"
-            " condition judged in conditions.py"
+            " mission condition (ConditionName, each judged in conditions.py)"
         )
     draw = _draw(mods)
     return Rules(
@@ -245,7 +219,7 @@ def mission_rules(
         communication=_communication(mods, terrain),
         unknown_terrain="unknown_terrain" in mods,
         no_comm_before_trick2="no_comm_before_trick2" in mods,
-        conditions=tuple(m for m in mods if m in CONDITIONS),
+        conditions=tuple(m for m in mods if m in _CONDITION_NAMES),
         timed=timed,
         seconds=seconds,
         modifiers=tuple(mods),

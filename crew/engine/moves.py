@@ -108,6 +108,6 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     else:
         bad = handler.check(state, action)
     if bad is not None:
-        raise IllegalActionError(bad.code, bad.message)
+        raise IllegalActionError(bad.code, bad.message, bad)
     assert handler is not None
     return handler.effect(state, action)

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import NamedTuple
 
+from .enums import TONOJA
+
 __all__ = [
     "Illegal",
     "IllegalActionError",
@@ -19,9 +21,6 @@ __all__ = [
     "illegal",
     "seat_label",
 ]
-
-#: Tonoja's seat in the two-player game (repeated from ``state`` to keep this module a leaf).
-_TONOJA = 2
 
 
 class Reason(StrEnum):
@@ -157,7 +156,7 @@ class Reason(StrEnum):
 
 def seat_label(seat: int, tonoja: bool) -> str:
     """How engine messages name a seat: ``seat 1``, or ``Tonoja (seat 2)``."""
-    return "Tonoja (seat 2)" if tonoja and seat == _TONOJA else f"seat {seat}"
+    return "Tonoja (seat 2)" if tonoja and seat == TONOJA else f"seat {seat}"
 
 
 class Illegal(NamedTuple):
@@ -167,7 +166,7 @@ class Illegal(NamedTuple):
     :meth:`text` fills them in with any naming (``message`` uses ``seat N``).
     """
 
-    code: str
+    code: Reason
     message: str
     template: str = ""
     seats: tuple[int, ...] = ()
@@ -190,9 +189,13 @@ def fill_seats(template: str, seats: tuple[int, ...], tonoja: bool) -> str:
 
 
 class IllegalActionError(ValueError):
-    """An action the rules forbid; ``code`` is the reason code, the message says why."""
+    """An action the rules forbid; ``code`` is the reason code, the message says why.
 
-    def __init__(self, code: str, message: str) -> None:
+    ``illegal`` is the engine's reason itself, so that a user interface can name the seats its
+    own way (:meth:`Illegal.text`)."""
+
+    def __init__(self, code: Reason, message: str, illegal: Illegal | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.illegal = illegal

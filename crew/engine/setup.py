@@ -6,7 +6,9 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, partial
 
-from .cards import card_str, deck_problem, is_submarine, mask_of
+from .cards import CAPTAIN_CARD, card_str, deck_problem, is_submarine, mask_of
+from .data import load_logbook
+from .enums import Direction, Result, seats_for
 from .missions import (
     DIST_CAPTAIN_GIVES,
     DIST_CREW_PICKS,
@@ -14,8 +16,10 @@ from .missions import (
     DIST_ONE_VOLUNTEER,
     DIST_TWO_VOLUNTEERS,
     HEAVY_NOISE,
+    DrawMode,
     MissionError,
     Rules,
+    last_mission,
     mission_rules,
 )
 from .state import TONOJA, GameState, Phase, Setup
@@ -37,15 +41,16 @@ __all__ = [
     "draw_tasks_from",
     "task_set_problem",
     "owners_for",
+    "draw_problem",
     "draw_terrain",
+    "highest_difficulty",
+    "highest_mission",
     "make_rng",
     "needs_redeal",
     "new_attempt",
     "start_state",
     "tricks_for",
 ]
-
-S4 = 39
 
 
 class SetupError(ValueError):
@@ -87,9 +92,9 @@ def deal(players: int, rng: random.Random) -> tuple[tuple[int, ...], tuple[tuple
     face-up cards.
     """
     if players == 2:
-        deck = [c for c in range(40) if c != S4]
+        deck = [c for c in range(40) if c != CAPTAIN_CARD]
         shuffle(rng, deck)
-        down, up, rest = deck[:7], deck[7:14], deck[14:] + [S4]
+        down, up, rest = deck[:7], deck[7:14], deck[14:] + [CAPTAIN_CARD]
         shuffle(rng, rest)
         piles = tuple(zip(down, up, strict=True))
         return (mask_of(rest[0::2]), mask_of(rest[1::2]), mask_of(up)), piles
@@ -124,6 +129,40 @@ def needs_redeal(
 @cache
 def _difficulties(crew: int) -> dict[int, int]:
     return {t.id: t.difficulty_for(crew) for t in all_tasks().values()}
+
+
+def highest_difficulty(players: int) -> int:
+    """The highest target a task draw can reach: every task card together, at this crew size
+    (two players count as three)."""
+    return sum(_difficulties(seats_for(players)).values())
+
+
+def highest_mission(players: int) -> int:
+    """The last epilogue mission (ruling 9: one difficulty higher each) whose target the task
+    cards can still reach for this crew; no mission after it can be dealt."""
+    ep = load_logbook().epilogue
+    return max(last_mission(), ep.first + highest_difficulty(players) - ep.difficulty)
+
+
+def draw_problem(rules: Rules, players: int) -> str | None:
+    """Why no task set can be drawn to this rule set's target for ``players``, or None.
+
+    Only the target against all the cards together is judged here (cheap, the same for every
+    seed); a particular seed's draw may still run out of cards that fit.
+    """
+    if rules.draw != DrawMode.DRAW or rules.difficulty is None:
+        return None
+    top = highest_difficulty(players)
+    if rules.difficulty <= top:
+        return None
+    crew = f"{players} players" + (" (counted as 3 with Tonoja)" if players == 2 else "")
+    cards = f"all {len(_difficulties(3))} task cards together make {top}"
+    if rules.mission is None:
+        return f"no task set reaches difficulty {rules.difficulty} for {crew}: {cards}"
+    return (
+        f"there is no mission {rules.mission} for {crew}: it would draw tasks to difficulty"
+        f" {rules.difficulty}, and {cards} (the last mission is {highest_mission(players)})"
+    )
 
 
 def _fits(diff: dict[int, int], room: int, t: int) -> bool:
@@ -298,7 +337,7 @@ def task_set_problem(rules: Rules, players: int, task_ids: Sequence[int]) -> str
     logbook, ruling 16): the exact difficulty for the crew size (two players count as three),
     a fixed mission's own tasks, the intro's single difficulty-1 task, and no combination the
     draw would have replaced. Free play with no task at all (tricks only) is allowed."""
-    seats = 3 if players == 2 else players
+    seats = seats_for(players)
     ids = list(task_ids)
     where = "free play" if rules.mission is None else f"mission {rules.mission}"
     if rules.draw == "none":
@@ -337,7 +376,7 @@ def task_set_problem(rules: Rules, players: int, task_ids: Sequence[int]) -> str
 
 
 def _validate_hands(players: int, hands: Sequence[int], piles: Sequence[tuple[int, int]]) -> None:
-    seats = 3 if players == 2 else players
+    seats = seats_for(players)
     if len(hands) != seats:
         raise SetupError(f"hands: expected {seats} hands for {players} players, got {len(hands)}")
     # Tonoja's hand holds her face-up cards; the piles add the face-down ones
@@ -353,7 +392,7 @@ def _validate_hands(players: int, hands: Sequence[int], piles: Sequence[tuple[in
             raise SetupError(
                 "hands: two players need 13 cards each and Tonoja's 7 piles of 2 cards"
             )
-        if mask_of(c for p in piles for c in p) >> S4 & 1:
+        if mask_of(c for p in piles for c in p) >> CAPTAIN_CARD & 1:
             raise SetupError("tonoja: submarine 4 is never in Tonoja's piles")
     else:
         expected = {3: [14, 13, 13], 4: [10] * 4, 5: [8] * 5}[players]
@@ -378,7 +417,7 @@ def _check_task_ids(rules: Rules, ids: Sequence[int]) -> None:
 
 def _captain_of(players: int, seats: int, hands: Sequence[int]) -> int:
     """The captain is whoever holds submarine 4, which is never Tonoja."""
-    captain = next(s for s in range(seats) if hands[s] >> S4 & 1)
+    captain = next(s for s in range(seats) if hands[s] >> CAPTAIN_CARD & 1)
     if players == 2 and captain == TONOJA:
         raise SetupError("hands: Tonoja can never be captain (submarine 4 belongs to a player)")
     return captain
@@ -404,7 +443,7 @@ def _opening_state(
         signals=(),
         tokens=tuple(False for _ in range(seats)),
         pool=(max(seats - 2, 1) if setup.rules.communication == HEAVY_NOISE else 0),
-        distress="",
+        distress=Direction.NONE,
         leader=setup.captain,
         trick_seats=(),
         trick_cards=(),
@@ -414,7 +453,7 @@ def _opening_state(
         played=0,
         status=tuple(PENDING for _ in ids),
         decided=tuple(0 for _ in ids),
-        result="",
+        result=Result.NONE,
         reason="",
         given_away=False,
     )
@@ -434,7 +473,7 @@ def start_state(
     """The state at the start of distribution for an explicit deal and task set; ``discard``
     is the campaign's task discard pile after the draw (it includes these tasks)."""
     _validate_hands(players, hands, piles)
-    seats = 3 if players == 2 else players
+    seats = seats_for(players)
     ids = tuple(task_ids)
     _check_task_ids(rules, ids)
     setup = Setup(
@@ -462,9 +501,13 @@ def _probe_rules(
     if terrain is not None and is_submarine(terrain):
         raise SetupError(f"terrain: {card_str(terrain)} is a submarine; terrain is a colour card")
     try:
-        return mission_rules(mission, timed=timed, difficulty=difficulty)
+        rules = mission_rules(mission, timed=timed, difficulty=difficulty)
     except MissionError as exc:
         raise SetupError(str(exc)) from None
+    problem = draw_problem(rules, players)
+    if problem is not None:
+        raise SetupError(problem)
+    return rules
 
 
 def _attempt_rng(
@@ -498,7 +541,7 @@ def _deal_and_draw(
     discard: Iterable[int],
 ) -> tuple[Sequence[int], tuple[tuple[int, int], ...], Sequence[int], Iterable[int]]:
     """Deal, then draw tasks, then deal again while a drawn submarine task is impossible."""
-    seats = 3 if players == 2 else players
+    seats = seats_for(players)
     dealt = hands is None
     if hands is None:
         assert rng is not None

@@ -8,16 +8,17 @@ from __future__ import annotations
 from functools import cache
 
 from .cards import COLOR_NAMES, SUIT_MASKS, card_str
+from .enums import Position
 from .reasons import Illegal, Reason
 
 __all__ = ["POSITION_CLAIMS", "Illegal", "colour_claims", "signal_position_ok", "true_positions"]
 
 #: What a token position claims about the card shown (rulings 17).
-POSITION_CLAIMS = {"top": "highest", "middle": "only", "bottom": "lowest"}
+POSITION_CLAIMS = {Position.TOP: "highest", Position.MIDDLE: "only", Position.BOTTOM: "lowest"}
 
 
 @cache
-def colour_claims(same: int) -> tuple[tuple[int, str], ...]:
+def colour_claims(same: int) -> tuple[tuple[int, Position], ...]:
     """The true claims ``(card, position)`` for the cards ``same`` of one colour (rulings 17).
 
     ``middle``: the only card of its colour; with two or more, ``top``: the highest and
@@ -28,20 +29,20 @@ def colour_claims(same: int) -> tuple[tuple[int, str], ...]:
     high = same.bit_length() - 1
     low = (same & -same).bit_length() - 1
     if high == low:
-        return ((low, "middle"),)
-    return ((high, "top"), (low, "bottom"))
+        return ((low, Position.MIDDLE),)
+    return ((high, Position.TOP), (low, Position.BOTTOM))
 
 
 @cache
-def _positions_by_offset(same: int) -> tuple[tuple[str, ...], ...]:
+def _positions_by_offset(same: int) -> tuple[tuple[Position, ...], ...]:
     """For one colour's cards ``same`` (as bits 0-8), the true positions of each value."""
-    out: list[tuple[str, ...]] = [() for _ in range(9)]
+    out: list[tuple[Position, ...]] = [() for _ in range(9)]
     for offset, position in colour_claims(same):
         out[offset] += (position,)
     return tuple(out)
 
 
-def true_positions(hand: int, card: int) -> tuple[str, ...]:
+def true_positions(hand: int, card: int) -> tuple[Position, ...]:
     """The token positions that are true for ``card`` in ``hand`` right now (submarines: none)."""
     if card >= 36 or not hand >> card & 1:
         return ()
@@ -60,6 +61,7 @@ def signal_position_ok(hand: int, card: int, position: str) -> Illegal | None:
         return Illegal(Reason.CARD_NOT_IN_HAND, f"{card_str(card)} is not in the hand")
     if position not in POSITION_CLAIMS:
         return Illegal(Reason.BAD_POSITION, f"position {position!r} must be top, middle or bottom")
+    position = Position(position)
     ok = true_positions(hand, card)
     if position in ok:
         return None

@@ -9,36 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import NamedTuple
 
+from .enums import TONOJA, Direction, Phase, Result
 from .missions import HEAVY_NOISE, Rules
 from .tasks import Task, get_task
 from .tricks import Trick
 
-__all__ = ["GameState", "Phase", "Result", "Setup", "SignalMark", "TONOJA"]
-
-#: Tonoja's seat in the two-player game.
-TONOJA = 2
+__all__ = ["GameState", "Phase", "Result", "Setup", "SignalMark", "TONOJA", "controller_of"]
 
 
-class Phase(StrEnum):
-    """The phases of an attempt, in order."""
-
-    DISTRIBUTE = "distribute"  # normal take/pass distribution
-    VOLUNTEER = "volunteer"  # the captain asks for volunteers
-    GIVE = "give"  # one member receives all tasks (mission 6, 10, 13)
-    ASSIGN = "assign"  # free task choice / the two volunteers split
-    PREDICT = "predict"  # prediction tasks' owners fix their number
-    PLAY = "play"  # tricks, with communication between tricks
-    OVER = "over"  # won or lost
-
-
-class Result(StrEnum):
-    """How an attempt ended (``GameState.result`` is "" while it is in progress)."""
-
-    WON = "won"
-    LOST = "lost"
+def controller_of(players: int, captain: int, seat: int) -> int:
+    """Who decides for ``seat``: the seat itself, or in the two-player game the captain for
+    Tonoja (she never decides anything herself)."""
+    return captain if players == 2 and seat == TONOJA else seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +55,7 @@ class Setup:
 
     def controller(self, seat: int) -> int:
         """Who decides for ``seat``: the seat itself, or the captain for Tonoja."""
-        return self.captain if self.tonoja and seat == TONOJA else seat
+        return controller_of(self.players, self.captain, seat)
 
     def human_seats(self) -> range:
         return range(self.players)
@@ -90,7 +74,7 @@ class GameState(NamedTuple):
     """One moment of an attempt. Never mutated: ``apply`` returns a new one."""
 
     setup: Setup
-    phase: str
+    phase: Phase
     hands: tuple[int, ...]  # bitmask per seat; Tonoja: her face-up (playable) cards
     piles: tuple[tuple[int, int], ...]  # Tonoja's 7 piles as (face-down, face-up), -1 = none
     owners: tuple[int, ...]  # owner seat per task (in setup.task_ids order), -1 unassigned
@@ -101,7 +85,7 @@ class GameState(NamedTuple):
     signals: tuple[SignalMark, ...]
     tokens: tuple[bool, ...]  # per seat: personal token used
     pool: int  # heavy noise: shared tokens left
-    distress: str  # "" or the direction passed this attempt
+    distress: Direction  # NONE, or the direction passed this attempt
     leader: int
     trick_seats: tuple[int, ...]  # current trick so far
     trick_cards: tuple[int, ...]
@@ -111,7 +95,7 @@ class GameState(NamedTuple):
     played: int  # every card played so far
     status: tuple[int, ...]  # per task: PENDING / DONE / FAILED
     decided: tuple[int, ...]  # per task: 1-based trick at which it was decided, 0 if not
-    result: str  # "" in progress, "won" or "lost"
+    result: Result  # NONE in progress, WON or LOST
     reason: str  # why the attempt ended
     given_away: bool  # missions 10/13: the captain gave the tasks to someone else
     # ``reason`` with {seat0}, ... where ``reason_seats`` are named ("" when it names no seat)
@@ -120,7 +104,7 @@ class GameState(NamedTuple):
 
     @property
     def over(self) -> bool:
-        return self.result != ""
+        return self.result != Result.NONE
 
     def reason_text(self, name: Callable[[int], str]) -> str:
         """Why the attempt ended, with each seat it names called ``name(seat)``."""

@@ -18,6 +18,7 @@ from enum import IntEnum
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from .cards import SUIT_LETTERS, SUIT_MASKS, VALUE_MASKS
+from .enums import TaskStatus
 from .tricks import Trick
 
 __all__ = [
@@ -37,7 +38,7 @@ __all__ = [
 ]
 
 PENDING, DONE, FAILED = 0, 1, 2
-STATUS_NAMES = ("pending", "done", "failed")
+STATUS_NAMES = (TaskStatus.PENDING, TaskStatus.DONE, TaskStatus.FAILED)
 
 
 class Ctx(NamedTuple):

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .enums import TONOJA, Communication, Direction, Phase, Result, TaskStatus
 from .missions import CURRENTS, Rules
-from .state import TONOJA, GameState
+from .phases.tricks import legal_plays
+from .state import GameState, controller_of
 from .tasks import STATUS_NAMES, get_task
 from .tricks import Trick
 
@@ -19,7 +21,7 @@ PUBLIC = -1
 class TaskView:
     task: int
     owner: int  # -1 while unassigned
-    status: str
+    status: TaskStatus
     trick: int  # 1-based trick at which it was decided, 0 while pending
 
 
@@ -40,7 +42,7 @@ class View:
     players: int
     seats: int
     mission: int | None
-    phase: str
+    phase: Phase
     captain: int
     turn: int
     hand: tuple[int, ...]
@@ -58,13 +60,24 @@ class View:
     tokens_left: tuple[int, ...]
     pool: int
     predictions: tuple[int | None, ...]  # None: none, or a secret one of another seat
-    distress: str
+    distress: Direction
     distress_active: bool
-    communication: str
-    result: str
+    communication: Communication
+    result: Result
     reason: str
     volunteers: tuple[int, ...]
     rules: Rules  # the attempt's rules: public (the mission, its modifiers, the terrain's effect)
+    asked: int = 0  # distribution and volunteer turns taken so far (public)
+    #: whether each seat has fixed its prediction (public, even when the number is secret)
+    predicted: tuple[bool, ...] = ()
+    given_away: bool = False  # missions 10, 13: the captain gave the tasks to somebody else
+    #: the cards this seat may play now: its own, or Tonoja's as her captain (follow-suit from
+    #: the led colour and the hand it plays from); () when it is not this seat's to play
+    playable: tuple[int, ...] = ()
+
+    def controller(self, seat: int) -> int:
+        """Who decides for ``seat``: the seat itself, or the captain for Tonoja."""
+        return controller_of(self.players, self.captain, seat)
 
 
 def _predictions(state: GameState, seat: int) -> tuple[int | None, ...]:
@@ -99,6 +112,13 @@ def _signals(state: GameState, seat: int) -> tuple[SignalView, ...]:
         )
         for m in state.signals
     )
+
+
+def _playable(state: GameState, seat: int) -> tuple[int, ...]:
+    """The cards ``seat`` may play now when the turn is its (or Tonoja's, as her captain)."""
+    if seat < 0 or state.setup.controller(state.turn) != seat:
+        return ()
+    return tuple(legal_plays(state))
 
 
 def view_for(state: GameState, seat: int) -> View:
@@ -149,4 +169,8 @@ def view_for(state: GameState, seat: int) -> View:
         reason=state.reason,
         volunteers=state.volunteers,
         rules=st.rules,
+        asked=state.asked,
+        predicted=tuple(p >= 0 for p in state.predictions),
+        given_away=state.given_away,
+        playable=_playable(state, seat),
     )

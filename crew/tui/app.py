@@ -8,21 +8,32 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
+from textual import events, on
 from textual.app import App
 from textual.binding import Binding
 
 from crew import storage
+from crew.bots import DEFAULT as BOT_SETTINGS
+from crew.bots import Settings
+from crew.table import (
+    GameSpec,
+    SeatScope,
+    Session,
+    SessionError,
+    is_realtime,
+    play_spec,
+    summarize,
+)
+from crew.table.keeping import keep_abandoned, played_a_card
+from crew.table.review import Review
 
-from .hotseat import HotSeat
+from . import guard
 from .render import mission_rule, tasks_table
-from .session import GameSpec, Session, SessionError, is_realtime
+from .screens.game import GameScreen
+from .screens.title import TitleScreen
 
-if TYPE_CHECKING:
-    from .screens.game import GameScreen
-
-__all__ = ["COMPUTER_PACE", "CrewApp", "create_app", "main"]
+__all__ = ["COMPUTER_PACE", "CrewApp", "create_app", "main", "replay_main"]
 
 #: Seconds a computer's move stays on screen before the table moves on (Space: at once).
 COMPUTER_PACE = 0.8
@@ -49,13 +60,22 @@ class CrewApp(App[int]):
         clock: Callable[[], float] = time.monotonic,
         settle: float | None = None,
         pace: float | None = None,
+        loop_clock: Callable[[], float] = time.monotonic,
+        settings: Settings = BOT_SETTINGS,
+        replay: Review | None = None,
     ) -> None:
         super().__init__()
+        #: an attempt to show in the replay viewer straight away (``crew replay``)
+        self.replay = replay
         self.pace = COMPUTER_PACE if pace is None else pace
-        from . import guard
-
         # seconds a new choice is on screen before keys act on it (see guard.py)
         self.settle = guard.KEY_SETTLE if settle is None else settle
+        self.timing = guard.KeyTiming(self.settle, clock)
+        # the heartbeat that tells a stall of the event loop (keys typed then do not act)
+        self.liveness = guard.Liveness()
+        self._loop_clock = loop_clock
+        #: the computers' search effort (a test may give cheap settings)
+        self.settings = settings
         self.spec = spec
         self.session: Session | None = None
         self.title_message = ""
@@ -72,45 +92,111 @@ class CrewApp(App[int]):
     # -- start --------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        from .screens.title import TitleScreen
-
         self.push_screen(TitleScreen())
         storage.tidy()
         if self.start_notice:
             self.notify(self.start_notice, severity="warning", timeout=15)
         if self.spec is not None:
             try:
-                session = Session.new(self.spec)
+                session = Session.new(self.spec, settings=self.settings)
             except (SessionError, storage.StorageError) as exc:
-                self.title_message = str(exc)
+                self.tell_title(str(exc))
             else:
                 self.open_game(session)
+        if self.replay is not None:
+            from .screens.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(self.replay))
         if self.clock_interval:
             self.set_interval(self.clock_interval, self.tick_clock)
+        if self.settle > 0:
+            self.set_interval(guard.BEAT, self.beat)
+
+    # -- keys that come too early ---------------------------------------------------------------
+
+    def beat(self) -> bool:
+        """The event loop runs; after a stall the choice on screen counts as seen from now.
+
+        Returns whether the loop had stalled."""
+        stalled = self.liveness.beat(self._loop_clock())
+        if stalled and isinstance(self.screen, guard.GuardedScreen):
+            self.screen.stalled()
+        return stalled
+
+    async def on_event(self, event: events.Event) -> None:
+        # a key or a click on a guarded choice acts only if it was typed once the choice had
+        # been seen a moment (guard.py); Ctrl+C and Ctrl+Q only ask whether to quit
+        if (
+            isinstance(event, (events.Key, events.MouseDown, events.MouseUp))
+            and not event.is_forwarded
+            and self.settle > 0
+            and not (isinstance(event, events.Key) and event.key in ("ctrl+c", "ctrl+q"))
+        ):
+            self.beat()
+            screen = self.screen
+            if isinstance(screen, guard.GuardedScreen) and not screen.takes_input(event):
+                return
+        await super().on_event(event)
 
     def open_game(self, session: Session) -> None:
-        from .screens.game import GameScreen
-
         self.session = session
         self._last_tick = self._clock()
-        self.push_screen(GameScreen(HotSeat(session)))
+        self.push_screen(GameScreen(SeatScope(session), timing=self.timing, pace=self.pace))
         if session.notice:
             self.notify(session.notice, severity="warning", timeout=10)
+
+    def tell_title(self, message: str) -> None:
+        """What the title screen says (why a game could not start or continue; '' nothing)."""
+        self.title_message = message
+        title = self._title_screen()
+        if title is not None:
+            title.tell(message)
+
+    def _title_screen(self) -> TitleScreen | None:
+        return next((s for s in self.screen_stack if isinstance(s, TitleScreen)), None)
 
     def continue_game(self) -> None:
         try:
             rec = storage.load_game()
             if rec is None:
                 raise SessionError("there is no unfinished game")
-            session = Session.resume(rec)
         except (SessionError, storage.StorageError) as exc:
-            self.title_message = str(exc)
-            from .screens.title import TitleScreen
-
-            if isinstance(self.screen, TitleScreen):
-                self.screen.refresh_menu()
+            self.tell_title(str(exc))
+            return
+        try:
+            session = Session.resume(rec, settings=self.settings)
+        except SessionError as exc:
+            # a save that cannot be continued is kept aside like a damaged one
+            self.tell_title(f"{storage.keep_damaged_game(str(exc))} Start a new game.")
+            return
+        except storage.StorageError as exc:
+            self.tell_title(str(exc))
             return
         self.open_game(session)
+
+    @on(TitleScreen.Picked)
+    def _title_picked(self, event: TitleScreen.Picked) -> None:
+        from .screens.title import LogbookScreen
+
+        what = event.what
+        if what == "continue":
+            self.continue_game()
+        elif what == "new":
+            self.new_game()
+        elif what == "logbook":
+            self.push_screen(LogbookScreen())
+        elif what == "history":
+            from .screens.replay import HistoryScreen
+
+            self.push_screen(HistoryScreen())
+        elif what == "rules":
+            self.show_rules()
+        elif what == "quit":
+            self.exit(0)
+
+    @on(GameScreen.AttemptOver)
+    def _attempt_over(self, event: GameScreen.AttemptOver) -> None:
+        self.show_result()
 
     def new_game(self) -> None:
         from .screens.dialogs import ConfirmScreen
@@ -119,13 +205,18 @@ class CrewApp(App[int]):
         def made(spec: GameSpec | None) -> None:
             if spec is None:
                 return
+            if saved is not None:
+                # the game the new one replaces stays in the history
+                problem = keep_abandoned(saved)
+                if problem:
+                    self.notify(problem, title="Not kept", severity="warning")
             try:
-                session = Session.new(spec)
+                session = Session.new(spec, settings=self.settings)
             except (SessionError, storage.StorageError) as exc:
-                self.title_message = str(exc)
+                self.tell_title(str(exc))
                 self.notify(str(exc), severity="error")
                 return
-            self.title_message = ""
+            self.tell_title("")
             self.open_game(session)
 
         def confirmed(yes: bool | None) -> None:
@@ -133,9 +224,10 @@ class CrewApp(App[int]):
                 self.push_screen(NewGameScreen(), made)
 
         try:
-            has_save = storage.load_game() is not None
+            saved = storage.load_game()
         except storage.StorageError:
-            has_save = False
+            saved = None
+        has_save = saved is not None
         if has_save:
             self.push_screen(
                 ConfirmScreen("Start a new game? The unfinished game will be replaced."), confirmed
@@ -154,11 +246,11 @@ class CrewApp(App[int]):
         from .screens.result import ResultScreen
 
         assert self.session is not None
-        self.push_screen(ResultScreen(self.session), self._after_result)
+        summary = summarize(self.session)
+        self.push_screen(ResultScreen(summary, timing=self.timing), self._after_result)
 
     def _after_result(self, choice: str | None) -> None:
         from .screens.dialogs import PickScreen
-        from .screens.game import GameScreen
         from .widgets.choices import Choice
 
         s = self.session
@@ -180,6 +272,7 @@ class CrewApp(App[int]):
                     PickScreen(
                         f"Mission {nxt} is a real-time mission",
                         [Choice("Timed", True), Choice("Untimed", False)],
+                        timing=self.timing,
                     ),
                     timed,
                 )
@@ -194,16 +287,12 @@ class CrewApp(App[int]):
             game.sync()
 
     def _game_screen(self) -> GameScreen | None:
-        from .screens.game import GameScreen
-
         for screen in reversed(self.screen_stack):
             if isinstance(screen, GameScreen):
                 return screen
         return None
 
     def back_to_title(self) -> None:
-        from .screens.title import TitleScreen
-
         self.session = None
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
@@ -220,7 +309,6 @@ class CrewApp(App[int]):
 
     def advance_clock(self, seconds: float) -> None:
         """Let time pass on the mission clock; at zero the attempt is lost (TimeUp)."""
-        from .screens.game import GameScreen
         from .screens.gate import GateScreen
 
         s = self.session
@@ -232,8 +320,7 @@ class CrewApp(App[int]):
             while self.screen is not game and len(self.screen_stack) > 1:
                 self.pop_screen()
             if isinstance(game, GameScreen):
-                game._gating = False
-                game.sync()
+                game.clock_ran_out()
             return
         if isinstance(self.screen, (GameScreen, GateScreen)):
             self.screen.refresh_clock()
@@ -250,7 +337,7 @@ class CrewApp(App[int]):
             self.push_screen(HelpScreen())
             return
         # the tasks in full (public view: a secret prediction stays secret)
-        table = HotSeat(s)
+        table = SeatScope(s)
         tasks = tasks_table(table, wrap=True) if table.setup.task_ids else None
         self.push_screen(HelpScreen(mission_rule(table), tasks=tasks))
 
@@ -272,6 +359,8 @@ class CrewApp(App[int]):
     def save_now(self) -> None:
         s = self.session
         if s is not None and not s.state.over:
+            if played_a_card(s.record):
+                s.keep()  # quit half-way: kept as unfinished (Continue plays it on)
             s.save()
             if s.save_problem:
                 # every action was saved already, or the screen said it was not
@@ -289,39 +378,37 @@ def create_app(
     *,
     crew: str | None = None,
     computers: int = 0,
+    practice: bool = False,
     clock_interval: float | None = 0.5,
     clock: Callable[[], float] = time.monotonic,
     settle: float | None = None,
     pace: float | None = None,
+    loop_clock: Callable[[], float] = time.monotonic,
+    settings: Settings = BOT_SETTINGS,
 ) -> CrewApp:
-    """The app: the title screen, or straight into a game when any game option is given.
-
-    Without ``players`` the crew size is the number of names (or 4; with ``computers``, the
-    names are the people's and the computers sit after them); without ``mission`` and
-    ``difficulty`` the game is mission 1. ``computers``: the last N seats are computers. Raises
-    SessionError for an impossible game.
+    """The app: the title screen, or straight into a game when any game option is given
+    (:func:`crew.table.play_spec` says which game). Raises SessionError for an impossible game.
     """
-    if isinstance(names, str):
-        names = [n.strip() for n in names.split(",") if n.strip()]
-    names = list(names or [])
-    given = (
-        players is not None
-        or mission is not None
-        or seed is not None
-        or bool(names)
-        or timed
-        or difficulty is not None
-        or crew is not None
-        or computers > 0
+    spec = play_spec(
+        players,
+        mission,
+        seed,
+        names,
+        timed,
+        difficulty,
+        crew=crew,
+        computers=computers,
+        practice=practice,
     )
-    spec = None
-    if given:
-        n = players if players is not None else (len(names) + computers if names else 4)
-        if mission is None and difficulty is None:
-            mission = 1
-        seats = list(range(n - computers, n)) if computers > 0 else []
-        spec = GameSpec(n, names, mission, difficulty, timed, seed, crew, seats).checked()
-    return CrewApp(spec, clock_interval=clock_interval, clock=clock, settle=settle, pace=pace)
+    return CrewApp(
+        spec,
+        clock_interval=clock_interval,
+        clock=clock,
+        settle=settle,
+        pace=pace,
+        loop_clock=loop_clock,
+        settings=settings,
+    )
 
 
 def _keep_unfinished_game() -> str:
@@ -335,6 +422,13 @@ def _keep_unfinished_game() -> str:
     )
 
 
+def replay_main(review: Review) -> int:
+    """Run the TUI on the replay of one attempt (``crew replay``)."""
+    app = CrewApp(replay=review)
+    result = app.run()
+    return int(result or 0)
+
+
 def main(
     players: int | None = None,
     mission: int | None = None,
@@ -343,10 +437,13 @@ def main(
     timed: bool = False,
     difficulty: int | None = None,
     computers: int = 0,
+    practice: bool = False,
 ) -> int:
     """Run the TUI; returns the exit code (2 for an impossible game)."""
     try:
-        app = create_app(players, mission, seed, names, timed, difficulty, computers=computers)
+        app = create_app(
+            players, mission, seed, names, timed, difficulty, computers=computers, practice=practice
+        )
     except SessionError as exc:
         sys.stderr.write(f"crew: {exc}\n")
         return 2

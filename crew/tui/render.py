@@ -1,12 +1,14 @@
 """Rich renderables for the table: cards, the crew, the tasks, the status line.
 
-Everything here is drawn from engine views (a :class:`HotSeat` hands out nothing else). Each colour
-also has a glyph (``crew.present``) so nothing depends on seeing colour.
+Everything here is drawn from engine views (a :class:`~crew.table.SeatScope` hands out nothing
+else; a finished attempt's :class:`~crew.table.summary.FinalTable` only the public table). Each
+colour also has a glyph (``crew.present``) so nothing depends on seeing colour.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Protocol
 
 from rich.cells import cell_len
 from rich.table import Table
@@ -24,8 +26,7 @@ from crew.present import (
     position_word,
     suit_word,
 )
-
-from .hotseat import HotSeat
+from crew.table import SeatScope
 
 __all__ = [
     "SUIT_STYLES",
@@ -39,6 +40,18 @@ __all__ = [
     "suit_word",
     "tasks_table",
 ]
+
+
+class Facts(Protocol):
+    """What the tasks and the mission line are drawn from: a live table or a finished one."""
+
+    @property
+    def mission(self) -> int | None: ...
+    @property
+    def difficulty(self) -> int | None: ...
+    def name(self, seat: int) -> str: ...
+    def view(self, seat: int) -> View: ...
+    def prediction_made(self, seat: int) -> bool: ...
 
 
 def card_text(card: int, *, dim: bool = False) -> Text:
@@ -61,7 +74,7 @@ def cards_text(cards: Iterable[int], sep: str = " ") -> Text:
     return out
 
 
-def mission_label(session: HotSeat) -> str:
+def mission_label(session: Facts) -> str:
     m = session.mission
     if m is None:
         return f"Free play, difficulty {session.difficulty}"
@@ -70,7 +83,7 @@ def mission_label(session: HotSeat) -> str:
     return f"Mission {m}"
 
 
-def status_text(session: HotSeat, width: int | None = None) -> Text:
+def status_text(session: SeatScope, width: int | None = None) -> Text:
     """The one-line header: mission, attempt, trick, sonar, distress, clock (captain: ★).
 
     When ``width`` is too small for the whole line, shorter words are used so that nothing
@@ -82,7 +95,7 @@ def status_text(session: HotSeat, width: int | None = None) -> Text:
     return _status_text(session, short=True)
 
 
-def _status_text(session: HotSeat, *, short: bool) -> Text:
+def _status_text(session: SeatScope, *, short: bool) -> Text:
     v = session.public_view()
     mission = mission_label(session)
     if short:
@@ -139,14 +152,18 @@ def _sonar_cell(view: View, seat: int) -> Text:
     return Text("○ used", style="dim")
 
 
-def crew_table(session: HotSeat, *, show_last: bool = False) -> Table:
+def crew_table(session: SeatScope, *, show_last: bool = False) -> Table:
     """One row per seat: turn, name, captain, the (last) trick, tricks won, cards, sonar.
 
-    Drawn from the unlocked crew member's view when a hand is open (under currents she sees
-    where her own token lies), else from the public view."""
+    The last trick is shown on request (``show_last``) and, until the next card is played, on
+    its own: a trick does not vanish the moment its last card falls. Drawn from the unlocked
+    crew member's view when a hand is open (under currents she sees where her own token lies),
+    else from the public view."""
     v = session.hand or session.public_view()
     table = Table(box=None, padding=(0, 1), expand=True, show_edge=False, pad_edge=False)
     last = v.last_trick
+    # a trick just won stays on the table until the next card is played
+    show_last = show_last or (not v.trick and v.phase == Phase.PLAY and not v.result)
     if show_last and last is not None:
         trick_head = f"Last trick ({v.tricks_played})"
     else:
@@ -199,7 +216,7 @@ def crew_table(session: HotSeat, *, show_last: bool = False) -> Table:
     return table
 
 
-def tonoja_text(session: HotSeat) -> Text | None:
+def tonoja_text(session: SeatScope) -> Text | None:
     """Tonoja's seven piles as on the table: each pile's face-up card, and ``▒`` under it while
     the pile still hides a face-down card (public facts only)."""
     v = session.public_view()
@@ -229,7 +246,7 @@ def task_status_cell(status: str, trick: int) -> Text:
     return Text("· open")
 
 
-def tasks_table(session: HotSeat, *, viewer: int = -1, wrap: bool = False) -> Table | Text:
+def tasks_table(session: Facts, *, viewer: int = -1, wrap: bool = False) -> Table | Text:
     """The attempt's tasks: status (with the deciding trick), id, owner, text, predictions.
 
     ``wrap`` folds long task texts onto more lines instead of cutting them off. A mission
@@ -262,18 +279,23 @@ def tasks_table(session: HotSeat, *, viewer: int = -1, wrap: bool = False) -> Ta
     return table
 
 
-def mission_rule(session: HotSeat) -> str:
+def mission_rule(session: Facts) -> str:
     m = session.mission
     if m is None:
         return "Free play: tasks drawn to the chosen difficulty, distributed normally."
     return mission_entry(m).rule
 
 
-def news_text(session: HotSeat) -> Text:
+def news_text(session: SeatScope) -> Text:
     """What just happened, from the engine's events (public facts only)."""
+    return events_text(session.last_events, session.name, session.players)
+
+
+def events_text(events: Iterable[Event], name: Callable[[int], str], players: int) -> Text:
+    """What ``events`` made happen, in words (the last three), seats called ``name(seat)``."""
     out: list[str] = []
-    for e in session.last_events:
-        text = _event_words(session, e)
+    for e in events:
+        text = _event_words(e, name, players)
         if text:
             out.append(text)
     return Text("  ".join(out[-3:]))
@@ -297,14 +319,14 @@ _EVENT_WORDS = {
 }
 
 
-def _event_words(session: HotSeat, e: Event) -> str:
-    if e.kind == "distress" and session.players == 2:
-        return f"Distress signal: {session.name(0)} and {session.name(1)} swapped one card."
+def _event_words(e: Event, name: Callable[[int], str], players: int) -> str:
+    if e.kind == "distress" and players == 2:
+        return f"Distress signal: {name(0)} and {name(1)} swapped one card."
     words = _EVENT_WORDS.get(e.kind)
     if words is None:
         return ""
     return words.format(
-        name=session.name(e.seat) if e.seat >= 0 else "",
+        name=name(e.seat) if e.seat >= 0 else "",
         card=card_label(e.card) if e.card >= 0 else "",
         task=e.task,
         trick=e.trick,

@@ -3,24 +3,35 @@
 from __future__ import annotations
 
 import re
+from functools import cache
+from pathlib import Path
 
-from crew.bots import Memory, Settings, Table, choose_action, decision_rng, search
-from crew.engine import new_attempt, view_for
+from crew.bots import Memory, Settings, choose_action, search
+from crew.engine import view_for
 from crew.engine.actions import Play
 from crew.engine.game import legal_actions
-from crew.engine.state import GameState, Phase
+from crew.engine.state import GameState
+from crew.records import load_record, replay
+from crew.table import decision_rng
+
+#: four players, mission 6, deal code 2, played by the computers up to trick 7, where the seat to
+#: play has a choice of cards (recorded once: the tests start from it instead of playing to it)
+LATE = Path(__file__).with_name("late-choice-4p-mission-6.json")
 
 
+@cache
 def _late_position() -> tuple[GameState, dict[int, Memory]]:
-    """A 4-player mission 6 deal played by computers up to a late card with a choice."""
-    table = Table(new_attempt(4, 6, seed=2), frozenset(range(4)), 2)
-    while table.step():
-        s = table.state
-        if s.phase == Phase.PLAY and len(s.tricks) >= 6:
-            choices = [a for a in legal_actions(s) if isinstance(a, Play)]
-            if len(choices) >= 2:
-                return s, table.memories
-    raise AssertionError("the attempt ended without a late choice of card")
+    """The recorded late position, with each seat's memory of its own views up to it."""
+    r = replay(load_record(LATE), keep_states=True)
+    assert r.violation is None
+    states = [r.start, *r.states]
+    memories = {
+        seat: Memory.replayed(seat, [view_for(s, seat) for s in states]) for seat in range(4)
+    }
+    state = r.state
+    assert len(state.tricks) >= 6
+    assert len([a for a in legal_actions(state) if isinstance(a, Play)]) >= 2
+    return state, memories
 
 
 def _deals(why: str) -> int:

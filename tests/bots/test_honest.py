@@ -11,11 +11,12 @@ import random
 
 import pytest
 
-from crew.bots import Memory, NothingToDecide, Settings, Table, choose_action, choose_signal
+from crew.bots import Memory, NothingToDecide, Settings, choose_action, choose_signal
 from crew.bots.sampler import infer, sample_states
 from crew.engine import new_attempt, view_for
 from crew.engine.cards import SUIT_MASKS, suit_of
 from crew.engine.state import TONOJA, GameState
+from crew.table.selfplay import SelfPlay as Table
 
 #: cheap search so that thousands of decisions stay quick (a little widening: cheap decisions
 #: sample a few more deals, and that too must follow from the view alone)

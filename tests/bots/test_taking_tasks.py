@@ -7,12 +7,13 @@ the card high in its colour, or higher cards of that colour, or submarines where
 
 from __future__ import annotations
 
-from crew.bots import Memory, choose_action, decision_rng
+from crew.bots import Memory, choose_action
 from crew.bots.player import _card_fit, _task_fit
 from crew.engine import mask_of, parse_card, parse_cards, start_state, view_for
 from crew.engine.actions import Take
 from crew.engine.missions import mission_rules
 from crew.engine.state import TONOJA, Phase
+from crew.table import decision_rng
 
 NORMAL = mission_rules(None, difficulty=1)
 

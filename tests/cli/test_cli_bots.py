@@ -88,6 +88,8 @@ def test_selfplay_json_document(crew: Callable[..., Run]) -> None:
         "2",
         "--nodes",
         "200",
+        "--budget",
+        "2000",
         "--solver-seconds",
         "2",
     )
@@ -102,13 +104,18 @@ def test_selfplay_json_document(crew: Callable[..., Run]) -> None:
         "ratio",
         "decision_seconds",
         "games_detail",
+        "interrupted",
     }
+    assert doc["interrupted"] is False
     assert set(doc["decision_seconds"]) == {"median", "p95", "max"}
     assert [g["seed"] for g in doc["games_detail"]] == [3, 4]
     for g in doc["games_detail"]:
         assert g["result"] in ("won", "lost")
         assert g["winnable"] in (True, False, None)
+        if g["result"] == "won":
+            assert g["winnable"] is True  # a won attempt was winnable (issue 26)
     assert doc["winnable"] + doc["undecided"] <= 2
+    assert doc["won"] <= doc["winnable"]
 
 
 def test_selfplay_needs_mission_or_difficulty(crew: Callable[..., Run]) -> None:
@@ -116,3 +123,18 @@ def test_selfplay_needs_mission_or_difficulty(crew: Callable[..., Run]) -> None:
     r = crew("selfplay", "--players", "2", "--difficulty", "2", "--games", "1")
     assert r.code == 0, r.err
     assert "won" in r.out
+
+
+def test_a_won_game_counts_as_winnable_whatever_the_search_says(
+    crew: Callable[..., Run], monkeypatch: Any
+) -> None:
+    # issue 26: 'won 2, winnable 1, ratio 2.0' when a verdict ran out of time
+    from crew.cli import bots
+
+    monkeypatch.setattr(bots, "_solve_seconds", lambda state, seconds: None)
+    cheap = ["--samples", "1", "--nodes", "60", "--budget", "2000", "--json"]
+    r = crew("selfplay", "--players", "4", "--mission", "1", "--games", "3", "--seed", "3", *cheap)
+    doc = r.json
+    won = [g for g in doc["games_detail"] if g["result"] == "won"]
+    assert won and all(g["winnable"] is True for g in won)
+    assert doc["winnable"] == len(won) and doc["ratio"] == 1.0

@@ -26,6 +26,8 @@ COMMANDS = (
     "missions",
     "rules",
     "schema",
+    "replay",
+    "history",
     "logbook",
     "suggest",
     "selfplay",
@@ -167,6 +169,7 @@ def test_no_arguments_opens_tui_menu(crew, tui):
             "timed": False,
             "difficulty": None,
             "computers": 0,
+            "practice": False,
         }
     ]
 
@@ -186,6 +189,7 @@ def test_play_passes_the_game_options(crew, tui):
             "timed": True,
             "difficulty": None,
             "computers": 0,
+            "practice": False,
         }
     ]
 
@@ -201,6 +205,7 @@ def test_play_free_play_and_names_give_players(crew, tui):
             "timed": False,
             "difficulty": 3,
             "computers": 0,
+            "practice": False,
         }
     ]
 

@@ -7,6 +7,7 @@ files to write there; the message must name what was wrong (``names`` lists word
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -144,6 +145,268 @@ def test_hostile_input_gives_exit_2_and_one_line(
 def test_the_hostile_table_is_large() -> None:
     # the report counts these; keep the table honest
     assert len(CASES) >= 45
+
+
+# ---------------------------------------------------------------------------------------------
+# every numeric and text option of every command, at its edges (issues 25 and 26)
+
+FF = os.fsdecode(b"\xff")  # what a shell's $'\xff' becomes in argv
+GAME = "{dir}/game.json"  # a legal record (written for every case)
+# a whole number's edges: negative, fractions, NaN and infinity, non-ASCII digits, empty,
+# huge, other notations, control characters, bytes that are not UTF-8
+WHOLE_EDGES = [
+    "-1",
+    "1.5",
+    "nan",
+    "inf",
+    "1e-320",
+    "1e3",
+    "\u0664",
+    "\u00b2",
+    "\uff14",
+    "",
+    " ",
+    "1000000000",
+    "9" * 29,
+    BIG,
+    "0x10",
+    "1_0",
+    "4abc",
+    ESC,
+    FF,
+]
+SECONDS_EDGES = [
+    "-1",
+    "nan",
+    "NaN",
+    "inf",
+    "-inf",
+    "1e-320",
+    "1e400",
+    "\u0664",
+    "\u00b2",
+    "\uff14",
+    "",
+    " ",
+    "9" * 29,
+    BIG,
+    "0x10",
+    "abc",
+    ESC,
+    FF,
+    "-0.5",
+    "1e9",
+]
+SEED_EDGES = [FF, ESC, BIG, "", " ", "\u00b2", "\u0664\u0662", "a\nb", "x" * 65]
+NAMES_EDGES = [ESC, BIG, FF, "a\nb", "\u202e"]
+
+# command: (an otherwise valid command line, {option: values it must refuse})
+OPTION_EDGES: dict[str, tuple[list[str], dict[str, list[str]]]] = {
+    "deal": (
+        ["deal", "--players", "4", "--mission", "1", "--seed", "1"],
+        {
+            "--players": [*WHOLE_EDGES, "0", "1", "6"],
+            "--mission": [*WHOLE_EDGES, "999", "100000", "280"],
+            "--seed": SEED_EDGES,
+            "--names": NAMES_EDGES,
+        },
+    ),
+    "deal-free": (
+        ["deal", "--players", "4", "--difficulty", "3"],
+        {"--difficulty": [*WHOLE_EDGES, "0", "99999", "265"]},
+    ),
+    "play": (
+        ["play", "--players", "4", "--mission", "1"],
+        {
+            "--players": [*WHOLE_EDGES, "0", "6"],
+            "--mission": [*WHOLE_EDGES, "999", "100000"],
+            "--computers": [*WHOLE_EDGES, "4", "9"],
+            "--seed": SEED_EDGES,
+            "--names": NAMES_EDGES,
+        },
+    ),
+    "play-free": (["play", "--difficulty", "3"], {"--difficulty": [*WHOLE_EDGES, "0", "99999"]}),
+    "odds": (
+        ["odds", "--players", "4", "--mission", "1", "--deals", "2", "--seed", "1", "--json"],
+        {
+            "--players": [*WHOLE_EDGES, "0", "6"],
+            "--mission": [*WHOLE_EDGES, "999", "100000", "1000000000"],
+            "--deals": [*WHOLE_EDGES, "0", "3000000"],
+            "--seed": [*SEED_EDGES, "x" * 63],  # 63 + "-1": longer than crew deal takes
+            "--timeout": [*SECONDS_EDGES, "0"],
+        },
+    ),
+    "odds-free": (
+        ["odds", "--players", "4", "--difficulty", "3", "--deals", "2"],
+        {"--difficulty": [*WHOLE_EDGES, "0", "99999"]},
+    ),
+    "selfplay": (
+        ["selfplay", "--players", "4", "--mission", "1", "--games", "1", "--json"],
+        {
+            "--players": [*WHOLE_EDGES, "0", "6"],
+            "--mission": [*WHOLE_EDGES, "999"],
+            "--games": [*WHOLE_EDGES, "0", "100000"],
+            "--seed": [*SEED_EDGES, "x" * 63],
+            "--samples": [*WHOLE_EDGES, "0", "97", "100000"],
+            "--nodes": [*WHOLE_EDGES, "0", "2400001"],
+            "--budget": [*WHOLE_EDGES, "0", "2400001"],
+            "--solver-seconds": [*SECONDS_EDGES, "0"],
+        },
+    ),
+    "selfplay-free": (
+        ["selfplay", "--players", "4", "--difficulty", "3", "--games", "1"],
+        {"--difficulty": [*WHOLE_EDGES, "0", "99999"]},
+    ),
+    "solve": (["solve", GAME, "--json"], {"--timeout": SECONDS_EDGES}),
+    "analyse": (["analyse", GAME, "--json"], {"--timeout": SECONDS_EDGES}),
+    "suggest": (
+        ["suggest", GAME, "--seat", "0", "--json"],
+        {"--seat": [*WHOLE_EDGES, "5", "99"], "--seed": SEED_EDGES},
+    ),
+    "tasks": (["tasks", "--json"], {"--players": [*WHOLE_EDGES, "0", "6"]}),
+    "tasks-id": (["tasks", "1"], {"ID": [*WHOLE_EDGES, "0", "97"]}),
+    "missions": (["missions", "1"], {"N": [*WHOLE_EDGES, "313", "100000"]}),
+    "rules": (["rules", "tricks"], {"TOPIC": [ESC, BIG, FF, "a\nb", "\u202e"]}),
+    "logbook": (["logbook"], {"--crew": [ESC, BIG, FF, "a\nb", "\u202e", ""]}),
+    "history": (["history", "1"], {"ID": [*WHOLE_EDGES, "0"]}),
+}
+
+# the inputs issues 25 and 26 name, word for word
+NAMED: list[tuple[str, list[str], list[str]]] = [
+    (
+        "odds-mission-999",
+        ["odds", "--players", "4", "--mission", "999", "--deals", "1", "--json"],
+        ["--mission", "no mission 999"],
+    ),
+    (
+        "odds-mission-29-digits",
+        ["odds", "--players", "4", "--mission", "9" * 29, "--deals", "1"],
+        ["--mission"],
+    ),
+    (
+        "odds-difficulty-99999",
+        ["odds", "--players", "4", "--difficulty", "99999", "--deals", "1"],
+        ["--difficulty", "difficulty 99999"],
+    ),
+    (
+        "odds-seed-ff",
+        ["odds", "--players", "4", "--mission", "1", "--deals", "2", "--seed", FF],
+        ["--seed"],
+    ),
+    (
+        "selfplay-samples-0",
+        ["selfplay", "--players", "4", "--mission", "1", "--games", "1", "--samples", "0"],
+        ["--samples", "1 to 96"],
+    ),
+    (
+        "selfplay-samples-100000",
+        ["selfplay", "--players", "4", "--mission", "1", "--games", "1", "--samples", "100000"],
+        ["--samples", "1 to 96"],
+    ),
+    ("solve-timeout-nan", ["solve", GAME, "--timeout", "nan"], ["--timeout"]),
+    (
+        "selfplay-seconds-nan",
+        ["selfplay", "--players", "4", "--mission", "1", "--games", "1", "--solver-seconds", "nan"],
+        ["--solver-seconds"],
+    ),
+    (
+        "odds-timeout-minus-inf",
+        ["odds", "--players", "4", "--mission", "1", "--deals", "1", "--timeout=-inf"],
+        ["--timeout"],
+    ),
+    ("play-players-arabic-4", ["play", "--players", "\u0664"], ["--players"]),
+    ("play-computers--1", ["play", "--computers", "-1"], ["--computers"]),
+    ("play-mission-999", ["play", "--mission", "999"], ["--mission", "no mission 999"]),
+    ("play-timed-not-realtime", ["play", "--mission", "5", "--timed"], ["--timed"]),
+    ("odds-neither", ["odds", "--players", "4", "--deals", "1"], ["--mission", "--difficulty"]),
+    (
+        "selfplay-both",
+        ["selfplay", "--players", "4", "--mission", "1", "--difficulty", "1", "--games", "1"],
+        ["--mission", "--difficulty"],
+    ),
+    (
+        "deal-mission-difficulty",
+        ["deal", "--players", "4", "--mission", "5", "--difficulty", "3"],
+        ["--mission 5 --difficulty 3"],
+    ),
+    ("deal-names-count", ["deal", "--players", "4", "--names", "A,B"], ["--names"]),
+]
+
+
+def _with(argv: list[str], option: str, value: str, joined: bool) -> list[str]:
+    """``argv`` with ``option`` set to ``value`` (a positional: the word after the command)."""
+    if not option.startswith("-"):
+        return [argv[0], value, *argv[2:]]
+    if option in argv:
+        i = argv.index(option)
+        argv = [*argv[:i], *argv[i + 2 :]]
+    # --option=VALUE makes a value such as "-inf" a value rather than an option
+    return [*argv, f"{option}={value}"] if joined else [*argv, option, value]
+
+
+def _edge_cases() -> list[tuple[str, list[str], list[str]]]:
+    cases = [(name, argv, words) for name, argv, words in NAMED]
+    for key, (base, options) in OPTION_EDGES.items():
+        for option, values in options.items():
+            for k, value in enumerate(values):
+                for joined in (False, True) if option.startswith("-") else (False,):
+                    argv = _with(base, option, value, joined)
+                    name = f"{key}{option}{'=' if joined else ' '}{k}"
+                    cases.append((name, argv, [option]))
+    return cases
+
+
+EDGE_CASES = _edge_cases()
+# the command modules: a refused command line never gets as far as importing its handler
+_HANDLERS = [
+    "crew.cli.game",
+    "crew.cli.odds",
+    "crew.cli.bots",
+    "crew.cli.solver",
+    "crew.cli.info",
+    "crew.cli.logbook",
+    "crew.tui.app",
+]
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"), [c[1:] for c in EDGE_CASES], ids=[c[0] for c in EDGE_CASES]
+)
+def test_every_option_at_its_edges_is_refused_in_one_line_before_any_work(
+    crew: Callable[..., Run],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    words: list[str],
+) -> None:
+    monkeypatch.setenv("CREW_HOME", str(tmp_path / "home"))
+    (tmp_path / "game.json").write_text(json.dumps(record([])), encoding="utf-8")
+    for module in _HANDLERS:
+        monkeypatch.delitem(sys.modules, module, raising=False)
+        monkeypatch.setitem(sys.modules, module, None)  # importing it now fails the test
+    r = crew(*[a.replace("{dir}", str(tmp_path)) for a in argv])
+    assert r.code == 2, r
+    assert r.out == ""
+    assert r.err.startswith("crew: ") and r.err.endswith("\n")
+    line = r.err[:-1]
+    assert "\n" not in line and "Traceback" not in line
+    assert not any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in line), line
+    assert len(line) < 400, line
+    for word in words:
+        assert word in line, (word, line)
+    assert not (tmp_path / "home").exists()
+
+
+def test_the_option_edge_table_covers_every_command() -> None:
+    from crew.cli.main import build_parser
+
+    commands = {argv[0] for _, argv, _ in EDGE_CASES}
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    # check (cards) and verify, schema, replay (files, no options) are in CASES above
+    assert set(sub.choices) - commands <= {"check", "verify", "schema", "analyze", "replay"}
+    # the report counts these
+    assert len(EDGE_CASES) >= 1000
 
 
 def test_verify_refuses_a_fifo_without_waiting(crew: Callable[..., Run], tmp_path: Path) -> None:

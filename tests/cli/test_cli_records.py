@@ -78,7 +78,12 @@ def test_verify_not_your_turn_human(crew, write):
     r = crew("verify", str(path))
     assert r.code == 1
     assert "NOT_YOUR_TURN" in r.out
-    assert "Illegal action 1" in r.out
+    # people count actions and seats from 1; the file's own index stands beside
+    assert "Illegal action 2 (actions[1]:" in r.out
+    assert "it is seat 1 (Ann)'s turn to play, not seat 2 (Bob)'s" in r.out
+    doc = json.loads(crew("verify", str(path), "--json").out)
+    assert doc["violation"]["action"] == 1  # --json counts from 0, as the file does
+    assert "not seat 1's" in doc["violation"]["message"]
 
 
 def test_verify_human_won(crew, write):
@@ -86,7 +91,7 @@ def test_verify_human_won(crew, write):
     r = crew("verify", str(path))
     assert r.code == 0
     assert "Result: won" in r.out
-    assert "seat 0 (Ann)" in r.out
+    assert "seat 1 (Ann)" in r.out and "seat 0" not in r.out
     assert "done at trick 1" in r.out
     assert get_task(1).card.text[:20] in r.out
 
@@ -204,7 +209,7 @@ def test_deal_human(crew):
     rec = json.loads(crew("deal", "--players", "4", "--mission", "5", "--seed", "42", "--json").out)
     for t in rec["tasks"]:
         assert f" {t} " in r.out
-    assert "seat 0 (A)" in r.out
+    assert "seat 1 (A)" in r.out and "seat 4 (D)" in r.out and "seat 0" not in r.out
     assert "--seed 42" in r.out
 
 
@@ -277,3 +282,13 @@ def test_verify_tasks_that_do_not_fit_the_mission_exit_2(crew, write, fields, wo
 def test_verify_tasks_that_fit_are_accepted(crew, write):
     path = write(record([], mission=32, tasks=[44, 54, 57, 50]))
     assert crew("verify", str(path), "--json").code == 0
+
+
+def test_a_record_of_four_with_tonojas_piles_is_refused(crew, write):
+    # issue 26: the field was accepted and ignored
+    piles = [["B1", "B2"]] * 7
+    path = write(record([TAKE], tonoja=piles), "four.json")
+    r = crew("verify", str(path))
+    assert r.code == 2
+    assert "tonoja: only a two-player record has Tonoja's piles" in r.err
+    assert str(path) in r.err

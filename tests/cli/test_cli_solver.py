@@ -92,4 +92,5 @@ def test_analyse_finds_the_turning_point(
     same = crew("analyze", path, "--json")
     assert json.loads(same.out)["turning_point"] == tp
     text = crew("analyse", path)
-    assert "Turning point" in text.out
+    # for people the second action (actions[1]) is action 2, seat 1 is seat 2
+    assert "Turning point: action 2, seat 2" in text.out

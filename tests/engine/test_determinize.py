@@ -22,7 +22,6 @@ def _rebuild(state: GameState, seat: int) -> GameState:
         others,
         tonoja_down=tuple(d for d, _ in state.piles),
         predictions=state.predictions,
-        asked=state.asked,
     )
 
 

@@ -18,7 +18,15 @@ from crew.engine import (
     parse_cards,
 )
 from crew.engine.missions import Rules
-from crew.engine.setup import SetupError, draw_tasks, needs_redeal, shuffle
+from crew.engine.setup import (
+    SetupError,
+    draw_problem,
+    draw_tasks,
+    highest_difficulty,
+    highest_mission,
+    needs_redeal,
+    shuffle,
+)
 from crew.engine.tasks import all_tasks, conflicts, get_task
 
 ALL_IDS = frozenset(all_tasks())
@@ -288,6 +296,39 @@ def test_discard_pile_comes_back_when_nothing_in_the_stack_fits() -> None:
 def test_unreachable_target_is_an_error() -> None:
     with pytest.raises(SetupError, match="difficulty 1000"):
         draw_tasks(make_rng(1), free(1000), 4)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_highest_difficulty_is_every_task_card_together(players: int) -> None:
+    crew = 3 if players == 2 else players
+    top = sum(difficulty(t, crew) for t in ALL_IDS)
+    assert highest_difficulty(players) == top
+    assert draw_problem(free(top), players) is None
+    assert "no task set reaches difficulty" in (draw_problem(free(top + 1), players) or "")
+
+
+def test_the_last_epilogue_mission_is_the_last_the_cards_can_reach() -> None:
+    last = highest_mission(4)
+    assert mission_rules(last).difficulty == highest_difficulty(4)
+    assert draw_problem(mission_rules(last), 4) is None
+    problem = draw_problem(mission_rules(last + 1), 4)
+    assert problem is not None and f"no mission {last + 1} for 4 players" in problem
+    assert highest_mission(2) == highest_mission(3) < highest_mission(4) < highest_mission(5)
+
+
+@pytest.mark.parametrize(
+    ("mission", "target", "words"),
+    [
+        (999, None, "no mission 999"),
+        (10**29, None, "no mission 1" + "0" * 29),
+        (None, 99999, "difficulty 99999"),
+    ],
+)
+def test_an_attempt_beyond_the_cards_is_refused_before_drawing(
+    mission: int | None, target: int | None, words: str
+) -> None:
+    with pytest.raises(SetupError, match=words):
+        new_attempt(4, mission, seed=1, difficulty=target)
 
 
 # ---------------------------------------------------------------------------------------------

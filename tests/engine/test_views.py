@@ -27,7 +27,7 @@ from crew.engine import (
 from crew.engine.view import PUBLIC
 
 #: Every field of View, by what it may carry. A new field must be added here on purpose.
-CARD_FIELDS = {"hand", "tonoja_up", "trick", "last_trick", "signals"}
+CARD_FIELDS = {"hand", "tonoja_up", "trick", "last_trick", "signals", "playable"}
 OTHER_FIELDS = {
     "seat",
     "players",
@@ -53,6 +53,9 @@ OTHER_FIELDS = {
     "reason",
     "volunteers",
     "rules",
+    "asked",
+    "given_away",
+    "predicted",
 }
 
 
@@ -69,6 +72,7 @@ def _cards_shown(view: View) -> dict[str, set[int]]:
         "trick": {card for _, card in view.trick},
         "last_trick": set(last.cards) if last else set(),
         "signals": {m.card for m in view.signals},
+        "playable": set(view.playable),
     }
 
 
@@ -88,8 +92,10 @@ def check_view(state: GameState, seat: int) -> None:
     for _, up in state.piles:
         if up >= 0:
             public |= 1 << up
+    # the cards this seat may play: from its own hand, or Tonoja's face-up cards as her captain
+    assert shown["playable"] <= set(view.hand) | shown["tonoja_up"]
     for name, shown_cards in shown.items():
-        if name == "hand":
+        if name in ("hand", "playable"):
             continue
         for card in shown_cards:
             assert public >> card & 1, f"{name} shows {card} which is not public"
@@ -105,6 +111,8 @@ def check_view(state: GameState, seat: int) -> None:
     others |= hidden
     leak = others & ~public
     for name, shown_cards in shown.items():
+        if name == "playable":
+            shown_cards = shown_cards - set(view.hand)  # its own cards are its own to see
         assert not any(leak >> c & 1 for c in shown_cards), name
     # the reason text names only public cards
     for text in re.findall(r"\b[PBGYS][1-9]\b", view.reason):

@@ -4,8 +4,8 @@ switched off for them, except where a test gives the app its own ``settle`` time
 The pilot waits for the app to be idle after every key (``pilot.press``, ``pilot.pause``):
 Textual's ``wait_for_idle`` sleeps in slices and calls the app idle after a slice in which the
 process hardly used the processor. Its slices are 20 ms, so each wait costs at least 20 ms even
-when the app has long finished; the tests wait in 2 ms slices instead, and also until no timer
-of the app is about to fire (``fine_idle_wait``).
+when the app has long finished; the tests wait in 2 ms slices instead (``fine_idle_wait``),
+reading nothing of Textual's but the processor time the process used.
 """
 
 from __future__ import annotations
@@ -15,9 +15,6 @@ import time
 from typing import NoReturn
 
 import pytest
-from textual._context import active_app
-from textual.app import App
-from textual.message_pump import MessagePump
 
 from crew.tui import guard
 
@@ -43,7 +40,7 @@ def no_post_mortem_search(request: pytest.FixtureRequest, monkeypatch: pytest.Mo
     search and its answer) let it run."""
     if request.node.get_closest_marker("post_mortem_search"):
         return
-    from crew.tui import postmortem
+    from crew.table import postmortem
 
     def still_searching(*args: object, **kwargs: object) -> NoReturn:
         raise postmortem.Stopped
@@ -52,28 +49,15 @@ def no_post_mortem_search(request: pytest.FixtureRequest, monkeypatch: pytest.Mo
 
 
 GRAIN = 0.002  # seconds per slice of the idle wait
-SOON = 0.025  # a timer this quick still belongs to the keys just handled (a frame is 1/60 s)
-
-
-def _timer_pending(app: App[object]) -> bool:
-    """Whether one of the app's quick timers is running: the repaint after a change (1/60 s),
-    the settling of a resize (1/120 s); the footer's new keys follow a repaint."""
-    if app._exit:
-        return False  # a closing app paints nothing more (its timers no longer tick)
-    nodes: list[MessagePump] = [app, *app.screen_stack, *app._registry]
-    for node in nodes:
-        for timer in list(node._timers):
-            task = timer._task
-            if task is not None and not task.done() and timer._interval <= SOON:
-                if timer._active.is_set():
-                    return True
-    return False
+QUIET = 3  # slices in a row with (almost) no processor time: the app is idle
 
 
 async def wait_for_idle(min_sleep: float = GRAIN, max_sleep: float = 1) -> None:
-    """Textual's ``wait_for_idle`` in fine slices: idle once a slice used (almost) no processor
-    time and none of the app's quick timers is running, or after ``max_sleep`` as before."""
+    """Textual's ``wait_for_idle`` in fine slices: idle once a few slices in a row used (almost)
+    no processor time (a repaint follows a change within 1 ms here, see below), or after
+    ``max_sleep`` as before."""
     start = time.monotonic()
+    quiet = 0
     while True:
         cpu = time.process_time()
         await asyncio.sleep(GRAIN)
@@ -81,10 +65,9 @@ async def wait_for_idle(min_sleep: float = GRAIN, max_sleep: float = 1) -> None:
         elapsed = time.monotonic() - start
         if elapsed >= max_sleep:
             return
-        if elapsed > min_sleep and not busy:
-            app = active_app.get(None)
-            if app is None or not _timer_pending(app):
-                return
+        quiet = 0 if busy else quiet + 1
+        if elapsed > min_sleep and quiet >= QUIET:
+            return
 
 
 @pytest.fixture(autouse=True)

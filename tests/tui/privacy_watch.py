@@ -15,6 +15,7 @@ from tui_driver import cards_on, screen_text
 from crew.engine import card_str, cards_in
 from crew.engine.missions import CURRENTS
 from crew.engine.tasks import all_tasks
+from crew.table import StepKind
 from crew.tui.app import CrewApp
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
@@ -71,6 +72,9 @@ class Watch:
             step = s.step()
             viewer = step.viewer if step.private and s.unlocked == step.viewer else -1
             own = {words[m.position] for m in s.state.signals if m.seat == viewer}
+            if step.kind == StepKind.SIGNAL and viewer >= 0:
+                # she chooses her own signal: what each of her cards would say is hers to see
+                own = set(words.values())
             for word in words.values():
                 if word not in own:
                     assert word not in text, f"a signal position under currents:\n{text}"
@@ -93,8 +97,9 @@ class Watch:
         assert len(owners) == 1, f"cards of more than one hand on screen: {private}\n{text}"
         (owner,) = owners
         name = s.name(owner)
+        person = s.names[owner]  # the gate calls the person, whichever of their seats it opens
         assert s.unlocked == owner, f"{name}'s cards shown but the table is not unlocked for them"
-        assert self.last_gate == name, f"{name}'s cards shown after {self.last_gate}'s gate"
+        assert self.last_gate == person, f"{name}'s cards shown after {self.last_gate}'s gate"
         step = s.step()
         assert step.private and step.viewer == owner
         self.hands_seen[name] = self.hands_seen.get(name, 0) + 1

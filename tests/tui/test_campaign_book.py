@@ -24,7 +24,7 @@ from crew.engine import (
     parse_cards,
 )
 from crew.records import TableNotes, record_for
-from crew.tui.session import GameSpec, Session, SessionError, StepKind
+from crew.table import GameSpec, Session, SessionError, StepKind
 
 FOUR = ["Ann", "Bob", "Cas", "Dee"]
 

@@ -11,18 +11,29 @@ import pytest
 from tui_driver import Player, drive_until, play_to_result, screen_text
 
 from crew import storage
-from crew.bots import Memory
-from crew.engine import TONOJA, Phase
-from crew.tui import session as session_mod
+from crew.bots import Memory, Settings
+from crew.engine import TONOJA, Phase, legal_actions, view_for
+from crew.table import GameSpec, Session, SessionError, StepKind, jobs, parse_seats
 from crew.tui.app import CrewApp, create_app
 from crew.tui.screens.dialogs import HelpScreen
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
 from crew.tui.screens.title import TitleScreen
-from crew.tui.session import GameSpec, Session, SessionError, parse_seats
 
 SIZE = (80, 24)
+
+#: the table is under test here, not the computers' strength: the cheapest search there is
+CHEAP = Settings(
+    samples=1,
+    nodes=60,
+    task_samples=1,
+    task_nodes=60,
+    budget=2000,
+    wide_budget=0,
+    max_samples=1,
+    min_nodes=60,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -59,7 +70,9 @@ def test_seats_from_names_text_and_spec() -> None:
 
 
 def test_a_computer_decides_from_its_own_view_and_memory_only() -> None:
-    s = Session.new(GameSpec(4, ["Ann"], 1, seed=3, computers=[1, 2, 3]), autosave=False)
+    s = Session.new(
+        GameSpec(4, ["Ann"], 1, seed=3, computers=[1, 2, 3]), autosave=False, settings=CHEAP
+    )
     s.ack_draw()
     seen: list[object] = []
 
@@ -67,19 +80,19 @@ def test_a_computer_decides_from_its_own_view_and_memory_only() -> None:
         seen.append(view)
         return real(view, memory, rng, settings)
 
-    real = session_mod.choose_action
+    real = jobs.choose_action
     ask = s.ask()
     if ask is None:  # Ann is captain: she takes the first task
-        s.act(next(a for a in session_mod.legal_actions(s.state)))
+        s.act(next(a for a in legal_actions(s.state)))
         ask = s.ask()
     assert ask is not None and ask.kind == "action" and s.is_computer(ask.seat)
-    session_mod.choose_action = spy  # type: ignore[assignment]
+    jobs.choose_action = spy  # type: ignore[assignment]
     try:
         answer = s.question(ask)()
     finally:
-        session_mod.choose_action = real  # type: ignore[assignment]
+        jobs.choose_action = real  # type: ignore[assignment]
     (view,) = seen
-    assert view == session_mod.view_for(s.state, ask.seat)  # its own view: no other hand
+    assert view == view_for(s.state, ask.seat)  # its own view: no other hand
     before = len(s.record.actions)
     assert s.answer(answer) and len(s.record.actions) == before + 1
     assert not s.answer(answer)  # asked again after the table moved on: dropped
@@ -89,7 +102,7 @@ def test_a_computer_decides_from_its_own_view_and_memory_only() -> None:
 
 
 async def test_one_person_and_three_computers_play_mission_1_without_a_gate() -> None:
-    app = create_app(4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None)
+    app = create_app(4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP)
     player = Player()
     gates: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
@@ -117,7 +130,9 @@ async def test_two_players_with_a_computer_partner_and_tonoja(captain_is_compute
         )
         == captain_is_computer
     )
-    app = create_app(2, 1, seed=seed, names=["Ann"], computers=1, clock_interval=None)
+    app = create_app(
+        2, 1, seed=seed, names=["Ann"], computers=1, clock_interval=None, settings=CHEAP
+    )
     player = Player()
     gates: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
@@ -133,10 +148,12 @@ async def test_two_players_with_a_computer_partner_and_tonoja(captain_is_compute
 
 async def test_one_person_in_two_seats_has_no_gate_between_them() -> None:
     # Ann holds seats 0 and 1, Bob seat 2, a computer seat 3
-    app = create_app(4, 1, seed=2, names=["Ann", "Ann", "Bob"], computers=1, clock_interval=None)
+    app = create_app(
+        4, 1, seed=2, names=["Ann", "Ann", "Bob"], computers=1, clock_interval=None, settings=CHEAP
+    )
     player = Player()
     events: list[tuple[str, object]] = []
-    prompts: list[str] = []
+    prompts: list[tuple[int, str]] = []
 
     def each(a: CrewApp) -> None:
         s = a.session
@@ -147,7 +164,7 @@ async def test_one_person_in_two_seats_has_no_gate_between_them() -> None:
             step = s.step()
             if step.private and step.viewer in (0, 1):
                 events.append(("ann", step.viewer))
-                prompts.append(screen_text(a))
+                prompts.append((step.viewer, prompt_line(screen_text(a))))
             elif step.private:
                 events.append(("other", step.viewer))
             else:
@@ -165,14 +182,25 @@ async def test_one_person_in_two_seats_has_no_gate_between_them() -> None:
     for i, e in enumerate(events[:-1]):
         # Ann's hand was on screen and she is next again: no hand-off to herself
         assert not (e[0] == "ann" and events[i + 1] == ("gate", "Ann")), events[i - 3 : i + 3]
-    # the prompt says whose cards are on screen
-    assert any("Ann's cards (seat 0)" in p for p in prompts)
-    assert any("Ann's cards (seat 1)" in p for p in prompts)
+    # each of Ann's seats has its own label, the seat counted from 1, and the prompt names the
+    # seat whose hand is on screen
+    assert {viewer for viewer, _ in prompts} == {0, 1}
+    for viewer, line in prompts:
+        assert line.startswith(f"Ann·{viewer + 1}"), line
+        assert f"Ann·{2 - viewer}" not in line, line
     assert ("gate", "Bob") in events  # Bob is another person: the hand-off stays
+    assert ("gate", "Ann·1") not in events and ("gate", "Ann·2") not in events
+
+
+def prompt_line(screen: str) -> str:
+    """The first line of the action area: below the table's second rule."""
+    lines = screen.splitlines()
+    rules = [i for i, line in enumerate(lines) if line.startswith("────")]
+    return lines[rules[1] + 1].strip()
 
 
 async def test_a_game_with_computers_saved_mid_trick_continues_and_finishes() -> None:
-    app = create_app(4, 1, seed=21, names=["Ann"], computers=3, clock_interval=None)
+    app = create_app(4, 1, seed=21, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP)
     player = Player()
 
     def mid_trick(a: CrewApp) -> bool:
@@ -199,7 +227,7 @@ async def test_a_game_with_computers_saved_mid_trick_continues_and_finishes() ->
     rec = storage.load_game()
     assert rec is not None and rec.table is not None and rec.table.computers == [1, 2, 3]
     assert rec.actions == saved_actions
-    app = create_app(clock_interval=None)
+    app = create_app(clock_interval=None, settings=CHEAP)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, TitleScreen)
         app.continue_game()
@@ -214,14 +242,14 @@ async def test_a_game_with_computers_saved_mid_trick_continues_and_finishes() ->
 
 async def test_thinking_is_shown_and_keys_still_work(monkeypatch: pytest.MonkeyPatch) -> None:
     release = threading.Event()
-    real = session_mod.choose_action
+    real = jobs.choose_action
 
     def slow(*args: Any, **kwargs: Any) -> Any:
         release.wait(20)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(session_mod, "choose_action", slow)
-    app = create_app(4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None)
+    monkeypatch.setattr(jobs, "choose_action", slow)
+    app = create_app(4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP)
     player = Player()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -251,7 +279,9 @@ async def test_thinking_is_shown_and_keys_still_work(monkeypatch: pytest.MonkeyP
 
 
 async def test_a_computer_move_stays_on_screen_until_its_pace_or_space() -> None:
-    app = create_app(4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None, pace=30.0)
+    app = create_app(
+        4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None, pace=30.0, settings=CHEAP
+    )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         s = app.session
@@ -288,8 +318,10 @@ def test_a_campaign_crew_remembers_its_computers() -> None:
 
 
 def test_memory_replayed_equals_memory_observed_live() -> None:
-    s = Session.new(GameSpec(3, ["Ann"], 1, seed=9, computers=[1, 2]), autosave=False)
-    views = {seat: [session_mod.view_for(s.state, seat)] for seat in (1, 2)}
+    s = Session.new(
+        GameSpec(3, ["Ann"], 1, seed=9, computers=[1, 2]), autosave=False, settings=CHEAP
+    )
+    views = {seat: [view_for(s.state, seat)] for seat in (1, 2)}
     s.ack_draw()
     for _ in range(200):
         if s.state.over:
@@ -299,11 +331,116 @@ def test_memory_replayed_equals_memory_observed_live() -> None:
             s.answer(s.question(ask)())
         else:
             step = s.step()
-            if step.kind == session_mod.StepKind.DISTRESS:
+            if step.kind == StepKind.DISTRESS:
                 s.decide_distress(None)
             else:
-                s.act(session_mod.legal_actions(s.state)[0])
+                s.act(legal_actions(s.state)[0])
         for seat in (1, 2):
-            views[seat].append(session_mod.view_for(s.state, seat))
+            views[seat].append(view_for(s.state, seat))
     for seat in (1, 2):
         assert Memory.replayed(seat, views[seat]).tricks == s.memories[seat].tricks
+
+
+async def test_a_new_attempt_opens_without_the_last_attempts_news() -> None:
+    # deal code 7: Robo 1 plays the card that wins the mission (task decided in trick 1); the
+    # next mission opens on its draw without "Robo 1 played ..." of the mission before
+    app = create_app(4, 1, seed=7, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_result(pilot, app, Player())
+        s = app.session
+        assert s is not None and s.state.result == "won"
+        assert s.record.actions[-1]["seat"] != 0  # a computer's card ended it
+        await pilot.press("m")  # next mission
+        await pilot.pause()
+        assert s.mission == 2 and isinstance(app.screen, GameScreen)
+        text = screen_text(app)
+        assert "played" not in text and "Trick 1 won" not in text, text
+
+
+def _to_first_window(s: Session) -> None:
+    """Let the computers answer and the person take the first choice until the table waits
+    for the people before a computer's lead."""
+    from crew.engine import legal_actions
+
+    for _ in range(200):
+        ask = s.ask()
+        if s.step().kind == StepKind.WINDOW and ask is None:
+            return
+        if ask is not None:
+            assert s.answer(s.question(ask)())
+            continue
+        step = s.step()
+        if step.kind == StepKind.DRAW:
+            s.ack_draw()
+        elif step.kind == StepKind.DISTRESS:
+            s.decide_distress(None)
+        else:
+            s.open_gate()
+            assert s.act(legal_actions(s.state)[0]) is None
+    raise AssertionError("no computer led with a person able to signal")
+
+
+def test_before_a_computer_leads_the_people_are_asked_whether_one_signals(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 19: "c" was only taken in the moment the computer leader was thinking
+    monkeypatch.setenv("CREW_HOME", str(tmp_path / "home"))
+    s = Session.new(GameSpec(4, ["Ann"], 2, seed=3, computers=[1, 2, 3]), settings=CHEAP)
+    _to_first_window(s)
+    leader = s.state.turn
+    assert leader in s.computers and s.ask() is None  # the computer waits for the people
+    assert s.signal_first() == [0]
+    # Continue keeps the question open, and "play on" closes it for this trick only
+    again = Session.resume(storage.load_game())
+    assert again.step().kind == StepKind.WINDOW
+    s.play_on()
+    assert s.step().kind == StepKind.PLAY and s.ask() is not None
+    assert s.ask().kind == "action" and s.ask().seat == leader  # type: ignore[union-attr]
+    assert Session.resume(storage.load_game()).step().kind == StepKind.PLAY
+
+
+async def test_c_before_a_computers_lead_lets_the_person_signal() -> None:
+    app = create_app(4, 2, seed=3, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP)
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None
+        await drive_until(
+            pilot, app, Player(), lambda a: s.step().kind == StepKind.WINDOW and s.ask() is None
+        )
+        text = screen_text(app)
+        assert "Does somebody signal first?" in text and "c Signal first" in text
+        await pilot.press("c")
+        await pilot.pause()
+        assert s.step().kind == StepKind.SIGNAL and s.step().seat == 0
+        assert "Ann: choose the card to show" in screen_text(app)
+
+
+async def test_free_task_choice_goes_on_after_each_task_and_v_keeps_the_task_chosen() -> None:
+    # issue 19: after "#28 goes to Robo 1" the screen stayed on "Task #28 goes to..." with
+    # every name not allowed; v there threw the choice back to the task list
+    app = create_app(
+        4, 17, seed=21, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None
+        await pilot.press("1")  # begin
+        await pilot.press("1")  # task #28 (the first in the list)
+        assert "Task #28 goes to" in screen_text(app)
+        await pilot.press("2")  # to Robo 1
+        await pilot.pause()
+        assert s.state.owners[s.state.setup.task_ids.index(28)] == 1
+        text = screen_text(app)
+        assert "Choose a task" in text and "#28 Win no pink" not in text
+        await pilot.press("1")  # the next task
+        await pilot.pause()
+        pending = screen_text(app)
+        assert "goes to…" in pending
+        # one person at the table: v shows her hand at once, nobody is asked whose
+        await pilot.press("v")
+        await pilot.pause()
+        assert "Ann's hand: only Ann looks" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "goes to…" in text and text.split("goes to…")[0] == pending.split("goes to…")[0]

@@ -9,8 +9,8 @@ import pytest
 from tui_driver import screen_text
 
 from crew import storage
+from crew.table import StepKind
 from crew.tui.app import create_app
-from crew.tui.session import StepKind
 
 FOUR = ["Ann", "Bob", "Cas", "Dee"]
 

@@ -13,13 +13,13 @@ from tui_hands import begun
 
 from crew import storage
 from crew.engine import card_str, cards_in, mask_of, new_attempt, parse_cards
+from crew.table import StepKind
 from crew.tui.app import create_app
 from crew.tui.screens.dialogs import ConfirmScreen, HelpScreen
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
 from crew.tui.screens.title import LogbookScreen, TitleScreen
-from crew.tui.session import StepKind
 from crew.tui.widgets.hand import HandView
 
 SIZE = (80, 24)
@@ -87,12 +87,10 @@ async def test_title_to_result_with_distress_signal_illegal_card_and_retry() -> 
         await pilot.press("3")
         assert isinstance(app.screen, GateScreen) and app.screen.who == "Cas"
         await pilot.press("enter")
-        await pilot.press("g", "5", "enter")
-        assert "where does the token go on ♣G5?" in screen_text(app)
-        await pilot.press("2")  # 'only' is not true: she holds G3 and G5
-        assert s.state.signals == ()
-        assert "Not allowed:" in screen_text(app)
-        await pilot.press("1")  # top: her highest green
+        # each card she may show, with what its token would say (she holds G3 and G5)
+        text = screen_text(app)
+        assert "♣G3 ↓ lowest" in text and "♣G5 ↑ highest" in text
+        await pilot.press("g", "5", "enter")  # the card shown makes the signal: her highest
         assert s.record.actions[-1] == {"signal": "G5", "seat": 2, "position": "top"}
         assert isinstance(app.screen, GateScreen) and app.screen.who == "Bob"  # back to the lead
 
@@ -191,7 +189,10 @@ async def test_footer_greys_out_what_the_engine_forbids() -> None:
         await pilot.press("x")
         assert s.record.actions == []
         text = screen_text(app)
-        assert "Pass  (not allowed: there are" in text
+        assert "✗ Pass" in text
+        await pilot.press("end")  # highlighted, it says why
+        text = " ".join(screen_text(app).split())
+        assert "✗ not allowed: there are 3 tasks for 3 crew members" in text
 
 
 async def test_real_time_countdown_and_time_up() -> None:

@@ -19,13 +19,12 @@ from tui_hands import attempt, session_for
 from crew.engine import GameState, Play, apply, card_str, legal_actions, parse_card
 from crew.records import Record, action_from_json, replay
 from crew.solver import Solver
-from crew.tui import postmortem
+from crew.table import Session, postmortem
+from crew.table.postmortem import Stopped, TimedSolver, post_mortem, winning_line
 from crew.tui.app import CrewApp
-from crew.tui.postmortem import Stopped, TimedSolver, post_mortem, winning_line
 from crew.tui.screens.result import ResultScreen
 from crew.tui.screens.title import TitleScreen
 from crew.tui.screens.winning_line import WinningLineScreen
-from crew.tui.session import Session
 from crew.tui.widgets.postmortem import PostMortemPanel
 
 SIZE = (80, 24)

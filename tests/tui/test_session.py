@@ -13,15 +13,18 @@ from crew.engine import (
     Pass,
     Play,
     Predict,
+    Signal,
     Take,
     Volunteer,
+    distress_possible,
+    legal_actions,
     mask_of,
     new_attempt,
     parse_card,
     parse_cards,
 )
 from crew.records import replay
-from crew.tui.session import GameSpec, Session, SessionError, Step, StepKind
+from crew.table import GameSpec, Session, SessionError, Step, StepKind
 
 # Ann (seat 0) 14 cards, Bob (seat 1, captain: S4), Cas (seat 2). Task 40: win the first trick.
 #   Ann: P1 P2 P3 P4 P6 P7 P8 B3 B4 B5 B6 B7 B9 G1
@@ -152,7 +155,7 @@ def test_distress_collects_one_card_per_member_behind_each_gate() -> None:
     s.ack_draw()
     s.open_gate()
     s.act(Take(1, 40))
-    assert s.distress_possible()
+    assert distress_possible(s.state)
     s.decide_distress("left")
     order = []
     for card in ("P1", "P9", "S1"):
@@ -169,7 +172,7 @@ def test_distress_collects_one_card_per_member_behind_each_gate() -> None:
     assert s.record.actions[-1] == {"distress": "left", "cards": ["P1", "P9", "Y9"]}
     assert s.state.hands[1] >> C("P1") & 1 and s.state.hands[2] >> C("P9") & 1
     assert s.state.hands[0] >> C("Y9") & 1
-    assert not s.distress_possible()
+    assert not distress_possible(s.state)
     assert s.step().kind == StepKind.PLAY and s.signal_first() == [0, 1, 2]
 
 
@@ -476,13 +479,13 @@ def test_continue_resumes_distress_cards_already_chosen(crew_home: Path) -> None
     step = again.step()
     assert step.kind == StepKind.DISTRESS_CARD and step.seat == 2  # Cas, not Ann again
     assert again.gate_seat() == 2  # behind Cas's gate
-    assert again.distress_cards == {0: C("P1"), 1: C("P9")}
+    assert dict(again.table.distress_cards) == {0: C("P1"), 1: C("P9")}
     again.open_gate()
     assert again.choose_distress_card(C("Y9")) is None
     assert again.distress_exchange(0) == (C("P1"), 1, C("Y9"), 2)
 
 
-def test_continue_resumes_a_half_chosen_signal(crew_home: Path) -> None:
+def test_continue_resumes_a_signal_being_chosen(crew_home: Path) -> None:
     s = mission1()
     s.ack_draw()
     s.open_gate()
@@ -490,10 +493,29 @@ def test_continue_resumes_a_half_chosen_signal(crew_home: Path) -> None:
     s.decide_distress(None)
     seat = s.communicators()[0]
     assert s.start_signal(seat) is None
-    card = min(
-        c for c in range(40) if s.state.hands[seat] >> c & 1 and s.signal_illegal(seat, c) is None
-    )
-    s.choose_signal_card(card)
     again = Session.resume(storage.load_game())
+    # the signaller chooses the card behind their gate again
     assert again.step().kind == StepKind.SIGNAL and again.step().seat == seat
-    assert again.gate_seat() == seat and again.signal_card == card
+    assert again.gate_seat() == seat
+
+
+def test_continue_announces_the_signal_made_just_before_the_terminal_closed(
+    crew_home: Path,
+) -> None:
+    from crew.table import SeatScope
+    from crew.tui.render import news_text
+
+    s = mission1()
+    s.ack_draw()
+    s.open_gate()
+    s.act(Take(1, 40))
+    s.decide_distress(None)
+    seat = s.communicators()[0]
+    assert s.start_signal(seat) is None
+    s.open_gate()
+    sig = next(a for a in legal_actions(s.state) if isinstance(a, Signal) and a.seat == seat)
+    assert s.signal(sig.card, sig.position) is None
+    said = news_text(SeatScope(s)).plain
+    assert "signalled" in said
+    again = Session.resume(storage.load_game())
+    assert news_text(SeatScope(again)).plain == said

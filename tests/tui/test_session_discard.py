@@ -9,7 +9,8 @@ import pytest
 from crew import storage
 from crew.engine import new_attempt
 from crew.engine.attempts import attempt_seed
-from crew.tui.session import GameSpec, _first_attempt
+from crew.table import GameSpec
+from crew.table.campaign import first_attempt as _first_attempt
 
 
 def test_a_campaign_draw_avoids_the_crews_discard_pile(

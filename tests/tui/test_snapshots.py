@@ -20,9 +20,9 @@ import pytest
 from privacy_watch import Watch
 from tui_driver import Player, drive_until, open_table, screen_text
 
+from crew.table import StepKind
 from crew.tui.app import CrewApp, create_app
 from crew.tui.screens.result import ResultScreen
-from crew.tui.session import StepKind
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 SIZE = (80, 24)

@@ -11,10 +11,9 @@ from tui_hands import advance, lowest_first
 
 from crew.engine import Phase, Signal, card_str, cards_in, legal_actions
 from crew.engine.missions import CURRENTS
+from crew.table import GameSpec, SeatScope, Session, Step, StepKind
 from crew.tui.app import create_app
-from crew.tui.hotseat import HotSeat
 from crew.tui.render import crew_table
-from crew.tui.session import GameSpec, Session, Step, StepKind
 from crew.tui.widgets.choices import Choices
 
 
@@ -35,7 +34,36 @@ async def test_the_task_list_shows_pass_at_80x24() -> None:
         choices = app.screen.query_one(Choices)
         assert [c.label for c in choices.items][-1] == "Pass" and len(choices.items) == 7
         assert choices.max_scroll_y == 0  # nothing behind a scrollbar
-        assert " 7 Pass  (not allowed:" in screen_text(app)
+        # the mark comes first (the end of a long line is cut off), the reason in full below
+        # the list once the entry is highlighted
+        text = screen_text(app)
+        assert " 7 ✗ Pass" in text and "not allowed" not in text
+        await pilot.press("end")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "✗ not allowed: there are 6 tasks for 5 crew members; passing is only" in text
+
+
+async def test_a_task_the_captain_may_not_take_is_marked_before_it_is_chosen() -> None:
+    # mission 3, deal code 5: Ann is captain and task #60 compares with the captain
+    app = create_app(players=4, mission=3, seed=5, clock_interval=None, settle=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the draw
+        await pilot.pause()
+        await pilot.press("enter")  # Ann's gate
+        await pilot.pause()
+        s = app.session
+        assert s is not None and s.state.setup.captain == 0 and 60 in s.state.setup.task_ids
+        text = screen_text(app)
+        assert " 1 ✗ #60 At mission end" in text
+        await pilot.press("up")  # the first allowed entry was highlighted: up to #60
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "✗ not allowed: the captain may never take task 60" in text
+        before = s.state
+        await pilot.press("enter")
+        await pilot.pause()
+        assert s.state is before  # chosen all the same: refused, nothing changed
 
 
 def sonar_row(s: Session, seat: int) -> str:
@@ -43,7 +71,7 @@ def sonar_row(s: Session, seat: int) -> str:
 
     console = Console(width=100, record=True, color_system=None, file=None)
     with console.capture() as cap:
-        console.print(crew_table(HotSeat(s)))
+        console.print(crew_table(SeatScope(s)))
     return next(line for line in cap.get().splitlines() if s.name(seat) in line)
 
 
@@ -135,3 +163,26 @@ async def test_a_crew_member_choosing_a_task_sees_their_own_hand() -> None:
         own = {card_str(c) for c in cards_in(s.state.hands[s.state.setup.captain])}
         assert cards_on(text) == own  # all of Cas's cards, nobody else's
         assert " 2 Pass" in text
+
+
+async def test_the_only_card_of_a_colour_is_shown_without_asking_where_its_token_goes() -> None:
+    # Ann holds P5 as her only pink (and three of every other colour): one Enter on P5 makes the
+    # signal, its token in the middle ("only"); no second question
+    from tui_hands import attempt, session_for
+
+    state = attempt(4, 1, ["P5 B1 B2 B3 G1 G2 G3 Y1 Y2 Y3"], [1])
+    s = session_for(state)
+    advance(s, lambda s, step: step.kind == StepKind.PLAY, lowest_first)
+    assert s.start_signal(0) is None
+    app = create_app(clock_interval=None, settle=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_game(s)
+        await pilot.pause()
+        await pilot.press("enter")  # Ann's gate
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "♥P5 ● only" in text and "♦B1 ↓ lowest" in text and "♦B3 ↑ highest" in text
+        await pilot.press("p", "5", "enter")
+        await pilot.pause()
+    assert s.record.actions[-1] == {"signal": "P5", "seat": 0, "position": "middle"}
+    assert s.step().kind == StepKind.PLAY

@@ -13,10 +13,10 @@ from tui_driver import screen_text
 from crew import storage
 from crew.cli.main import main as cli_main
 from crew.engine import Take
+from crew.table import GameSpec, Session
 from crew.tui.app import create_app
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.title import TitleScreen
-from crew.tui.session import GameSpec, Session
 
 SIZE = (80, 24)
 BINARY = bytes(range(256)) * 4
@@ -121,12 +121,19 @@ async def test_the_app_says_the_game_cannot_be_saved_and_play_goes_on(
         (tmp_path / "file").write_text("x", encoding="utf-8")
         monkeypatch.setenv("CREW_HOME", str(tmp_path / "file"))
     app = create_app(players=3, mission=1, seed=7, clock_interval=None)
+    notes: list[str] = []
+    notify = app.notify
+
+    def told(message: str, **kw: object) -> None:
+        notes.append(message)
+        notify(message, **kw)  # type: ignore[arg-type]
+
+    app.notify = told  # type: ignore[method-assign]
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         s = app.session
         assert s is not None and "cannot be saved" in s.save_problem
-        notes = [n.message for n in app._notifications]
         assert any("cannot be saved" in m for m in notes), notes
         await pilot.press("enter")  # everybody has seen the draw: the game goes on
         s.open_gate()
@@ -215,3 +222,67 @@ def test_stale_temp_files_of_a_killed_write_are_removed(crew_home: Path) -> None
     assert sorted(removed) == sorted(old)
     assert fresh.exists() and other.exists()
     assert not any(p.exists() for p in old)
+
+
+def test_a_read_only_home_says_the_same_sentence_at_every_action(
+    crew_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 26: the sentence named the random temporary file, so every action was a new notice
+    crew_home.mkdir(parents=True)
+    s = Session.new(GameSpec(3, [], 1, seed=7))
+    monkeypatch.setattr(
+        storage.tempfile,
+        "mkstemp",
+        lambda *a, **k: (_ for _ in ()).throw(
+            OSError(errno.EROFS, "Read-only file system", str(crew_home / "saves" / ".x.tmp"))
+        ),
+    )
+    s.ack_draw()
+    s.open_gate()
+    assert s.act(Take(s.state.setup.captain, 40)) is None
+    first = s.save_problem
+    s.decide_distress(None)
+    assert first and s.save_problem == first
+    assert "current.json" in first and ".tmp" not in first
+
+
+def test_a_win_the_full_disk_kept_out_of_the_logbook_is_written_once_there_is_room(
+    crew_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    s = Session.new(GameSpec(3, [], 1, seed=7, crew="Deep"))
+    s.ack_draw()
+    s.open_gate()
+    monkeypatch.setattr(storage, "save_log", _no_space)
+    s.act(Take(s.state.setup.captain, 40))
+    while not s.state.over:
+        s.act(_any_legal(s))  # type: ignore[arg-type]
+    assert "logbook cannot be saved" in s.save_problem and not s.logged
+    from crew.table import summarize
+
+    assert "logbook cannot be saved" in summarize(s).save_problem  # the result screen says it
+    monkeypatch.undo()
+    monkeypatch.setenv("CREW_HOME", str(crew_home))
+    s.save()  # the next save (any key at the result) finds room again
+    assert s.logged and s.save_problem == ""
+    entry = storage.load_log().crews["Deep"].missions[1]
+    assert entry.attempts == 1 and (entry.won_on is not None) == (s.state.result == "won")
+
+
+def test_continue_after_a_logged_win_plays_on_as_a_replay(
+    crew_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a full disk kept the game's save behind while the logbook took the win; then a kill:
+    # Continue offers the older save, and what is played there must not undo the win
+    s = Session.new(GameSpec(3, [], 1, seed=7, crew="Deep"))
+    s.ack_draw()
+    s.open_gate()
+    s.act(Take(s.state.setup.captain, 40))
+    older = storage.load_game()
+    assert older is not None
+    log = storage.load_log()
+    log = storage.note_attempt(
+        log, "Deep", 1, won=True, distress=False, members=s.names, discard=[]
+    )
+    storage.save_log(log)
+    again = Session.resume(older)
+    assert again.replaying and again.next_mission_open

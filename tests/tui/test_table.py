@@ -13,14 +13,13 @@ from tui_driver import Player, drive_until, open_table, play_to_result, screen_t
 from tui_hands import attempt, begun, lowest_first, session_for
 
 from crew.engine import Take, apply, get_task
+from crew.table import SeatScope, Session, Step, StepKind
 from crew.tui.app import CrewApp, create_app
-from crew.tui.hotseat import HotSeat
 from crew.tui.render import tasks_table
 from crew.tui.screens.dialogs import HelpScreen
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
-from crew.tui.session import Session, Step, StepKind
 
 SIZE = (80, 24)
 
@@ -233,7 +232,7 @@ def test_task_owners_with_long_names_are_not_cut() -> None:
     s.open_gate()
     assert s.act(Take(2, 2)) is None
     console = Console(width=80, file=io.StringIO(), record=True, color_system=None)
-    console.print(tasks_table(HotSeat(s), wrap=True))
+    console.print(tasks_table(SeatScope(s), wrap=True))
     rows = console.export_text().splitlines()
     # status, id, difficulty for this crew size, owner, text
     assert rows[0].split()[:6] == ["·", "open", "#40", "d1", "Bartholomew1", "Win"]

@@ -9,18 +9,17 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from tui_driver import Player, drive_until, screen_text
+from tui_driver import Player, drive_until, screen_text, shown
 from tui_hands import advance, at_first_card, begun
 
 from crew.engine import Distress, Phase, Play, Take, distress_choices, legal_actions
 from crew.present import card_label
+from crew.table import GameSpec, SeatScope, Session, StepKind
 from crew.tui.app import CrewApp, create_app
-from crew.tui.hotseat import HotSeat
 from crew.tui.render import crew_table, news_text, status_text, tonoja_text
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.title import TitleScreen
-from crew.tui.session import GameSpec, Session, StepKind
 
 SIZE = (80, 24)
 
@@ -44,7 +43,7 @@ def to_first_play(s: Session) -> None:
 def test_tonoja_piles_are_shown_as_piles() -> None:
     s = Session.new(GameSpec(2, ["Ann", "Bob"], 5, seed=3), autosave=False)
     v = s.public_view()
-    text = text_of(tonoja_text(HotSeat(s)))
+    text = text_of(tonoja_text(SeatScope(s)))
     assert text.count("[") == 7  # seven piles, each its own
     assert text.count("/▒") == sum(v.tonoja_down)  # a hidden card under each covered pile
     assert all(len(line) <= 78 for line in text.splitlines())
@@ -53,23 +52,23 @@ def test_tonoja_piles_are_shown_as_piles() -> None:
     for _ in range(3):
         s.act(next(a for a in legal_actions(s.state) if isinstance(a, Play)))
     v = s.public_view()
-    text = text_of(tonoja_text(HotSeat(s)))
+    text = text_of(tonoja_text(SeatScope(s)))
     assert text.count("/▒") == sum(v.tonoja_down) < 7
 
 
 def test_the_trick_under_way_shows_who_is_winning_it() -> None:
     s = Session.new(GameSpec(4, ["Ann", "Bob", "Cas", "Dee"], 1, seed=7), autosave=False)
     to_first_play(s)
-    assert "leads…" in text_of(crew_table(HotSeat(s)))
+    assert "leads…" in text_of(crew_table(SeatScope(s)))
     for _ in range(2):
         s.act(next(a for a in legal_actions(s.state) if isinstance(a, Play)))
     from crew.engine.tricks import trick_winner
 
     seats, cards = s.state.trick_seats, s.state.trick_cards
     ahead = s.name(seats[trick_winner(cards)])
-    rows = [line for line in text_of(crew_table(HotSeat(s))).splitlines() if "◆wins" in line]
+    rows = [line for line in text_of(crew_table(SeatScope(s))).splitlines() if "◆wins" in line]
     assert len(rows) == 1 and ahead in rows[0]
-    assert any(" led" in line for line in text_of(crew_table(HotSeat(s))).splitlines())
+    assert any(" led" in line for line in text_of(crew_table(SeatScope(s))).splitlines())
 
 
 def test_the_news_line_says_what_the_last_action_did() -> None:
@@ -79,7 +78,7 @@ def test_the_news_line_says_what_the_last_action_did() -> None:
     take = legal_actions(s.state)[0]
     assert isinstance(take, Take) and s.act(take) is None
     who = s.name(take.seat)
-    assert news_text(HotSeat(s)).plain == f"{who} took task #{take.task}."
+    assert news_text(SeatScope(s)).plain == f"{who} took task #{take.task}."
     to_first_play(s)
     for _ in range(3):
         s.act(next(a for a in legal_actions(s.state) if isinstance(a, Play)))
@@ -87,7 +86,7 @@ def test_the_news_line_says_what_the_last_action_did() -> None:
     trick = s.state.tricks[0]
     done = "done" if s.state.result == "won" else "FAILED"
     best = trick.cards[trick.seats.index(trick.winner)]
-    assert news_text(HotSeat(s)).plain == (
+    assert news_text(SeatScope(s)).plain == (
         f"{s.name(trick.seats[-1])} played {card_label(trick.cards[-1])}.  "
         f"Trick 1 won by {s.name(trick.winner)} with {card_label(best)}.  "
         f"Task #{take.task} ({who}) {done}."
@@ -99,7 +98,7 @@ def test_the_marker_follows_the_seat_that_signals() -> None:
     advance(s, lambda s, step: s.state.phase == Phase.PLAY and bool(s.signal_first()))
     signaller = next(seat for seat in s.communicators() if seat != s.state.turn)
     assert s.start_signal(signaller) is None
-    marked = [line for line in text_of(crew_table(HotSeat(s))).splitlines() if "▶" in line]
+    marked = [line for line in text_of(crew_table(SeatScope(s))).splitlines() if "▶" in line]
     assert len(marked) == 1 and s.name(signaller) in marked[0]
 
 
@@ -115,7 +114,7 @@ def test_two_players_swap_in_the_header() -> None:
             assert s.act(legal_actions(s.state)[0]) is None
     cards = tuple(c[0] for c in distress_choices(s.state))
     assert s.act(Distress("left", cards)) is None
-    header = status_text(HotSeat(s), 200).plain
+    header = status_text(SeatScope(s), 200).plain
     assert "distress: swapped" in header and "left" not in header
 
 
@@ -153,7 +152,8 @@ async def test_the_next_gate_announces_the_trick_winner_and_last_trick_waits() -
         s = app.session
         assert s is not None
         winner = s.name(s.state.tricks[0].winner)
-        assert f"Trick 1 went to {winner}." in screen_text(app)
+        text = await shown(pilot, app, f"Trick 1 went to {winner}.")
+        assert f"Trick 1 went to {winner}." in text, text
 
 
 async def test_the_title_names_a_finished_attempt_for_what_it_is() -> None:
@@ -168,3 +168,39 @@ async def test_the_title_names_a_finished_attempt_for_what_it_is() -> None:
         text = screen_text(app)
         assert "See the result of the last game" in text
         assert "Continue the unfinished game" not in text
+
+
+def test_a_won_trick_stays_on_the_table_until_the_next_card() -> None:
+    # issue 19: the last trick vanished into a text line the moment its last card fell
+    s = Session.new(GameSpec(4, [], 3, seed=11), autosave=False)
+    to_first_play(s)
+    for _ in range(4):
+        s.act(next(a for a in legal_actions(s.state) if isinstance(a, Play)))
+    last = s.public_view().last_trick
+    assert last is not None and not s.public_view().trick
+    text = text_of(crew_table(SeatScope(s)))
+    assert "Last trick (1)" in text and "✓won" in text
+    for seat, card in zip(last.seats, last.cards, strict=True):
+        row = next(line for line in text.splitlines() if s.name(seat) in line)
+        assert card_label(card) in row
+    # the next card takes it off: the new trick is on the table
+    s.act(next(a for a in legal_actions(s.state) if isinstance(a, Play)))
+    text = text_of(crew_table(SeatScope(s)))
+    assert "Trick 2" in text and "Last trick" not in text and "✓won" not in text
+
+
+async def test_the_glyphs_are_said_in_words_before_the_first_hand() -> None:
+    legend = "♥ pink   ♦ blue   ♣ green   ♠ yellow   ⚓ submarine (trump)"
+    # hot-seat: on the gate before every hand
+    app = create_app(players=4, mission=3, seed=5, clock_interval=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # the draw
+        await pilot.pause()
+        assert isinstance(app.screen, GateScreen)
+        assert legend in screen_text(app)
+    # one person with computers sees no gate: the draw says it
+    app = create_app(players=4, mission=3, seed=5, names="Ann", computers=3, clock_interval=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "⚓S4" in text and legend in text

@@ -9,7 +9,11 @@ tests fail (not skip) without it.
 
 from __future__ import annotations
 
+import os
+import re
+import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -23,6 +27,7 @@ from crew.engine import Play, card_str, legal_actions, parse_card
 from crew.records import load_record, replay
 
 CREW = Path(sys.executable).parent / "crew"
+CARD = re.compile(r"[♥♦♣♠⚓][PBGYS][1-9]")
 WAIT = 20.0  # seconds to wait for a screen before giving up (a hang guard, not a measurement)
 
 
@@ -105,6 +110,28 @@ class Terminal:
             except AssertionError:
                 continue
         return self.wait_ready(before)
+
+    def program_pid(self) -> int:
+        """The pid of the program the pane runs (under the pane's shell when started with one)."""
+        pane = int(self._run("display-message", "-p", "-t", self.session, "#{pane_pid}"))
+        children = subprocess.run(
+            ["pgrep", "-P", str(pane)], capture_output=True, text=True
+        ).stdout.split()
+        return int(children[0]) if children else pane
+
+    def stalled_keys(self, first: str, second: str, *, after: float = 0.25) -> None:
+        """``first``; ``after`` seconds later the program stops (SIGSTOP) and ``second`` is
+        typed; a second later it goes on (SIGCONT): a stall with a key typed in it."""
+        pid = self.program_pid()
+        self.keys(first)
+        time.sleep(after)
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            self.keys(second)
+            time.sleep(1.0)
+        finally:
+            os.kill(pid, signal.SIGCONT)
+        time.sleep(0.8)  # what the key could have done, it has done by now
 
     def alive(self) -> bool:
         try:
@@ -242,7 +269,7 @@ def test_killed_half_way_then_continue(terminal: Terminal) -> None:
     names = ["Ann", "Bob", "Cas", "Dee"]
     who = names[before.turn]
     assert f"Pass the terminal to {who} — {who}, press Enter" in screen
-    assert not any(g in screen for g in "♥♦♣♠⚓")
+    assert not CARD.search(screen)  # no card on a gate (its legend names the glyphs)
     # the game goes on from there: the next card lands in the same trick and is saved
     # (playing on to a result is the first test's)
     screen = terminal.act(screen, "Enter")
@@ -252,3 +279,38 @@ def test_killed_half_way_then_continue(terminal: Terminal) -> None:
     after = saved_state(terminal.home)
     assert after.trick_cards == (*before.trick_cards, parse_card(keys[0] + keys[1]))
     assert after.hands[before.turn] != before.hands[before.turn]
+
+
+def test_keys_typed_while_crew_is_stopped_never_act(terminal: Terminal) -> None:
+    # the issue's pattern: Enter; 0.25 s; kill -STOP; Enter; 1 s; kill -CONT. crew runs under
+    # a shell: tmux would continue a stopped program of its own pane at once
+    command = f"{CREW} play --players 3 --mission 1 --seed 7 --names Ann,Bob,Cas"
+    terminal.start(f"sh -c {shlex.quote(command + '; sleep 60')}")
+    screen = terminal.wait_for("Begin the distribution", "⏎ Choose")
+    screen = play_on(terminal, screen, stop_after_plays=0)
+    assert "Bob, play a card to trick 1" in screen
+    # at a gate: Bob plays the lead; the Enter typed in the stall must not open Cas's gate
+    terminal.keys(*lowest_legal(terminal))  # the cursor on the card (the screen is the same)
+    time.sleep(0.3)
+    played = saved_state(terminal.home)
+    terminal.stalled_keys("Enter", "Enter")
+    screen = terminal.wait_ready()
+    assert "Pass the terminal to Cas" in screen, screen
+    assert not CARD.search(screen)  # no card on a gate (its legend names the glyphs)
+    state = saved_state(terminal.home)
+    assert len(state.trick_cards) == 1 and state != played
+    # at a card choice: Cas opens the gate; the Enter typed in the stall must play nothing
+    terminal.stalled_keys("Enter", "Enter")
+    screen = terminal.wait_ready()
+    assert "Cas, play a card to trick 1" in screen, screen
+    assert saved_state(terminal.home) == state
+    # at the result: Ann's card ends the attempt; the key typed in the stall must not retry
+    screen = terminal.act(screen, *lowest_legal(terminal), "Enter")
+    screen = terminal.act(screen, "Enter")
+    assert "Ann, play a card to trick 1" in screen, screen
+    terminal.keys(*lowest_legal(terminal))
+    time.sleep(0.3)
+    terminal.stalled_keys("Enter", "r")
+    screen = terminal.screen()
+    assert "Mission 1, attempt 1:" in screen, screen
+    assert saved_state(terminal.home).over

@@ -6,41 +6,75 @@
 
 from __future__ import annotations
 
-import io
+import html
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from rich.console import Console
+from rich.cells import cell_len
 from textual import events
 from textual.pilot import Pilot
 
 from crew.engine import Phase, Signal, card_str, distress_choices, legal_actions
+from crew.table import StepKind
 from crew.tui.app import CrewApp
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
-from crew.tui.session import StepKind
 
 CARD_RE = re.compile(r"[♥♦♣♠⚓]([PBGYS][1-9])")
 
 
+_TEXT = re.compile(
+    r'<text class="[^"]*" x="([0-9.]+)" y="[0-9.]+" textLength="([0-9.]+)"'
+    r' clip-path="url\(#[^)]*-line-(\d+)\)">(.*?)</text>',
+    re.S,
+)
+
+
 def screen_text(app: CrewApp) -> str:
-    """The current screen as plain text lines (no colour), like a terminal capture."""
+    """The current screen as plain text lines (no colour), like a terminal capture.
+
+    Read from Textual's own screenshot (``App.export_screenshot``, SVG): each run of text sits
+    at a column (its x over the width of one cell) on a line and spans ``textLength`` cells."""
     width, height = app.size
-    console = Console(
-        width=width,
-        height=height,
-        file=io.StringIO(),
-        record=True,
-        legacy_windows=False,
-        color_system=None,
-        force_terminal=True,
-    )
-    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    console.print(update)
-    text = console.export_text()
-    return "\n".join(line.rstrip() for line in text.splitlines()).rstrip("\n") + "\n"
+    runs = [
+        (float(x), float(length), int(line), html.unescape(body).replace("\xa0", " "))
+        for x, length, line, body in _TEXT.findall(app.export_screenshot())
+    ]
+    # the width of one cell, from a run of plain ASCII (one cell per character)
+    cell = next(length / len(t) for _, length, _, t in runs if t.strip() and t.isascii())
+    rows = [[" "] * width for _ in range(height)]
+    for x, length, line, text in runs:
+        text = text.rstrip("\n")
+        if not text or line >= height:
+            continue
+        col = round(x / cell)
+        span = round(length / cell)
+        row = rows[line]
+        for ch in text:
+            if col >= width:
+                break
+            row[col] = ch
+            # a character two cells wide (as the terminal draws it) leaves its second cell
+            wide = 2 if len(text) < span and cell_len(ch) == 2 else 1
+            if wide == 2 and col + 1 < width:
+                row[col + 1] = ""
+            col += wide
+    lines = ["".join(r).rstrip() for r in rows]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+async def shown(pilot: Pilot[int], app: CrewApp, wanted: str, wait: float = 10.0) -> str:
+    """The screen once ``wanted`` is on it (a screen just pushed is drawn a moment later; on a
+    busy machine later still), or after ``wait`` seconds the screen as it is."""
+    deadline = time.monotonic() + wait
+    text = screen_text(app)
+    while wanted not in text and time.monotonic() < deadline:
+        await pilot.pause(0.01)
+        text = screen_text(app)
+    return text
 
 
 _CHARACTERS = {"enter": "\r", "escape": "\x1b"}
@@ -145,6 +179,10 @@ class Player:
             await pilot.pause()
             await self.press(pilot, app, str(s.players))  # the last crew member in the list
             return True
+        if step.kind == StepKind.WINDOW and self.wants_signal(app):
+            # before a computer's lead: the first person who may signal does
+            await self.press(pilot, app, str(2))
+            return True
         if step.kind == StepKind.PLAY and self.wants_signal(app):
             await self.press(pilot, app, "c")  # somebody signals first
             await pilot.pause()
@@ -178,9 +216,8 @@ class Player:
                 await self.press(pilot, app, "escape")
                 return True
             sig = options[0]
+            # the card shown makes the signal: its token goes where it is true
             await self.press(pilot, app, *card_keys(sig.card), "enter")
-            await pilot.pause()
-            await self.press(pilot, app, str(("top", "middle", "bottom").index(sig.position) + 1))
             self.signalled = sig
         elif step.kind == StepKind.PEEK:
             await self.press(pilot, app, "enter")

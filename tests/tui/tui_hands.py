@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from crew.engine import Action, GameState, Play, legal_actions, mask_of, new_attempt, parse_cards
 from crew.records import record_for
-from crew.tui.session import GameSpec, Session, Step, StepKind
+from crew.table import GameSpec, Session, Step, StepKind
 
 SIZES = {3: (14, 13, 13), 4: (10, 10, 10, 10), 5: (8, 8, 8, 8, 8)}
 

@@ -127,7 +127,7 @@ def signal_positions(state: GameState, seat: int, card: int) -> tuple[Position, 
     """The token positions ``seat`` may show ``card`` with now; empty when it cannot be shown."""
     if game_over(state) or _shown_illegal(state, seat, card):
         return ()
-    return true_positions(state.hands[seat], card)  # type: ignore[return-value]
+    return true_positions(state.hands[seat], card)
 
 
 def signal_card_illegal(state: GameState, seat: int, card: int) -> Illegal | None:
@@ -137,7 +137,7 @@ def signal_card_illegal(state: GameState, seat: int, card: int) -> Illegal | Non
         return bad
     if true_positions(state.hands[seat], card):
         return None
-    return _claim_illegal(state, seat, card, "top")
+    return _claim_illegal(state, seat, card, Position.TOP)
 
 
 def _check(state: GameState, a: Signal) -> Illegal | None:
@@ -162,12 +162,7 @@ SIGNAL = Handler(_check, _signal)
 
 # Actions are immutable, so legal_actions hands out shared instances (bots call it millions of
 # times), and the true claims of every possible set of one colour's cards are worked out once.
-_SIGNALS = {
-    (s, c, p): Signal(s, c, p)
-    for s in range(5)
-    for c in range(36)
-    for p in ("top", "middle", "bottom")
-}
+_SIGNALS = {(s, c, p): Signal(s, c, p) for s in range(5) for c in range(36) for p in Position}
 _CLAIMS_OF_BITS = tuple(colour_claims(bits) for bits in range(512))
 
 

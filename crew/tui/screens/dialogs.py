@@ -17,6 +17,7 @@ from textual.widgets import Footer, OptionList, Static
 
 from crew.present import GLYPH_LEGEND
 
+from ..guard import GuardedModal, KeyTiming
 from ..widgets.choices import Choice, Choices
 
 __all__ = [
@@ -59,15 +60,20 @@ class QuitScreen(ConfirmScreen):
     """The "Quit crew?" question (at most one at a time)."""
 
 
-class PickScreen(ModalScreen[T | None], Generic[T]):
-    """Choose one of a few values (Esc: none)."""
+class PickScreen(GuardedModal[T | None], Generic[T]):
+    """Choose one of a few values (Esc: none); a choice typed before it was seen does not act."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(
-        self, title: str, items: Sequence[Choice], keys: Sequence[str] | None = None
+        self,
+        title: str,
+        items: Sequence[Choice],
+        keys: Sequence[str] | None = None,
+        *,
+        timing: KeyTiming | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(timing=timing)
         self.title_text = title
         self.items = list(items)
         self.keys = keys
@@ -82,11 +88,13 @@ class PickScreen(ModalScreen[T | None], Generic[T]):
         pick = self.query_one("#pick", Choices)
         pick.set_choices(self.items, keys=self.keys)
         pick.focus()
+        self.arm()
 
     @on(OptionList.OptionSelected, "#pick")
     def _picked(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(self.items[event.option_index].value)
+        if self.keys_ready():
+            self.dismiss(self.items[event.option_index].value)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -95,19 +103,34 @@ class PickScreen(ModalScreen[T | None], Generic[T]):
 class SeatPicker(PickScreen[int]):
     """Which crew member (by name)."""
 
-    def __init__(self, title: str, names: Sequence[str]) -> None:
-        super().__init__(title, [Choice(n, i) for i, n in enumerate(names)])
+    def __init__(
+        self, title: str, names: Sequence[str], *, timing: KeyTiming | None = None
+    ) -> None:
+        super().__init__(title, [Choice(n, i) for i, n in enumerate(names)], timing=timing)
 
 
+#: Every key the game's screens take, as the help screen lists them (a test holds it against
+#: the screens' bindings).
 KEYS = (
     ("Enter", "choose; play / pass / show the card under the cursor; open a gate"),
-    ("← →", "move along a hand"),
+    ("← →  Home End", "move along a hand"),
     ("p7 b3 g1 y9 s4", "jump to that card: colour letter, then value"),
     ("↑ ↓  1-9", "move in a list; a number chooses that entry"),
     ("x", "pass (task distribution, when passing is allowed)"),
     ("y / n", "answer the volunteer question"),
+    (
+        "c",
+        "signal before the trick's lead (on the gate or the hand of the player to lead, or"
+        " while a computer is about to lead)",
+    ),
     ("v", "look at your own hand during a public step (behind your gate)"),
     ("l", "show or hide the last completed trick (only that one)"),
+    ("Space", "go on at once after a computer's move (it stays on screen a moment)"),
+    ("r / n / m / t", "after an attempt: retry with the same or new tasks, next mission, title"),
+    ("e", "after an attempt: keep it as a game record file (crew analyse, crew replay)"),
+    ("w", "after a lost attempt: show a winning line, trick by trick"),
+    ("p / n  b", "in a winning line: the previous / next trick (also ← →); b or Esc: back"),
+    ("[ ]  j", "in a replay: the previous / next trick (also ↑ ↓); j: the turning point"),
     ("Esc", "back"),
     ("?", "this help"),
     ("q, Ctrl+C", "quit (asks first; the game is always saved)"),

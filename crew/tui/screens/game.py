@@ -7,35 +7,37 @@ panel chose to the hot seat. It never sees the engine state, only views.
 When a computer must decide, the screen says so ("Robo 1 is thinking…") and runs the decision in
 a worker thread, so keys keep working; each move then stays on screen for the app's ``pace``
 (Space or Enter goes on at once) before the table moves on. No panel with a choice is up while a
-computer decides, so a person's key never answers for it.
+computer decides, so a person's key never answers for it. Before a computer leads a trick, the
+people who may signal are asked first (the window step: Enter plays on, c signals).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import cast
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.widgets import Footer, Static
 
 from crew.engine import Action, Illegal, Phase, Signal
 from crew.present import clock
+from crew.table import Answer, Ask, AskKind, SeatScope, Step, StepKind
 
-from ..guard import GuardedScreen
-from ..hotseat import HotSeat
+from ..guard import GuardedScreen, KeyTiming
 from ..render import crew_table, news_text, status_text, tasks_table, tonoja_text
-from ..session import Answer, Ask, Step, StepKind
 from ..widgets.choices import Choice
 from ..widgets.steps import (
     Back,
     Begin,
     Done,
     PassCard,
+    PlayOn,
     SendDistress,
-    ShowCard,
+    SignalBy,
     SignalFirst,
     StepPanel,
     panels,
@@ -43,13 +45,16 @@ from ..widgets.steps import (
 from ..widgets.tasks import TasksPanel
 from .gate import GateScreen
 
-if TYPE_CHECKING:
-    from ..app import CrewApp
-
 __all__ = ["GameScreen"]
 
 #: Public steps during which a crew member may look at their own hand (behind their gate).
-_PUBLIC_PEEK = (StepKind.DRAW, StepKind.ASSIGN, StepKind.GIVE, StepKind.DISTRESS)
+_PUBLIC_PEEK = (
+    StepKind.DRAW,
+    StepKind.ASSIGN,
+    StepKind.GIVE,
+    StepKind.DISTRESS,
+    StepKind.WINDOW,
+)
 
 
 class GameScreen(GuardedScreen[None]):
@@ -63,12 +68,18 @@ class GameScreen(GuardedScreen[None]):
         Binding("q", "app.request_quit", "Quit"),
         Binding("space", "go_on", "Go on"),
         Binding("enter", "go_on", "Go on", show=False),
-        Binding("c", "signal_now", "Signal first"),
     ]
 
-    def __init__(self, table: HotSeat) -> None:
-        super().__init__()
+    class AttemptOver(Message):
+        """The attempt on the table is over: the app shows its result."""
+
+    def __init__(
+        self, table: SeatScope, *, timing: KeyTiming | None = None, pace: float = 0.0
+    ) -> None:
+        super().__init__(timing=timing)
         self.table = table
+        #: seconds a computer's move stays on screen before the table moves on (Space: at once)
+        self.pace = pace
         self.show_last = False
         self.panels = panels(table)
         self.panel: StepPanel = self.panels[StepKind.RESULT]
@@ -83,10 +94,7 @@ class GameScreen(GuardedScreen[None]):
         self._worker: object | None = None  # the token of the decision awaited
         self._holding = False
         self._moves: list[Text] = []  # what the computers did since a person last chose
-
-    @property
-    def crew_app(self) -> CrewApp:
-        return self.app  # type: ignore[return-value]
+        self._attempt: tuple[object, ...] | None = None  # the attempt on screen (mission, ...)
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -117,6 +125,12 @@ class GameScreen(GuardedScreen[None]):
         t = self.table
         if self._holding:
             return  # a computer's move is on screen for a moment (Space: go on)
+        attempt = (t.mission, t.attempt, t.seed)
+        if attempt != self._attempt:
+            # a new attempt or mission: nothing said about the last one stays on screen
+            self._attempt = attempt
+            self._moves = []
+            self.set_message("")
         ask = t.ask()
         if ask is not None:
             self._think(ask)
@@ -137,20 +151,21 @@ class GameScreen(GuardedScreen[None]):
             self.panel.say("The attempt is over.")
             if not self._showing_result:
                 self._showing_result = True
-                self.crew_app.show_result()
+                self.post_message(self.AttemptOver())
             return
         self._showing_result = False
         if gate is not None:
-            self.panel.say(f"Waiting for {t.name(gate)}…")
+            self.panel.say(f"Waiting for {t.person(gate)}…")
             if not self._gating:
                 self._gating = True
                 self.app.push_screen(
                     GateScreen(
-                        t.name(gate),
+                        t.person(gate),  # the person is called; the detail names the seat
                         self.gate_detail(step),
                         self.trick_done_line(),
                         clock=self.clock_line,
                         signal_first=bool(t.signal_first()),
+                        timing=self.timing,
                     ),
                     self._gate_opened,
                 )
@@ -196,18 +211,15 @@ class GameScreen(GuardedScreen[None]):
         t = self.table
         name = t.name(ask.seat) if ask.seat >= 0 else ""
         line = {
-            "votes": "The computers consider the distress signal…",
-            "distress_card": f"{name} chooses the card to pass…",
-            "signal": f"{name} considers a signal before the lead…",
+            AskKind.VOTES: "The computers consider the distress signal…",
+            AskKind.DISTRESS_CARD: f"{name} chooses the card to pass…",
+            AskKind.SIGNAL: f"{name} considers a signal before the lead…",
         }.get(ask.kind, f"{name} is thinking…")
-        out = Text(line, style="bold")
-        if self.check_action("signal_now", ()):
-            out.append("  (c: somebody signals first)", style="")
-        return out
+        return Text(line, style="bold")
 
     def _arrived(self, token: object, answer: Answer) -> None:
         if token is not self._worker:
-            return  # a decision called off (somebody signalled first)
+            return  # a decision for a question the table no longer asks
         self._worker = None
         self._asked = None
         self._answered(answer)
@@ -225,7 +237,7 @@ class GameScreen(GuardedScreen[None]):
         line = self._move_line(answer)
         if line.plain:
             self._moves.append(line)
-        pace = float(getattr(self.app, "pace", 0.0))
+        pace = self.pace
         if pace > 0 and line.plain:
             # the move stays on screen long enough to follow (Space or Enter: go on)
             self._holding = True
@@ -241,15 +253,15 @@ class GameScreen(GuardedScreen[None]):
         """What a computer just did, in public words (a passed card stays secret)."""
         t = self.table
         ask = answer.ask
-        if ask.kind == "votes":
+        if ask.kind == AskKind.VOTES:
             votes = []
             for seat, direction in answer.votes:
                 say = f"send it ({direction})" if direction else "no need"
                 votes.append(f"{t.name(seat)}: {say}")
             return Text("Distress signal? " + "; ".join(votes) + ".")
-        if ask.kind == "distress_card":
+        if ask.kind == AskKind.DISTRESS_CARD:
             return Text(f"{t.name(ask.seat)} chose the card to pass.")
-        if ask.kind == "signal" and answer.action is None:
+        if ask.kind == AskKind.SIGNAL and answer.action is None:
             return Text()
         return news_text(t)
 
@@ -260,14 +272,6 @@ class GameScreen(GuardedScreen[None]):
 
     def action_go_on(self) -> None:
         self._release()
-
-    def action_signal_now(self) -> None:
-        """A person signals before the computer about to lead: its decision is called off."""
-        if not self.check_action("signal_now", ()):
-            return
-        self._worker = None
-        self._asked = None
-        self.ask_signaller()
 
     def _swap_panel(self, step: Step) -> None:
         old = self.panel
@@ -281,6 +285,11 @@ class GameScreen(GuardedScreen[None]):
         if action.children[0] is not self.panel:
             action.move_child(self.panel, before=0)
         self._armed_for = None
+
+    def clock_ran_out(self) -> None:
+        """The mission's time is up: whatever was on top of the table is gone, the result next."""
+        self._gating = False
+        self.sync()
 
     def _gate_opened(self, choice: str | None = None) -> None:
         self._gating = False
@@ -391,12 +400,14 @@ class GameScreen(GuardedScreen[None]):
         match choice:
             case Begin():
                 t.ack_draw()
+            case PlayOn():
+                t.play_on()
+            case SignalBy(seat=seat):
+                return t.start_signal(seat)
             case SendDistress(direction=direction):
                 t.decide_distress(direction)
             case PassCard(card=card):
                 return t.choose_distress_card(card)
-            case ShowCard(card=card):
-                return t.choose_signal_card(card)
             case Signal(card=card, position=position):
                 return t.signal(card, position)
             case Back():
@@ -407,8 +418,7 @@ class GameScreen(GuardedScreen[None]):
             case Done():
                 t.end_peek()
             case _:
-                action: Action = choice  # type: ignore[assignment]
-                return t.act(action)
+                return t.act(cast(Action, choice))  # every other choice is an engine action
         return None
 
     def ask_signaller(self) -> None:
@@ -427,7 +437,7 @@ class GameScreen(GuardedScreen[None]):
 
         items = [Choice(f"{t.name(seat)} signals", seat) for seat in seats]
         question = "Who signals before the lead? (Esc: nobody)"
-        self.app.push_screen(PickScreen(question, items), picked)
+        self.app.push_screen(PickScreen(question, items, timing=self.timing), picked)
 
     # -- bindings ---------------------------------------------------------------------------------
 
@@ -437,24 +447,16 @@ class GameScreen(GuardedScreen[None]):
         kind = step.kind
         if action == "go_on":
             return self._holding
-        if action == "signal_now":
-            ask = self._asked
-            return (
-                ask is not None
-                and ask.kind == "action"
-                and kind == StepKind.PLAY
-                and not self._holding
-                and bool(t.signal_first())
-            )
         if action == "peek":
             return kind in _PUBLIC_PEEK and not step.private and t.ask() is None
-        if action == "hide_last":
-            return self.show_last and kind != StepKind.RESULT
-        if action == "last_trick":
+        if action in ("hide_last", "last_trick"):
             v = t.public_view()
-            if kind == StepKind.RESULT or v.phase != Phase.PLAY or self.show_last:
+            # between tricks the last one is on the table anyway (until the next card)
+            if kind == StepKind.RESULT or v.phase != Phase.PLAY or not v.trick:
                 return False
-            return v.last_trick is not None  # offered only once there is a last trick
+            if action == "hide_last":
+                return self.show_last
+            return v.last_trick is not None and not self.show_last
         return True
 
     def action_peek(self) -> None:
@@ -469,12 +471,17 @@ class GameScreen(GuardedScreen[None]):
 
         # only the people: a computer's hand is never shown
         seats = t.person_seats()
+        if len(seats) == 1:
+            picked(seats[0])  # one person, one hand: nobody to ask
+            return
 
         def picked_index(index: int | None) -> None:
             picked(seats[index] if index is not None else None)
 
         names = [t.name(i) for i in seats]
-        self.app.push_screen(SeatPicker("Who wants to look at their hand?", names), picked_index)
+        self.app.push_screen(
+            SeatPicker("Who wants to look at their hand?", names, timing=self.timing), picked_index
+        )
 
     def action_last_trick(self) -> None:
         self.show_last = not self.show_last

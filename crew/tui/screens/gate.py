@@ -9,7 +9,9 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.widgets import Button, Footer, Static
 
-from ..guard import GuardedScreen
+from crew.present import GLYPH_LEGEND
+
+from ..guard import GuardedScreen, KeyTiming
 
 __all__ = ["GateScreen"]
 
@@ -36,8 +38,9 @@ class GateScreen(GuardedScreen[str | None]):
         *,
         clock: Callable[[], str] | None = None,
         signal_first: bool = False,
+        timing: KeyTiming | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(timing=timing)
         self.who = who
         self.detail = detail
         self.news = news  # public news nobody may miss: who won the trick just finished
@@ -58,6 +61,8 @@ class GateScreen(GuardedScreen[str | None]):
                     "Somebody wants to signal before this trick? Press c.", id="gate-signal"
                 )
             yield Static("", id="gate-clock")
+            # the glyphs in words, before the hand behind the gate shows them
+            yield Static(f"Card colours: {GLYPH_LEGEND}", id="gate-legend")
             with Center():
                 button = Button(f"I am {self.who}", id="gate-open", variant="primary")
                 button.can_focus = False  # Enter is the screen's: "show my hand"

@@ -15,8 +15,8 @@ from crew import storage
 from crew.engine import mission_entry
 from crew.names import name_problem, shown
 from crew.present import clock
+from crew.table import DEFAULT_NAMES, GameSpec, SessionError, is_realtime, parse_seats
 
-from ..session import DEFAULT_NAMES, GameSpec, SessionError, is_realtime, parse_seats
 from ..widgets.choices import Choice, Choices
 
 __all__ = ["NewGameScreen"]

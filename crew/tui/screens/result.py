@@ -1,4 +1,8 @@
-"""The end of an attempt: won or lost, which task decided it at which trick, what next."""
+"""The end of an attempt: won or lost, which task decided it at which trick, what next.
+
+The screen is given a finished attempt's :class:`~crew.table.AttemptSummary` (public facts only,
+and the post-mortem's search as a job), never the session: it cannot change the game.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +13,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 
-from crew.engine import Result, get_task, view_for
-from crew.engine.view import PUBLIC
+from crew.table import AttemptSummary
 
-from ..guard import GuardedScreen
-from ..hotseat import HotSeat
+from ..guard import GuardedScreen, KeyTiming
 from ..render import card_text, mission_label, tasks_table
-from ..session import Session
 from ..widgets.choices import Choice, Choices
 from ..widgets.postmortem import PostMortemPanel
 from ..widgets.tasks import TasksPanel
@@ -23,35 +24,10 @@ from ..widgets.tasks import TasksPanel
 __all__ = ["ResultScreen"]
 
 
-def why(s: Session) -> str:
-    """Which task decided the attempt at which trick (or the mission condition, or the clock)."""
-    st = s.state
-    v = view_for(st, PUBLIC)
-    reason = st.reason_text(s.name)
-    if st.result == Result.LOST:
-        failed = [t for t in v.tasks if t.status == "failed"]
-        if failed:
-            t = min(failed, key=lambda t: t.trick)
-            owner = s.name(t.owner) if t.owner >= 0 else "nobody"
-            return (
-                f"Lost at trick {t.trick}: task #{t.task} ({owner}) failed. {get_task(t.task).text}"
-            )
-        if st.reason == "time ran out":
-            return f"Lost during trick {st.trick_number}: the time ran out."
-        return f"Lost: {reason}"
-    done = [t for t in v.tasks if t.status == "done"]
-    if done:
-        last = max(done, key=lambda t: t.trick)
-        return (
-            f"Won at trick {last.trick}: every task is done; the last was task #{last.task}"
-            f" ({s.name(last.owner)})."
-        )
-    return f"Won: {reason}"
-
-
-def last_trick_text(s: Session) -> Text:
+def last_trick_text(summary: AttemptSummary) -> Text:
     """The last completed trick: who played what, who led, who won it ('' before any)."""
-    v = view_for(s.state, PUBLIC)
+    t = summary.table
+    v = t.public_view()
     last = v.last_trick
     out = Text()
     if last is None:
@@ -60,7 +36,7 @@ def last_trick_text(s: Session) -> Text:
     for i, (seat, card) in enumerate(zip(last.seats, last.cards, strict=True)):
         if i:
             out.append(", ")
-        out.append(f"{s.name(seat)} ")
+        out.append(f"{t.name(seat)} ")
         out.append_text(card_text(card))
         if seat == last.leader:
             out.append(" led")
@@ -78,15 +54,16 @@ class ResultScreen(GuardedScreen[str]):
         Binding("n", "choose('new')", "Retry new"),
         Binding("m", "choose('next')", "Next mission"),
         Binding("t", "choose('title')", "Title"),
+        Binding("e", "export", "Export", show=False),  # said under the logbook line
         # the answer itself names the key (the footer has no room left at 80 columns)
         Binding("w", "winning_line", "Winning line", show=False),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.request_quit", "Quit"),
     ]
 
-    def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
+    def __init__(self, summary: AttemptSummary, *, timing: KeyTiming | None = None) -> None:
+        super().__init__(timing=timing)
+        self.summary = summary
 
     def compose(self) -> ComposeResult:
         with Vertical(id="result-box"):
@@ -95,56 +72,59 @@ class ResultScreen(GuardedScreen[str]):
             yield Static(id="result-trick")
             yield Static(id="result-crew")
             yield Static(id="result-log")
-            if self.session.state.result == "lost":
-                s = self.session
-                names = [s.name(i) for i in range(s.seats)]
-                yield PostMortemPanel(s.record, names, id="result-postmortem")
+            if self.summary.lost:
+                yield PostMortemPanel(self.summary.post_mortem, id="result-postmortem")
             yield Choices(id="result-choices")
             yield TasksPanel(id="result-tasks")
         yield Footer()
 
     def on_mount(self) -> None:
-        s = self.session
-        st = s.state
-        v = view_for(st, PUBLIC)
-        won = st.result == Result.WON
-        title = Text(f"{mission_label(HotSeat(s))}, attempt {s.attempt}: ", style="bold")
+        r = self.summary
+        t = r.table
+        v = t.public_view()
+        title = Text(f"{mission_label(t)}, attempt {t.attempt}: ", style="bold")
         title.append(
-            "WON" if won else "LOST", style="bold reverse green" if won else "bold reverse red"
+            "WON" if r.won else "LOST", style="bold reverse green" if r.won else "bold reverse red"
         )
-        title.append(f"   (deal code {s.record.seed})", style="dim")
+        title.append(f"   (deal code {t.seed})", style="dim")
         self.query_one("#result-title", Static).update(title)
-        self.query_one("#result-reason", Static).update(Text(why(s), style="bold"))
-        table = HotSeat(s)
-        self.query_one("#result-tasks", TasksPanel).show(lambda wrap: tasks_table(table, wrap=wrap))
-        self.query_one("#result-trick", Static).update(last_trick_text(s))
+        self.query_one("#result-reason", Static).update(Text(r.why, style="bold"))
+        self.query_one("#result-tasks", TasksPanel).show(lambda wrap: tasks_table(t, wrap=wrap))
+        self.query_one("#result-trick", Static).update(last_trick_text(r))
         crew = Text("Tricks won: ")
-        crew.append(", ".join(f"{s.name(i)} {v.counts[i]}" for i in range(v.seats)))
+        crew.append(", ".join(f"{t.name(i)} {v.counts[i]}" for i in range(v.seats)))
         preds = [(i, p) for i, p in enumerate(v.predictions) if p is not None]
         if preds:
             crew.append("   Predictions: ")
-            crew.append(", ".join(f"{s.name(i)} {p}" for i, p in preds))
+            crew.append(", ".join(f"{t.name(i)} {p}" for i, p in preds))
         self.query_one("#result-crew", Static).update(crew)
-        line = s.logbook_line() or "Free play: nothing is written in the logbook."
-        if s.uncounted:
+        line = r.logbook or "Free play: nothing is written in the logbook."
+        if r.uncounted:
             line = (
                 "Nobody could have avoided this loss: it came right after the tasks were handed"
                 " out, so it is not an attempt (rule of thumb) and the logbook is unchanged."
                 " Re-deal, or swap the tasks for new ones."
             )
-        elif s.replaying and s.mission is not None:
+        elif r.replaying and t.mission is not None:
             line = (
-                f"A replay: mission {s.mission} was already won, and replays do not change"
+                f"A replay: mission {t.mission} was already won, and replays do not change"
                 " its count. " + line
             )
-        self.query_one("#result-log", Static).update(Text(line, style="italic"))
-        nxt = s.mission + 1 if s.mission is not None else None
+        log = Text(line, style="italic")
+        log.append("  e", style="bold reverse")
+        log.append(" keeps this attempt as a file.")
+        if r.save_problem:
+            # a result that may not have reached the disk is never passed over in silence
+            log = Text.assemble(log, "\n", (f"Not saved: {r.save_problem}", "bold red"))
+        self._log = log
+        self.query_one("#result-log", Static).update(log)
+        nxt = r.next_mission
         why_not = ""
         if nxt is None:
             why_not = "free play at a difficulty has no next mission"
-        elif not s.next_mission_open:
+        elif not r.next_open:
             why_not = "the mission is not won yet"
-        again = "Re-deal" if s.uncounted else "Retry"
+        again = "Re-deal" if r.uncounted else "Retry"
         if self.new_tasks_differ:
             items = [
                 Choice(f"{again} with the same tasks (new deal)", "same"),
@@ -162,7 +142,7 @@ class ResultScreen(GuardedScreen[str]):
         keys += ["m", "t"]
         choices = self.query_one("#result-choices", Choices)
         choices.set_choices(
-            items, keys=keys, highlight=keys.index("m") if won and nxt is not None else 0
+            items, keys=keys, highlight=keys.index("m") if r.won and nxt is not None else 0
         )
         self.refresh_bindings()
         choices.focus()
@@ -172,7 +152,7 @@ class ResultScreen(GuardedScreen[str]):
     @property
     def new_tasks_differ(self) -> bool:
         """Whether "new tasks" means something: tasks are drawn (not none, not fixed ones)."""
-        return self.session.state.setup.rules.draw not in ("none", "fixed")
+        return self.summary.new_tasks_differ
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "winning_line":
@@ -181,7 +161,7 @@ class ResultScreen(GuardedScreen[str]):
         if action == "choose" and not self.keys_ready():
             return False
         if action == "choose" and parameters and parameters[0] == "next":
-            return True if self.session.next_mission_open else None
+            return True if self.summary.next_open else None
         if action == "choose" and parameters and parameters[0] in ("new", "same"):
             return self.new_tasks_differ
         if action == "choose" and parameters and parameters[0] == "again":
@@ -217,7 +197,19 @@ class ResultScreen(GuardedScreen[str]):
         if panel is None or panel.result is None or panel.result.line is None:
             return
         self.app.push_screen(
-            WinningLineScreen(panel.result.line, panel.names, panel.result.line_from)
+            WinningLineScreen(panel.result.line, self.summary.names, panel.result.line_from)
+        )
+
+    def action_export(self) -> None:
+        """Keep this attempt as a file of its own (for crew analyse, replay, a friend)."""
+        try:
+            path = self.summary.export()
+        except OSError as exc:
+            self.notify(f"The record could not be written: {exc.strerror or exc}", severity="error")
+            return
+        self.notify(f"Written to {path}", title="Exported", timeout=15)
+        self.query_one("#result-log", Static).update(
+            Text.assemble(self._log, "\n", (f"Exported to {path}", "bold"))
         )
 
     def action_choose(self, what: str) -> None:

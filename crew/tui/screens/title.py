@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -11,6 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 
@@ -20,9 +19,6 @@ from crew.present import LOGBOOK_COLUMNS, LOGBOOK_NOTE, logbook_rows
 
 from ..widgets.choices import Choice, Choices
 from .dialogs import ScrollBox
-
-if TYPE_CHECKING:
-    from ..app import CrewApp
 
 __all__ = ["LogbookScreen", "TitleScreen"]
 
@@ -39,19 +35,31 @@ class TitleScreen(Screen[None]):
         Binding("c", "pick('continue')", "Continue"),
         Binding("n", "pick('new')", "New game"),
         Binding("l", "pick('logbook')", "Logbook"),
+        Binding("h", "pick('history')", "History"),
         Binding("r", "pick('rules')", "Rules"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.request_quit", "Quit"),
     ]
 
+    class Picked(Message):
+        """A menu entry was chosen: ``continue``, ``new``, ``logbook``, ``history``, ``rules``
+        or ``quit``."""
+
+        def __init__(self, what: str) -> None:
+            super().__init__()
+            self.what = what
+
     def __init__(self) -> None:
         super().__init__()
         self.has_save = False
         self.problem = ""
+        self.message = ""  # what the app has to say here (why a game did not start)
 
-    @property
-    def crew_app(self) -> CrewApp:
-        return self.app  # type: ignore[return-value]
+    def tell(self, message: str) -> None:
+        """Say ``message`` under the menu (and look at the saved game again)."""
+        self.message = message
+        if self.is_mounted:
+            self.refresh_menu()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
@@ -91,14 +99,15 @@ class TitleScreen(Screen[None]):
         items += [
             Choice("New game", "new"),
             Choice("Logbook", "logbook"),
+            Choice("History: replay an attempt", "history"),
             Choice("Rules", "rules"),
             Choice("Quit", "quit"),
         ]
-        keys += ["n", "l", "r", ""]  # q asks before quitting, like everywhere
+        keys += ["n", "l", "h", "r", ""]  # q asks before quitting, like everywhere
         menu = self.query_one("#menu", Choices)
         menu.set_choices(items, keys=keys)
         menu.focus()
-        msg = self.problem or self.crew_app.title_message
+        msg = self.problem or self.message
         self.query_one("#title-message", Static).update(Text(msg, style="bold red") if msg else "")
         self.refresh_bindings()
 
@@ -113,17 +122,7 @@ class TitleScreen(Screen[None]):
         self.action_pick(self.query_one("#menu", Choices).items[event.option_index].value)
 
     def action_pick(self, what: str) -> None:
-        app = self.crew_app
-        if what == "continue":
-            app.continue_game()
-        elif what == "new":
-            app.new_game()
-        elif what == "logbook":
-            app.push_screen(LogbookScreen())
-        elif what == "rules":
-            app.show_rules()
-        elif what == "quit":
-            app.exit(0)
+        self.post_message(self.Picked(what))
 
 
 class LogbookScreen(Screen[None]):

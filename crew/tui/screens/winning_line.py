@@ -15,8 +15,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from crew.engine import card_str
+from crew.table.postmortem import PREMISE, LineTrick, WinningLine
 
-from ..postmortem import PREMISE, LineTrick, WinningLine
 from ..render import card_text
 
 __all__ = ["WinningLineScreen"]

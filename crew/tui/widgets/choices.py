@@ -63,10 +63,15 @@ class Choices(OptionList):
                 label.append(f"{self.keys[i]:>{width}} ", style="bold")
             elif show_keys and self.keys:
                 label.append(" " * (width + 1))
+            if item.unavailable and not wrap:
+                # a line cut off at the edge would hide the reason: the mark comes first, and
+                # the panel says why under the list (``reason``)
+                label.append("✗ ", style="bold")
             label.append_text(item.label if isinstance(item.label, Text) else Text(item.label))
             if item.unavailable:
                 label.stylize("dim")
-                label.append(f"  (not allowed: {item.unavailable})", style="dim italic")
+                if wrap:
+                    label.append(f"  (not allowed: {item.unavailable})", style="dim italic")
             options.append(Option(label))
         self.set_class(not wrap, "-one-line")
         self.set_options(options)
@@ -97,3 +102,10 @@ class Choices(OptionList):
 
     def value(self, index: int) -> Any:
         return self.items[index].value
+
+    def reason(self) -> str:
+        """Why the highlighted entry is not allowed ('' when it is, or nothing is highlighted)."""
+        index = self.highlighted
+        if index is None or not 0 <= index < len(self.items):
+            return ""
+        return self.items[index].unavailable

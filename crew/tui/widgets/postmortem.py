@@ -7,7 +7,7 @@ unmounted, Textual cancels the worker, and the search notices within a fraction 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,10 +16,7 @@ from textual.message import Message
 from textual.widgets import LoadingIndicator, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from crew.records import Record
-
-from .. import postmortem
-from ..postmortem import PREMISE, PostMortem, Stopped
+from crew.table.postmortem import BUDGET, PREMISE, PostMortem, Stopped
 
 __all__ = ["PostMortemPanel"]
 
@@ -36,11 +33,12 @@ class PostMortemPanel(Vertical):
             super().__init__()
             self.result = result
 
-    def __init__(self, record: Record, names: Sequence[str], *, id: str | None = None) -> None:
+    def __init__(
+        self, job: Callable[[Callable[[], bool]], PostMortem], *, id: str | None = None
+    ) -> None:
         super().__init__(id=id)
-        # a copy: the session's record moves on when the crew retries
-        self.record = record.model_copy(deep=True)
-        self.names = list(names)
+        # the attempt's own search, given a way to be stopped (the summary built it)
+        self.job = job
         self.result: PostMortem | None = None
 
     def compose(self) -> ComposeResult:
@@ -50,7 +48,7 @@ class PostMortemPanel(Vertical):
         with Horizontal(id="pm-busy"):
             yield LoadingIndicator(id="pm-spinner")
             yield Static(
-                f"Searching every open-hand line (at most {postmortem.BUDGET:g} s)…",
+                f"Searching every open-hand line (at most {BUDGET:g} s)…",
                 id="pm-busy-text",
             )
         yield Static("", id="pm-answer")
@@ -73,7 +71,7 @@ class PostMortemPanel(Vertical):
     def _search(self) -> PostMortem | None:
         worker = get_current_worker()
         try:
-            return postmortem.post_mortem(self.record, self.names, stop=lambda: worker.is_cancelled)
+            return self.job(lambda: worker.is_cancelled)
         except Stopped:
             return None
 

@@ -1,12 +1,14 @@
-"""What the screens may know of a game: the public table and the one hand whose gate was passed.
+"""What a screen may know of a game: the public table and the one hand whose gate was passed.
 
-A :class:`HotSeat` stands between the screens and a :class:`~crew.tui.session.Session`. The
-session holds the whole engine state (every hand); a hot seat hands out only views: the public
-view (:meth:`HotSeat.public_view`) and, on a private step whose gate was acknowledged, the view of
-that step's viewer (:attr:`HotSeat.hand`). The engine's answers it gives are about the unlocked
-seat only (its playable cards, the cards it may show or pass). It has no ``state`` attribute, so
-a screen that wanted to show another hand would have nothing to draw it from; a test checks that
-screens, widgets and ``render.py`` never reach past it.
+A :class:`SeatScope` stands between the screens and a :class:`~crew.table.session.Session`. The
+session holds the whole engine state (every hand); a scope hands out only views: the public
+view (:meth:`SeatScope.public_view`) and, on a private step whose gate was acknowledged, the view
+of that step's viewer (:attr:`SeatScope.hand`). Its engine answers are about that seat's own
+actions only: :meth:`SeatScope.illegal` and :meth:`SeatScope.act` refuse an action of any other
+seat (a crew choice made in public excepted), and the events it hands out are what that seat saw
+(of a distress signal's passes, its own pair only). It has no ``state`` attribute, so a screen
+that wanted to show another hand would have nothing to draw it from; a test checks that screens,
+widgets and ``render.py`` never reach past it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,10 @@ from collections.abc import Callable
 
 from crew.engine import (
     Action,
+    Assign,
     Event,
+    EventKind,
+    GiveAll,
     Illegal,
     Setup,
     View,
@@ -24,13 +29,16 @@ from crew.engine import (
     why_illegal,
 )
 from crew.engine.actions import Position
+from crew.engine.reasons import Reason
 
-from .session import Answer, Ask, Session, Step
+from .jobs import Answer
+from .protocol import Ask, Step, StepKind
+from .session import Session
 
-__all__ = ["HotSeat"]
+__all__ = ["SeatScope"]
 
 
-class HotSeat:
+class SeatScope:
     """The screens' side of one game at a shared terminal."""
 
     __slots__ = ("_session",)
@@ -45,7 +53,13 @@ class HotSeat:
         return list(self._session.names)
 
     def name(self, seat: int) -> str:
+        """How the table calls ``seat`` ("Ann·3" when Ann holds several seats)."""
         return self._session.name(seat)
+
+    def person(self, seat: int) -> str:
+        """The person (or computer, or Tonoja) at ``seat``, by name alone."""
+        names = self._session.names
+        return names[seat] if 0 <= seat < len(names) else self.name(seat)
 
     @property
     def players(self) -> int:
@@ -100,21 +114,20 @@ class HotSeat:
 
     @property
     def last_events(self) -> list[Event]:
-        """What the last action made happen (the engine's public events)."""
-        return list(self._session.last_events)
+        """What the last action made happen, as the table saw it: a distress signal's passes
+        are the crew members' own (:meth:`distress_swap`), not the table's."""
+        return [
+            e._replace(exchange=()) if e.kind == EventKind.DISTRESS else e
+            for e in self._session.last_events
+        ]
 
     @property
     def signaller(self) -> int | None:
         return self._session.signaller
 
     @property
-    def signal_card(self) -> int | None:
-        """The card the signaller chose to show (known to the signaller only; None: none yet)."""
-        return self._session.signal_card if self.hand is not None else None
-
-    @property
     def distress_direction(self) -> str | None:
-        return self._session.distress_direction
+        return self._session.table.distress_direction
 
     def public_view(self) -> View:
         return self._session.public_view()
@@ -129,7 +142,8 @@ class HotSeat:
 
     def distress_target(self, seat: int) -> int:
         """Who receives ``seat``'s card in the distress signal being collected."""
-        return distress_target(self.players, seat, self._session.distress_direction or "left")
+        way = self._session.table.distress_direction or "left"
+        return distress_target(self.players, seat, way)
 
     # -- who sits where, and the computers ---------------------------------------------------------
 
@@ -139,17 +153,10 @@ class HotSeat:
     def person_seats(self) -> list[int]:
         return self._session.person_seats()
 
-    def whose_cards(self) -> str:
-        """When the person on screen holds several seats: whose cards are shown ('' else)."""
-        hand = self.hand
-        if hand is None or not self._session.holds_several(hand.seat):
-            return ""
-        return f"{self.name(hand.seat)}'s cards (seat {hand.seat})"
-
     @property
     def distress_votes(self) -> dict[int, str | None] | None:
         """The computers' votes on the distress signal (said out loud: public)."""
-        votes = self._session.distress_votes
+        votes = self._session.table.distress_votes
         return dict(votes) if votes is not None else None
 
     def ask(self) -> Ask | None:
@@ -219,8 +226,26 @@ class HotSeat:
             return ()
         return signal_positions(self._session.state, seat, card)
 
+    def _not_ours(self, action: Action) -> str:
+        """Why this scope may not ask about ``action`` ('' when it may): only the unlocked seat's
+        own actions, and in public the crew's choice the step waits for."""
+        step = self.step()
+        if not step.private:
+            crew_choice = (step.kind == StepKind.ASSIGN and isinstance(action, Assign)) or (
+                step.kind == StepKind.GIVE and isinstance(action, GiveAll)
+            )
+            return "" if crew_choice else "nobody's hand is open: only the crew's choice is asked"
+        acting = self._acting()
+        seat = step.seat if isinstance(action, GiveAll) else getattr(action, "seat", None)
+        if acting < 0 or seat != acting:
+            return f"only {self.name(step.seat)}'s own actions are asked about now"
+        return ""
+
     def illegal(self, action: Action) -> str:
         """Why ``action`` is not allowed now, with names ('' when it is)."""
+        mine = self._not_ours(action)
+        if mine:
+            return mine
         bad = why_illegal(self._session.state, action)
         return self._session.named(bad).message if bad is not None else ""
 
@@ -232,6 +257,10 @@ class HotSeat:
     # -- doing things -----------------------------------------------------------------------------
 
     def act(self, action: Action) -> Illegal | None:
+        """Carry out the unlocked seat's ``action`` (or the crew's public choice)."""
+        mine = self._not_ours(action)
+        if mine:
+            return Illegal(Reason.NOT_YOUR_TURN, mine)
         return self._session.act(action)
 
     def ack_draw(self) -> None:
@@ -249,11 +278,11 @@ class HotSeat:
     def start_signal(self, seat: int) -> Illegal | None:
         return self._session.start_signal(seat)
 
+    def play_on(self) -> None:
+        self._session.play_on()
+
     def cancel_signal(self) -> None:
         self._session.cancel_signal()
-
-    def choose_signal_card(self, card: int | None) -> Illegal | None:
-        return self._session.choose_signal_card(card)
 
     def signal(self, card: int, position: str) -> Illegal | None:
         return self._session.signal(card, position)

@@ -1,0 +1,52 @@
+"""The table: who is asked what, and when, for people and computers alike; no Textual, no Rich.
+
+- :mod:`.spec`: a new game's crew (names, computers, mission, seed), checked once;
+- :mod:`.protocol`: the order of the table's questions (:func:`~.protocol.next_step`,
+  :func:`~.protocol.next_question`), shared by the app, self-play and ``crew suggest``;
+- :mod:`.jobs`: each computer's question as a job built from its own seat's view;
+- :mod:`.session`: one game at a shared terminal (record, saves, gates, the clock);
+- :mod:`.scope`: what a screen holds (the public table and the one hand whose gate was passed);
+- :mod:`.summary`: a finished attempt for the result screen;
+- :mod:`.campaign`: the logbook's policy; :mod:`.notes`: the saved table notes, checked;
+- :mod:`.selfplay`: computers in every seat.
+"""
+
+from __future__ import annotations
+
+from .jobs import Answer, decision_rng
+from .protocol import Ask, AskKind, Step, StepKind, TableState, next_question, next_step
+from .scope import SeatScope
+from .session import Session
+from .spec import (
+    COMPUTER_WORDS,
+    DEFAULT_NAMES,
+    GameSpec,
+    SessionError,
+    is_realtime,
+    parse_seats,
+    play_spec,
+)
+from .summary import AttemptSummary, summarize
+
+__all__ = [
+    "COMPUTER_WORDS",
+    "DEFAULT_NAMES",
+    "Answer",
+    "Ask",
+    "AskKind",
+    "AttemptSummary",
+    "GameSpec",
+    "SeatScope",
+    "Session",
+    "SessionError",
+    "Step",
+    "StepKind",
+    "TableState",
+    "decision_rng",
+    "is_realtime",
+    "next_question",
+    "next_step",
+    "parse_seats",
+    "play_spec",
+    "summarize",
+]

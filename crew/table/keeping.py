@@ -1,0 +1,106 @@
+"""What the history keeps of an attempt (``crew.history`` stores it)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from crew import history, storage
+from crew.engine import GameState, Result
+from crew.records import Record, replay
+
+from .campaign import cannot_write
+
+__all__ = ["entry_for", "keep", "keep_abandoned", "played_a_card"]
+
+
+def played_a_card(record: Record) -> bool:
+    """Whether at least one card of the attempt was played (an attempt worth keeping when it
+    is left unfinished)."""
+    return any("play" in a for a in record.actions)
+
+
+def entry_for(
+    record: Record,
+    state: GameState,
+    *,
+    entry_id: int,
+    names: list[str],
+    computers: list[int],
+    crew: str | None,
+    practice: bool,
+    left: history.Outcome | None = None,
+) -> history.HistoryEntry:
+    """The history entry of the attempt ``record`` (at ``state``): won or lost when it is over,
+    else how it was ``left`` (``unfinished``: quit; ``abandoned``: a new game replaced it)."""
+    if state.result == Result.WON:
+        result: history.Outcome = "won"
+    elif state.result == Result.LOST:
+        result = "lost"
+    else:
+        result = left or "unfinished"
+    return history.HistoryEntry(
+        id=entry_id,
+        date=history.now(),
+        crew=crew,
+        mission=state.setup.rules.mission,
+        difficulty=record.difficulty,
+        attempt=record.attempt,
+        players=state.setup.players,
+        names=list(names),
+        computers=sorted(computers),
+        result=result,
+        trick=len(state.tricks) + (1 if state.trick_cards else 0),
+        practice=practice,
+        record=record.model_copy(deep=True),
+    )
+
+
+def keep(
+    record: Record,
+    state: GameState,
+    *,
+    entry_id: int | None,
+    names: list[str],
+    computers: Collection[int],
+    crew: str | None,
+    practice: bool,
+    left: history.Outcome | None = None,
+) -> tuple[int | None, str]:
+    """Write the attempt to the history under ``entry_id`` (None: a new entry); the entry's
+    number, and '' or the sentence saying why it could not be written."""
+    number = entry_id if entry_id is not None else history.next_id()
+    entry = entry_for(
+        record,
+        state,
+        entry_id=number,
+        names=names,
+        computers=sorted(computers),
+        crew=crew,
+        practice=practice,
+        left=left,
+    )
+    try:
+        history.save_entry(entry)
+    except (OSError, storage.StorageError) as exc:
+        return entry_id, cannot_write("the history", exc)
+    return number, ""
+
+
+def keep_abandoned(record: Record) -> str:
+    """A saved game a new game replaces is kept as ``abandoned`` when a card of it was played
+    ('' or the sentence saying why it could not be written)."""
+    if not played_a_card(record):
+        return ""
+    r = replay(record, "saved game")
+    notes = record.table
+    _, problem = keep(
+        record,
+        r.state,
+        entry_id=notes.history_id if notes is not None else None,
+        names=list(record.names or []),
+        computers=notes.computers if notes is not None else [],
+        crew=notes.crew if notes is not None else None,
+        practice=notes.practice if notes is not None else False,
+        left="abandoned",
+    )
+    return problem

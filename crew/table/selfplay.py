@@ -1,0 +1,129 @@
+"""Computers at the table: one attempt played out with a computer in chosen seats.
+
+The driver holds the state (it is the table, not a player); each computer gets only its own
+seat's view and its memory (:mod:`.jobs`). The questions come from :mod:`.protocol` in the
+order the app asks them.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from crew.bots import DEFAULT, Memory, Settings
+from crew.engine import Action, GameState, apply, view_for
+
+from .jobs import (
+    Answer,
+    decision_rng,
+    distress_action,
+    job,
+    with_distress_card,
+    with_signal_answer,
+    with_votes,
+)
+from .protocol import AskKind, StepKind, TableState, next_question, next_step
+
+__all__ = ["SelfPlay", "play_attempt"]
+
+
+@dataclass
+class SelfPlay:
+    """An attempt under way with computers in ``computers`` (seat numbers of crew members).
+
+    :meth:`step` lets them act until a person must act (or the attempt is over). The random
+    source of each decision comes from ``seed`` and a running count, so a replay of the same
+    deal makes the same choices."""
+
+    state: GameState
+    computers: frozenset[int]
+    seed: int | str = 0
+    settings: Settings = DEFAULT
+    memories: dict[int, Memory] = field(default_factory=dict)
+    actions: list[Action] = field(default_factory=list)
+    decision_seconds: list[float] = field(default_factory=list)
+    on_action: Callable[[GameState, Action], None] | None = None
+    table: TableState = field(default_factory=lambda: TableState(draw_seen=True))
+    _count: int = 0
+
+    def __post_init__(self) -> None:
+        for s in self.computers:
+            self.memories.setdefault(s, Memory(s))
+        self._observe()
+
+    def _observe(self) -> None:
+        for s, m in self.memories.items():
+            m.observe(view_for(self.state, s))
+
+    def _rng(self, seat: int) -> random.Random:
+        self._count += 1
+        return decision_rng(self.seed, seat, self._count)
+
+    def do(self, action: Action) -> None:
+        self.state, _ = apply(self.state, action)
+        self.actions.append(action)
+        self._observe()
+        if self.on_action is not None:
+            self.on_action(self.state, action)
+
+    def _people(self) -> bool:
+        return any(seat not in self.computers for seat in range(self.state.setup.players))
+
+    def step(self) -> bool:
+        """One question answered by a computer; False once a person must act or it is over."""
+        s = self.state
+        if s.over:
+            return False
+        ask = next_question(s, self.table, self.computers, number=len(self.actions))
+        if ask is None:
+            if next_step(s, self.table, self.computers).kind == StepKind.DRAW:
+                self.table = replace(self.table, draw_seen=True)
+                return True
+            return False
+        decide = job(ask, s, self.table, self.memories, self._rng, self.settings, detach=False)
+        t0 = time.perf_counter()
+        answer = decide()
+        self.decision_seconds.append(time.perf_counter() - t0)
+        self.carry_out(answer)
+        return True
+
+    def carry_out(self, answer: Answer) -> None:
+        """Put a computer's answer on the table."""
+        ask = answer.ask
+        if ask.kind == AskKind.VOTES:
+            self.table = with_votes(self.table, answer.votes, people=self._people())
+        elif ask.kind == AskKind.DISTRESS_CARD:
+            assert answer.card is not None
+            self.table = with_distress_card(self.table, ask.seat, answer.card)
+            action = distress_action(self.table, self.state.setup.players)
+            if action is not None:
+                self.table = replace(
+                    self.table, distress_direction=None, distress_cards=(), distress_decided=True
+                )
+                self.do(action)
+        elif ask.kind == AskKind.SIGNAL:
+            self.table = with_signal_answer(self.table, self.state.trick_number, ask.seat)
+            if answer.action is not None:
+                self.do(answer.action)
+        else:
+            assert answer.action is not None, answer
+            self.do(answer.action)
+
+    def run(self) -> GameState:
+        while self.step():
+            pass
+        return self.state
+
+
+def play_attempt(
+    state: GameState,
+    seed: int | str = 0,
+    settings: Settings = DEFAULT,
+    on_action: Callable[[GameState, Action], None] | None = None,
+) -> SelfPlay:
+    """Computers in every seat play ``state`` to its end."""
+    t = SelfPlay(state, frozenset(range(state.setup.players)), seed, settings, on_action=on_action)
+    t.run()
+    return t

@@ -1,0 +1,695 @@
+"""One game at one shared terminal, without any user interface: state, record, names, gates.
+
+A :class:`Session` owns one game. It applies actions through the engine (which alone decides
+legality, trick winners and task status), writes the game record after every action, and
+answers what the screens ask: *what happens now* (:meth:`Session.step`, from
+:mod:`.protocol`), *must the terminal be handed to somebody first* (:meth:`Session.gate_seat`)
+and *what must a computer decide* (:meth:`Session.ask`, :meth:`Session.question`).
+
+Privacy protocol: a step is *private* when it shows a hand (``Step.viewer``); a private step may
+only be shown after its viewer acknowledged a hand-off gate (:meth:`Session.open_gate`). A public
+step always closes the gate again, so the next private step needs a new one. Two consecutive
+private steps of the same viewer (one person holding both seats) need no gate in between. The
+screens never hold the session itself: they hold a :class:`~crew.table.scope.SeatScope`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+
+from crew import history, storage
+from crew.bots import DEFAULT as BOT_SETTINGS
+from crew.bots import Memory, Settings
+from crew.engine import (
+    Action,
+    Direction,
+    Distress,
+    Event,
+    EventKind,
+    GameState,
+    Illegal,
+    Phase,
+    Play,
+    Position,
+    Result,
+    Signal,
+    TimeUp,
+    View,
+    apply,
+    distress_card_illegal,
+    legal_actions,
+    may_communicate,
+    signal_card_illegal,
+    view_for,
+    why_illegal,
+)
+from crew.engine.attempts import attempt_seed, retry
+from crew.engine.view import PUBLIC
+from crew.records import Record, TableNotes, action_to_json, record_for, replay
+
+from .campaign import Campaign, cannot_write, first_attempt, redeal_seed, uncounted
+from .jobs import (
+    Answer,
+    decision_rng,
+    distress_action,
+    job,
+    with_distress_card,
+    with_signal_answer,
+    with_votes,
+)
+from .keeping import keep
+from .notes import check_computers, table_from_notes, table_notes
+from .protocol import (
+    Ask,
+    AskKind,
+    Step,
+    StepKind,
+    TableState,
+    next_question,
+    next_step,
+    people_who_may_signal,
+)
+from .seating import Seating
+from .spec import DEFAULT_NAMES, GameSpec, SessionError
+
+__all__ = ["CLOCK_SAVE_EVERY", "Session"]
+
+#: Seconds of real time after which the running clock is saved even without an action.
+CLOCK_SAVE_EVERY = 5.0
+
+
+class Session:
+    """One hot-seat game: the engine state, its record and everything the screens must know."""
+
+    def __init__(
+        self,
+        state: GameState,
+        record: Record,
+        names: list[str],
+        *,
+        base_seed: int | str | None,
+        crew: str | None = None,
+        time_left: float | None = None,
+        logged: bool = False,
+        autosave: bool = True,
+        computers: frozenset[int] = frozenset(),
+        settings: Settings = BOT_SETTINGS,
+        practice: bool = False,
+    ) -> None:
+        self.state = state
+        #: a practice game: hints and undo; nothing in the logbook (the history marks it)
+        self.practice = practice
+        self.history_id: int | None = None  # the history entry this attempt is kept as
+        #: the seats computers play, their search effort, each one's memory of its own view
+        self.computers = computers
+        self.settings = settings
+        self.memories: dict[int, Memory] = {}
+        self.record = record
+        self.names = names
+        self.base_seed = base_seed
+        self.crew = crew
+        self.autosave = autosave
+        self.time_left = time_left
+        self.logged = logged
+        self.notice = ""  # something the screens should tell everybody once (e.g. a damaged file)
+        self._clock_unsaved = 0.0  # seconds the clock ran since the last save
+        self.save_problem = ""  # why the game or the logbook could not be written ('' if fine)
+        self._log_problem = ""
+        self._history_problem = ""  # why the history could not keep the attempt ('' if it did)
+        self.last_events: list[Event] = []
+        self.mission_won = False  # won before this attempt began: a replay, Next stays open
+        self.uncounted = False  # lost before anyone could act: not written in the logbook
+        self.redeals = 0  # re-deals of this attempt that did not count
+        self._reset_table(TableState(draw_seen=bool(record.actions)))
+
+    def _reset_table(self, table: TableState) -> None:
+        #: what the crew has answered this attempt (the protocol's notes)
+        self.table = table
+        self.unlocked: int | None = None  # the human whose gate was acknowledged
+        # the distress signal's passes, as (from seat, to seat, card): the engine's event
+        self.exchange: tuple[tuple[int, int, int], ...] = ()
+        self.memories = {seat: Memory(seat) for seat in self.computers}
+        self._observe()
+
+    @property
+    def campaign(self) -> Campaign:
+        """This game's logbook (free play: one that writes nothing)."""
+        return Campaign(self.crew, self.mission, self.autosave, self.practice)
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls, spec: GameSpec, *, autosave: bool = True, settings: Settings = BOT_SETTINGS
+    ) -> Session:
+        """Start the first attempt of ``spec`` (a campaign crew continues its logbook)."""
+        spec = spec.checked()
+        state, attempt = first_attempt(spec, autosave=autosave)
+        assert spec.seed is not None
+        rec = record_for(
+            state,
+            names=list(spec.names),
+            seed=attempt_seed(spec.seed, attempt),
+            attempt=attempt,
+            difficulty=spec.difficulty if spec.mission is None else None,
+        )
+        s = cls(
+            state,
+            rec,
+            list(spec.names),
+            base_seed=spec.seed,
+            crew=spec.crew,
+            time_left=_clock(state),
+            autosave=autosave,
+            computers=frozenset(spec.computers),
+            settings=settings,
+            practice=spec.practice,
+        )
+        s.mission_won = s.campaign.says_won()
+        s.save()
+        return s
+
+    @classmethod
+    def resume(
+        cls, rec: Record, *, autosave: bool = True, settings: Settings = BOT_SETTINGS
+    ) -> Session:
+        """Continue a saved game at the same point; every private step starts with a gate.
+
+        The saved table notes are checked against the game first (SessionError names what does
+        not fit)."""
+        notes = rec.table
+        computers = check_computers(notes.computers if notes is not None else [], rec.players)
+        r = replay(rec, "saved game", keep_states=bool(computers))
+        if r.violation is not None:
+            raise SessionError(
+                f"the saved game cannot be continued: action {r.violation.action + 1} is not"
+                f" allowed ({r.violation.message})"
+            )
+        table = table_from_notes(notes, r.state, computers, draw_seen=bool(rec.actions))
+        names = list(rec.names or DEFAULT_NAMES[: rec.players])
+        base = notes.base_seed if notes is not None else None
+        if base is None:
+            base = _base_seed(rec.seed, rec.attempt)
+        time_left = notes.time_left if notes is not None else None
+        if time_left is None:
+            time_left = _clock(r.state)
+        s = cls(
+            r.state,
+            rec,
+            names,
+            base_seed=base,
+            crew=notes.crew if notes is not None else None,
+            time_left=time_left,
+            logged=notes.logged if notes is not None else False,
+            autosave=autosave,
+            computers=computers,
+            settings=settings,
+            practice=notes.practice if notes is not None else False,
+        )
+        s.table = table
+        s.history_id = notes.history_id if notes is not None else None
+        # each computer remembers the game as its own view showed it, action by action
+        s.memories = {
+            seat: Memory.replayed(seat, [view_for(st, seat) for st in [r.start, *r.states]])
+            for seat in computers
+        }
+        if notes is not None:
+            s.mission_won = notes.mission_won
+            s.uncounted = notes.uncounted
+            s.redeals = notes.redeals
+        if not s.state.over:
+            # a win the logbook holds stands, even when the save is older than it (a full disk,
+            # then a kill): the attempt played on is a replay and changes no count
+            s.mission_won = s.mission_won or s.campaign.says_won()
+        for events in r.events:
+            s._note(events)
+        # what happened last is said again (a signal made just before the terminal closed)
+        s.last_events = list(r.events[-1]) if r.events else []
+        if s.state.over and not s.logged:
+            s._write_logbook()
+            s.save()
+        return s
+
+    # -- names and views ----------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.state.setup.players
+
+    @property
+    def seats(self) -> int:
+        return self.state.setup.seats
+
+    @property
+    def attempt(self) -> int:
+        return self.record.attempt
+
+    @property
+    def mission(self) -> int | None:
+        return self.state.setup.rules.mission
+
+    @property
+    def signaller(self) -> int | None:
+        """The seat choosing a signal now (chosen in public, behind its own gate)."""
+        return self.table.signaller
+
+    @property
+    def seating(self) -> Seating:
+        """Who sits where (names, computers, a person holding several seats)."""
+        return Seating(tuple(self.names), self.computers, self.state.setup.tonoja)
+
+    def name(self, seat: int) -> str:
+        """How the table calls a seat ("Ann·3" when Ann holds several seats)."""
+        return self.seating.name(seat)
+
+    def named(self, bad: Illegal) -> Illegal:
+        """The engine's reason with each seat it names called by its crew member's name."""
+        return bad._replace(message=bad.text(self.name))
+
+    def public_view(self) -> View:
+        return view_for(self.state, PUBLIC)
+
+    def hand_view(self) -> View | None:
+        """The view of the human whose hand may be on screen now, or None (public step)."""
+        step = self.step()
+        if not step.private or not self._open_for(step.viewer):
+            return None
+        return view_for(self.state, step.viewer)
+
+    # -- who sits where --------------------------------------------------------------------------
+
+    def is_computer(self, seat: int) -> bool:
+        return seat in self.computers
+
+    def person_seats(self) -> list[int]:
+        """The seats people play, in seat order."""
+        return self.seating.person_seats()
+
+    def _open_for(self, viewer: int) -> bool:
+        return self.seating.open_for(self.unlocked, viewer)
+
+    # -- what happens now -----------------------------------------------------------------------
+
+    def step(self) -> Step:
+        """What the table waits for now (pure: asking changes nothing)."""
+        return next_step(self.state, self.table, self.computers)
+
+    def ask(self) -> Ask | None:
+        """What the table waits for from a computer now (None: from the people, or nothing)."""
+        return next_question(
+            self.state,
+            self.table,
+            self.computers,
+            number=len(self.record.actions),
+            deal=str(self.record.seed),
+        )
+
+    def gate_seat(self) -> int | None:
+        """The human who must be handed the terminal before the current step, or None."""
+        step = self.step()
+        if step.private and step.viewer not in self.computers and not self._open_for(step.viewer):
+            return step.viewer
+        return None
+
+    def open_gate(self) -> None:
+        """The gate was acknowledged: the current step's viewer may now see their hand."""
+        step = self.step()
+        if step.private and step.viewer not in self.computers:
+            self.unlocked = step.viewer
+
+    def close_gate(self) -> None:
+        """The hand on screen leaves it (the crew is about to choose something in public)."""
+        self.unlocked = None
+
+    def _after(self) -> None:
+        # a public step takes the hand off the screen: the next private step needs a gate
+        if not self.step().private:
+            self.unlocked = None
+
+    def _set(self, table: TableState) -> None:
+        """The table's notes change: saved, and the gate follows the new step."""
+        self.table = table
+        self.save()
+        self._after()
+
+    # -- engine questions -----------------------------------------------------------------------
+
+    def may_communicate(self, seat: int) -> Illegal | None:
+        """Whether ``seat`` may communicate before this trick, judged on public facts only, so
+        the communication window never tells the table anything about a hand."""
+        return may_communicate(self.state, seat)
+
+    def communicators(self) -> list[int]:
+        """The seats that may communicate now (public facts only)."""
+        return [s for s in range(self.seats) if self.may_communicate(s) is None]
+
+    def signal_first(self) -> list[int]:
+        """Who may signal before the card about to lead this trick (public facts only): the
+        leader's gate and hand, and the window before a computer's lead, offer it."""
+        if self.step().kind not in (StepKind.PLAY, StepKind.WINDOW) or self.state.trick_cards:
+            return []
+        # the computers are asked in their own turn (``ask``): this is for the people
+        return people_who_may_signal(self.state, self.computers)
+
+    def legal_cards(self) -> set[int]:
+        """The cards the seat to play may play now (from the engine)."""
+        return {a.card for a in legal_actions(self.state) if isinstance(a, Play)}
+
+    def signal_illegal(self, seat: int, card: int) -> Illegal | None:
+        """None when ``card`` may be shown with some position; else the engine's reason."""
+        bad = signal_card_illegal(self.state, seat, card)
+        return self.named(bad) if bad is not None else None
+
+    def distress_card_illegal(self, seat: int, card: int) -> Illegal | None:
+        """Why ``seat`` may not pass ``card`` in the distress signal (None: it may)."""
+        bad = distress_card_illegal(self.state, seat, card)
+        return self.named(bad) if bad is not None else None
+
+    def distress_exchange(self, seat: int) -> tuple[int, int, int, int] | None:
+        """After a distress signal in this attempt: (card ``seat`` passed, to whom, card it
+        received, from whom); None without one. Private: only for ``seat``'s own eyes."""
+        gave = next(((to, c) for frm, to, c in self.exchange if frm == seat), None)
+        got = next(((frm, c) for frm, to, c in self.exchange if to == seat), None)
+        if gave is None or got is None:
+            return None
+        return gave[1], gave[0], got[1], got[0]
+
+    def _note(self, events: list[Event]) -> None:
+        for e in events:
+            if e.kind == EventKind.DISTRESS:
+                self.exchange = e.exchange
+
+    # -- doing things ---------------------------------------------------------------------------
+
+    def act(self, action: Action) -> Illegal | None:
+        """Apply ``action`` (recorded and saved); the engine's reason when it is not allowed."""
+        bad = why_illegal(self.state, action)
+        if bad is not None:
+            return self.named(bad)
+        self.state, self.last_events = apply(self.state, action)
+        self._note(self.last_events)
+        self._observe()
+        self.record.actions.append(action_to_json(action))
+        if isinstance(action, Distress):
+            self.campaign.note_distress()
+        if self.state.over:
+            self.table = replace(self.table, signaller=None)
+            self._write_logbook()
+            self.keep()
+        self.save()
+        self._after()
+        return None
+
+    def keep(self, left: history.Outcome | None = None) -> None:
+        """Keep the attempt in the history (won or lost; else how it was ``left``), under the
+        same entry each time; a history that cannot be written is said like a failed save."""
+        if not self.autosave:
+            return
+        self.history_id, self._history_problem = keep(
+            self.record,
+            self.state,
+            entry_id=self.history_id,
+            names=self.names,
+            computers=self.computers,
+            crew=self.crew,
+            practice=self.practice,
+            left=left,
+        )
+        self.save_problem = self._history_problem or self.save_problem
+
+    def ack_draw(self) -> None:
+        self.table = replace(self.table, draw_seen=True)
+        self._after()
+
+    def decide_distress(self, direction: str | None) -> None:
+        """The crew's decision: None declines; "left"/"right" starts collecting the cards."""
+        if direction is None:
+            self._set(replace(self.table, distress_decided=True))
+        else:
+            way = Direction(direction)
+            self._set(replace(self.table, distress_direction=way, distress_cards=()))
+
+    def cancel_distress(self) -> None:
+        """Back to the decision (no card has been passed yet)."""
+        self._set(replace(self.table, distress_direction=None, distress_cards=()))
+
+    def choose_distress_card(self, card: int) -> Illegal | None:
+        """The current member's card to pass; the last one sends the whole distress action."""
+        step = self.step()
+        assert step.kind == StepKind.DISTRESS_CARD
+        bad = self.distress_card_illegal(step.seat, card)
+        if bad is not None:
+            return bad
+        table = with_distress_card(self.table, step.seat, card)
+        action = distress_action(table, self.players)
+        if action is None:
+            self._set(table)
+            return None
+        self.table = replace(
+            table, distress_direction=None, distress_cards=(), distress_decided=True
+        )
+        bad = self.act(action)
+        assert bad is None, bad
+        return None
+
+    def start_signal(self, seat: int) -> Illegal | None:
+        bad = self.may_communicate(seat)
+        if bad is not None:
+            return self.named(bad)
+        # the signaller was chosen in public: whoever it is, the hand comes after their gate
+        self.unlocked = None
+        self._set(replace(self.table, signaller=seat))
+        return None
+
+    def play_on(self) -> None:
+        """Nobody signals before the computer about to lead this trick: it leads."""
+        self._set(replace(self.table, window_closed=self.state.trick_number))
+
+    def cancel_signal(self) -> None:
+        self._set(replace(self.table, signaller=None))
+
+    def signal(self, card: int, position: str) -> Illegal | None:
+        """The signaller shows ``card`` with its token at ``position`` (the engine judges it)."""
+        signaller = self.table.signaller
+        assert signaller is not None
+        self.table = replace(self.table, signaller=None)  # saved with the action: it is made
+        bad = self.act(Signal(signaller, card, Position(position)))
+        if bad is not None:
+            self.table = replace(self.table, signaller=signaller)
+        return bad
+
+    def peek(self, seat: int) -> None:
+        """A crew member asks to look at their hand during a public step (behind their gate)."""
+        if not self.step().private and 0 <= seat < self.players and seat not in self.computers:
+            self.table = replace(self.table, peeking=seat)
+            self._after()
+
+    def end_peek(self) -> None:
+        self.table = replace(self.table, peeking=None)
+        self._after()
+
+    # -- the computers -------------------------------------------------------------------------
+
+    def _observe(self) -> None:
+        """Each computer sees its own view after every action (its memory of the tricks)."""
+        for seat, memory in self.memories.items():
+            memory.observe(view_for(self.state, seat))
+
+    def question(self, ask: Ask) -> Callable[[], Answer]:
+        """The decision ``ask`` needs, as a pure function to run away from the table (a thread).
+
+        It is built from each computer's own view and a copy of its memory, never the state."""
+        seed: int | str = self.record.seed if self.record.seed is not None else 0
+
+        def rng(seat: int) -> random.Random:
+            return decision_rng(seed, seat, ask.number)
+
+        return job(ask, self.state, self.table, self.memories, rng, self.settings)
+
+    def answer(self, answer: Answer) -> bool:
+        """Carry out a computer's decision; False when the table moved on since it was asked
+        (the answer is dropped) or the engine refuses it."""
+        ask = answer.ask
+        if ask != self.ask():
+            return False
+        if ask.kind == AskKind.VOTES:
+            self.table = with_votes(self.table, answer.votes, people=True)
+            return True
+        if ask.kind == AskKind.DISTRESS_CARD:
+            assert answer.card is not None
+            return self.choose_distress_card(answer.card) is None
+        if ask.kind == AskKind.SIGNAL:
+            self.table = with_signal_answer(self.table, self.state.trick_number, ask.seat)
+            if answer.action is None:
+                return True
+            # made at once: a computer's hand is never behind a gate, nobody else is unlocked
+            return self.act(answer.action) is None
+        assert answer.action is not None
+        return self.act(answer.action) is None
+
+    # -- real time -------------------------------------------------------------------------------
+
+    @property
+    def clock_running(self) -> bool:
+        """The timer runs once the tasks are placed, until the attempt ends."""
+        s = self.state
+        return self.time_left is not None and not s.over and s.phase in (Phase.PREDICT, Phase.PLAY)
+
+    def tick(self, seconds: float) -> bool:
+        """Let ``seconds`` pass on the clock; at zero the attempt is lost (True when it ran out)."""
+        if not self.clock_running or self.time_left is None:
+            return False
+        self.time_left = max(0.0, self.time_left - seconds)
+        if self.time_left > 0:
+            # the clock is written now and then, so a killed terminal gives little time back
+            self._clock_unsaved += seconds
+            if self._clock_unsaved >= CLOCK_SAVE_EVERY:
+                self.save()
+            return False
+        self.table = replace(self.table, peeking=None)
+        return self.act(TimeUp()) is None
+
+    # -- saving and the logbook -------------------------------------------------------------------
+
+    def notes(self) -> TableNotes:
+        """The campaign crew, deal code, clock, logbook mark and the table's answers so far."""
+        return TableNotes(
+            crew=self.crew,
+            base_seed=self.base_seed,
+            time_left=self.time_left,
+            logged=self.logged,
+            mission_won=self.mission_won,
+            uncounted=self.uncounted,
+            redeals=self.redeals,
+            computers=sorted(self.computers),
+            practice=self.practice,
+            history_id=self.history_id,
+            **table_notes(self.table),
+        )
+
+    def save(self) -> None:
+        """Write the record, with the table notes, atomically (one file, so never out of step).
+
+        A finished attempt the logbook could not take yet (a full disk) is written again first:
+        saving is tried again at every action, so what failed is written once there is room."""
+        self._clock_unsaved = 0.0
+        if not self.autosave:
+            return
+        if self.state.over and not self.logged:
+            self._write_logbook()
+        if self.state.over and self._history_problem:
+            self.keep()  # the history could not take it: tried again at every save
+        self.record.table = self.notes()
+        try:
+            storage.save_game(self.record)
+        except (OSError, storage.StorageError) as exc:
+            # the game goes on from memory; the screen says it is not being saved
+            self.save_problem = cannot_write("the game", exc)
+        else:
+            self.save_problem = self._log_problem or self._history_problem
+
+    def forget(self) -> None:
+        """The finished game is done with: no Continue for it."""
+        if self.autosave:
+            storage.clear_game()
+
+    def _write_logbook(self) -> None:
+        if self.logged:
+            return
+        self.logged = True
+        self.uncounted = uncounted(self.record, self.state)
+        if self.uncounted:
+            return  # swap tasks or re-deal: this attempt is not an attempt
+        problem = self.campaign.note_attempt(self.state, self.names)
+        self._log_problem = problem
+        if problem:
+            self.logged = False  # Continue writes it down
+            self.save_problem = problem
+
+    def logbook_line(self) -> str:
+        """What the logbook says about this mission for the campaign crew ('' in free play)."""
+        return self.campaign.line()
+
+    @property
+    def next_mission_open(self) -> bool:
+        """Whether Next mission is offered: this logbook mission was won at this table or in
+        the crew's logbook (a lost replay of a won mission does not close it again)."""
+        if self.mission is None:
+            return False
+        return self.state.result == Result.WON or self.mission_won or self.campaign.says_won()
+
+    @property
+    def replaying(self) -> bool:
+        """This attempt replays a mission won before it started (practice; the win stands)."""
+        return self.mission_won
+
+    # -- after the attempt -------------------------------------------------------------------------
+
+    def retry(self, *, same_tasks: bool) -> None:
+        """The next attempt of the same mission: a new deal, same or new tasks.
+
+        After a loss nobody could have avoided the attempt is dealt again under its own number
+        (a re-deal, not an attempt)."""
+        base = self.base_seed if self.base_seed is not None else random.randrange(10**6)
+        self.base_seed = base
+        if self.state.result == Result.WON:
+            self.mission_won = True
+        if self.uncounted:
+            attempt = self.attempt
+            redeals = self.redeals + 1
+            seed = redeal_seed(base, attempt, redeals)
+        else:
+            attempt = self.attempt + 1
+            redeals = 0
+            seed = attempt_seed(base, attempt)
+        state = retry(self.state, seed, same_tasks=same_tasks)
+        self._start(state, attempt, seed=seed)
+        self.redeals = redeals
+        self.save()
+
+    def next_mission(self, *, timed: bool = False) -> None:
+        """The first attempt of the next mission (a campaign continues where its logbook is)."""
+        spec = self.campaign.next_spec(
+            self.players, self.names, sorted(self.computers), timed=timed
+        ).checked()
+        state, attempt = first_attempt(spec, autosave=self.autosave)
+        self.base_seed = spec.seed
+        self.redeals = 0
+        self._start(state, attempt)
+        self.mission_won = self.campaign.says_won()
+        self.save()
+
+    def _start(self, state: GameState, attempt: int, *, seed: str | None = None) -> None:
+        diff = self.record.difficulty
+        assert self.base_seed is not None
+        self.state = state
+        self.record = record_for(
+            state,
+            names=list(self.names),
+            seed=seed if seed is not None else attempt_seed(self.base_seed, attempt),
+            attempt=attempt,
+            difficulty=diff,
+        )
+        self.time_left = _clock(state)
+        self.logged = False
+        self.uncounted = False
+        self.last_events = []
+        self.history_id = None  # the attempt before is kept under its own entry
+        self._history_problem = ""
+        self._reset_table(TableState())
+        self.save()
+
+
+def _clock(state: GameState) -> float | None:
+    seconds = state.setup.rules.seconds
+    return float(seconds) if state.setup.rules.timed and seconds else None
+
+
+def _base_seed(seed: int | str | None, attempt: int) -> int | str | None:
+    if seed is None or attempt == 1:
+        return seed
+    suffix = f"/{attempt}"
+    text = str(seed)
+    return text[: -len(suffix)] if text.endswith(suffix) else seed

@@ -1,0 +1,263 @@
+"""The replay viewer: a finished attempt, card by card and trick by trick, every hand open.
+
+It is given a :class:`~crew.table.review.Review` (frames of the attempt, not the game). ← and →
+step one action, ↑ and ↓ (or [ and ]) one trick, Home and End to the deal and the end. For a
+lost attempt the post-mortem runs in the background: its turning point is marked (``j`` jumps
+to it) and ``w`` steps through a winning line.
+"""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+
+from crew import history
+from crew.engine import TONOJA, get_task
+from crew.present import history_line, position_word
+from crew.records import RecordError
+from crew.storage import StorageError
+from crew.table.review import Frame, Review, review_entry
+
+from ..render import card_text, events_text, task_status_cell
+from ..widgets.choices import Choice, Choices
+from ..widgets.postmortem import PostMortemPanel
+from .dialogs import ConfirmScreen
+
+__all__ = ["HistoryScreen", "ReplayScreen"]
+
+
+def _mission(r: Review) -> str:
+    if r.mission is None:
+        return f"Free play, difficulty {r.difficulty}"
+    return "Intro mission" if r.mission == 0 else f"Mission {r.mission}"
+
+
+class ReplayScreen(Screen[None]):
+    """Steps through a recorded attempt."""
+
+    BINDINGS = [
+        Binding("left", "step(-1)", "Card", key_display="← →"),
+        Binding("right", "step(1)", "Next card", show=False),
+        Binding("up,left_square_bracket", "trick(-1)", "Trick", key_display="↑ ↓"),
+        Binding("down,right_square_bracket", "trick(1)", "Next trick", show=False),
+        Binding("home", "jump('start')", "Start", show=False),
+        Binding("end", "jump('end')", "End", show=False),
+        Binding("j", "jump('turn')", "Turning point"),
+        Binding("w", "winning_line", "Winning line"),
+        Binding("escape,b", "app.pop_screen", "Back"),
+    ]
+
+    def __init__(self, review: Review) -> None:
+        super().__init__()
+        self.review = review
+        self.at = 0
+        self.turn: int | None = None  # the action that lost the attempt, once known
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="replay-box"):
+            yield Static(id="replay-head")
+            with VerticalScroll(id="replay-body", can_focus=False):
+                yield Static(id="replay-table")
+                yield Static(id="replay-tasks")
+                if self.review.lost:
+                    yield PostMortemPanel(self.review.post_mortem, id="replay-postmortem")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    # -- moving -------------------------------------------------------------------------------
+
+    def action_step(self, by: int) -> None:
+        self.at = max(0, min(len(self.review.frames) - 1, self.at + by))
+        self.show()
+
+    def action_trick(self, by: int) -> None:
+        starts = self.review.trick_starts() + [len(self.review.frames) - 1]
+        if by > 0:
+            later = [i for i in starts if i > self.at]
+            self.at = later[0] if later else self.at
+        else:
+            earlier = [i for i in starts if i < self.at]
+            self.at = earlier[-1] if earlier else 0
+        self.show()
+
+    def action_jump(self, where: str) -> None:
+        if where == "start":
+            self.at = 0
+        elif where == "end":
+            self.at = len(self.review.frames) - 1
+        elif self.turn is not None:
+            self.at = self.turn  # the moment just before the action that lost it
+        self.show()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "jump" and parameters == ("turn",):
+            return self.turn is not None
+        if action == "winning_line":
+            return self._line() is not None
+        return True
+
+    # -- the post-mortem ------------------------------------------------------------------------
+
+    def _panel(self) -> PostMortemPanel | None:
+        return next(iter(self.query(PostMortemPanel)), None)
+
+    def _line(self) -> object | None:
+        panel = self._panel()
+        return panel.result.line if panel is not None and panel.result is not None else None
+
+    @on(PostMortemPanel.Answered)
+    def _answered(self, event: PostMortemPanel.Answered) -> None:
+        event.stop()
+        analysis = event.result.analysis
+        tp = analysis.turning_point if analysis is not None else None
+        self.turn = tp.action if tp is not None else None
+        self.show()
+
+    def action_winning_line(self) -> None:
+        from .winning_line import WinningLineScreen
+
+        panel = self._panel()
+        if panel is None or panel.result is None or panel.result.line is None:
+            return
+        self.app.push_screen(
+            WinningLineScreen(panel.result.line, list(self.review.names), panel.result.line_from)
+        )
+
+    # -- drawing ----------------------------------------------------------------------------------
+
+    def show(self) -> None:
+        r = self.review
+        f = r.frames[self.at]
+        v = f.view
+        head = Text(f"Replay: {_mission(r)}, attempt {r.attempt}", style="bold")
+        head.append(f"   (deal code {r.seed})", style="dim")
+        head.append(f"\nAction {f.index} of {len(r.frames) - 1}", style="bold")
+        trick = min(v.tricks_played + 1, v.total_tricks)
+        head.append(f" · trick {trick}/{v.total_tricks}")
+        if v.result:
+            head.append(f" · {v.result.upper()}", style="bold reverse")
+        if self.turn is not None:
+            mark = "  ◀ the turning point" if f.index == self.turn else ""
+            head.append(f" · turning point before action {self.turn + 1} (j){mark}")
+        said = events_text(f.events, r.name, v.players)
+        if said.plain:
+            head.append("\n")
+            head.append_text(said)
+        if not r.over:
+            head.append("\nThis attempt is not over: every hand is open.", style="bold red")
+        self.query_one("#replay-head", Static).update(head)
+        self.query_one("#replay-table", Static).update(self._table(f))
+        self.query_one("#replay-tasks", Static).update(self._tasks(f))
+        self.refresh_bindings()
+
+    def _table(self, f: Frame) -> Table:
+        r, v = self.review, f.view
+        table = Table(box=None, padding=(0, 1), expand=True, show_edge=False, pad_edge=False)
+        table.add_column("Crew", no_wrap=True)
+        table.add_column("Trick", no_wrap=True)
+        table.add_column("Won", justify="right", no_wrap=True)
+        table.add_column("Hand (every hand open)", ratio=1)
+        played = dict(v.trick)
+        last = v.last_trick
+        for seat in range(v.seats):
+            name = Text(r.name(seat), style="bold" if seat == v.turn and not v.result else "")
+            if seat == v.captain:
+                name.append(" ★cpt")
+            cell = Text()
+            if seat in played:
+                cell.append_text(card_text(played[seat]))
+                if v.trick[0][0] == seat:
+                    cell.append(" led")
+            elif not v.trick and last is not None and seat in last.seats:
+                cell.append_text(card_text(last.card_of(seat)))
+                cell.append(" ✓won" if seat == last.winner else "", style="bold")
+            hand = Text()
+            for i, c in enumerate(f.open_hands[seat]):
+                if i:
+                    hand.append(" ")
+                hand.append_text(card_text(c))
+            if f.tonoja_down and seat == TONOJA:
+                hidden = [d for d in f.tonoja_down if d >= 0]
+                if hidden:
+                    hand.append("  under the piles:", style="dim")
+                    for c in hidden:
+                        hand.append(" ")
+                        hand.append_text(card_text(c))
+            table.add_row(name, cell, str(v.counts[seat]), hand)
+        return table
+
+    def _tasks(self, f: Frame) -> Text:
+        r, v = self.review, f.view
+        out = Text()
+        for t in v.tasks:
+            owner = r.name(t.owner) if t.owner >= 0 else "—"
+            out.append_text(task_status_cell(t.status, t.trick))
+            out.append(f" #{t.task} {owner}: {get_task(t.task).text}\n")
+        for seat, card, position in f.signals:
+            out.append(f"{r.name(seat)} signalled ")
+            out.append_text(card_text(card))
+            out.append(f" {position_word(position)}\n")
+        for frm, to, card in f.passes:
+            out.append(f"Distress signal: {r.name(frm)} passed ")
+            out.append_text(card_text(card))
+            out.append(f" to {r.name(to)}\n")
+        return out
+
+
+class HistoryScreen(Screen[None]):
+    """Every attempt kept, newest first; Enter replays the one highlighted."""
+
+    BINDINGS = [Binding("escape,b", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="history-box"):
+            yield Static(Text("History: every attempt played", style="bold"), id="history-head")
+            yield Choices(id="history-list")
+            yield Static(id="history-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        entries, problems = history.list_entries()
+        choices = self.query_one("#history-list", Choices)
+        choices.set_choices(
+            [Choice(history_line(e), e.id) for e in entries], keys=[], show_keys=False, wrap=False
+        )
+        choices.focus()
+        note = list(problems)
+        if not entries:
+            note.insert(0, "No attempt kept yet: every attempt played is kept here.")
+        else:
+            note.insert(0, "Enter: replay it, every hand open.")
+        self.query_one("#history-note", Static).update(Text("\n".join(note), style="italic"))
+
+    @on(OptionList.OptionSelected, "#history-list")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        entry_id = self.query_one("#history-list", Choices).value(event.option_index)
+        try:
+            shown, over = review_entry(entry_id)
+        except (StorageError, RecordError) as exc:
+            self.notify(str(exc), severity="error")
+            return
+        if over:
+            self.app.push_screen(ReplayScreen(shown))
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.app.push_screen(ReplayScreen(shown))
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "This attempt is not over (Continue can play it on). Show every hand anyway?"
+            ),
+            answer,
+        )

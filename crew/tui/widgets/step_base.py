@@ -1,0 +1,172 @@
+"""The step panels' common part: the table's own intents and the panel base class.
+
+A panel posts :class:`StepPanel.Chosen` with what was chosen: an engine action (take, pass,
+volunteer, give, assign, predict, play, signal) or one of the intents here (begin, the distress
+decision, the card passed, signalling before a computer's lead or playing on, back, done).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Static
+
+from crew.table import SeatScope, Step
+
+from ..render import card_text
+from .hand import HandView
+
+__all__ = [
+    "Back",
+    "Begin",
+    "Done",
+    "PassCard",
+    "PlayOn",
+    "SendDistress",
+    "SignalBy",
+    "SignalFirst",
+    "StepPanel",
+    "ready",
+]
+
+
+# -- the table's own intents (everything else a panel posts is an engine action) ----------------
+
+
+@dataclass(frozen=True)
+class Begin:
+    """The drawn tasks were seen: on to the distribution (or the first trick)."""
+
+
+@dataclass(frozen=True)
+class SendDistress:
+    """The crew's distress decision: ``left``/``right``, or None to play on without it."""
+
+    direction: str | None
+
+
+@dataclass(frozen=True)
+class PassCard:
+    """The card the current crew member passes in the distress signal."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class SignalFirst:
+    """Somebody signals before this trick's lead (who: asked next)."""
+
+
+@dataclass(frozen=True)
+class SignalBy:
+    """This crew member signals before the lead of a computer."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class PlayOn:
+    """Nobody signals before the computer about to lead: it leads."""
+
+
+@dataclass(frozen=True)
+class Back:
+    """Esc: call off what this step is collecting (the distress signal, the signal)."""
+
+
+@dataclass(frozen=True)
+class Done:
+    """A crew member is done looking at their hand."""
+
+
+def ready(widget: Any) -> bool:
+    # a guarded screen (see guard.py) takes no choice before it has been seen
+    ready = getattr(widget.screen, "keys_ready", None)
+    return ready is None or bool(ready())
+
+
+class StepPanel(Vertical):
+    """The action area of one step: a prompt, and the panel's own hand or choices."""
+
+    class Chosen(Message):
+        """A choice was made (an engine action or one of this module's intents)."""
+
+        def __init__(self, choice: object) -> None:
+            super().__init__()
+            self.choice = choice
+
+    def __init__(self, table: SeatScope, step: Step) -> None:
+        super().__init__(classes="step-panel")
+        self.table = table
+        self.step = step
+        self.prompt = Static(id="prompt")
+        self.sub = Static(id="subhand")
+        self.sub.display = False
+
+    def compose(self) -> ComposeResult:
+        yield self.prompt
+        yield from self.parts()
+        yield self.sub
+
+    def parts(self) -> ComposeResult:
+        yield from ()
+
+    def show(self, step: Step) -> None:
+        """Take over ``step`` from the beginning (the panel is shown again for a new step)."""
+        self.step = step
+
+    @property
+    def stage(self) -> object:
+        """Where in the step the panel is (a new stage arms the key guard again)."""
+        return None
+
+    def update(self) -> None:
+        """Draw the step as it stands now."""
+
+    def focus_choice(self) -> None:
+        """Put the keyboard on the panel's choice (nothing to choose: on nothing)."""
+        self.screen.set_focus(None)
+
+    def choose(self, choice: object) -> None:
+        if ready(self):
+            self.post_message(self.Chosen(choice))
+
+    def clear(self) -> None:
+        """Take anything private off the screen at once (before the panel goes)."""
+        for hand in self.query(HandView):
+            hand.clear()
+        self.sub.update("")
+
+    def say(self, text: str | Text) -> None:
+        # a person holding several seats reads which one is meant in the prompt itself: each
+        # of their seats has its own label ("Ann·3")
+        line = Text(text, style="bold") if isinstance(text, str) else text
+        self.prompt.update(line)
+
+    def show_swap(self) -> None:
+        """For the unlocked crew member's eyes: what they passed and got in the distress signal
+        (until the first trick is over)."""
+        t = self.table
+        swap = t.distress_swap()
+        if swap is None or t.public_view().tricks_played:
+            return
+        gave, to, got, frm = swap
+        if to == frm:  # two players swap
+            out = Text("Distress signal: you swapped your ", style="italic")
+            out.append_text(card_text(gave))
+            out.append(f" for {t.name(frm)}'s ")
+            out.append_text(card_text(got))
+            out.append(".")
+        else:
+            out = Text("Distress signal: you passed ", style="italic")
+            out.append_text(card_text(gave))
+            out.append(f" to {t.name(to)} and got ")
+            out.append_text(card_text(got))
+            out.append(f" from {t.name(frm)}.")
+        self.sub.display = True
+        self.sub.update(out)
