@@ -5,12 +5,16 @@ category or condition is an error instead of a silent "no mask"."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
 from crew.engine import conditions as conditions_mod
+from crew.engine import missions as missions_mod
 from crew.engine.cards import SUIT_MASKS, suit_of
 from crew.engine.conditions import UnknownConditionError
+from crew.engine.enums import ConditionName
 from crew.engine.missions import MissionError, Rules, mission_rules
 from crew.engine.search import SearchForm
 from crew.engine.setup import new_attempt
@@ -125,13 +129,31 @@ def test_an_unknown_condition_is_an_error_at_load() -> None:
         Rules(conditions=("balance_7s",))
 
 
-def test_a_condition_without_its_judge_stops_the_mission_loading(
+def test_a_modifier_that_is_no_condition_stops_the_mission_loading(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     assert "balance_9s" in mission_rules(8).conditions
-    monkeypatch.delitem(conditions_mod.CONDITIONS, "balance_9s")
+    monkeypatch.setattr(
+        missions_mod, "_CONDITION_NAMES", missions_mod._CONDITION_NAMES - {"balance_9s"}
+    )
     with pytest.raises(MissionError, match="'balance_9s'"):
         mission_rules(8)
+
+
+def test_a_condition_without_its_judge_stops_the_engine_loading() -> None:
+    """conditions.py refuses to load while a condition is named without a rule (missions.py
+    knows the names from the enum, so this is where a missing judge is caught)."""
+    assert set(conditions_mod.CONDITIONS) == set(ConditionName)
+    code = (
+        "from enum import StrEnum\n"
+        "import crew.engine.enums as e\n"
+        "names = {m.name: m.value for m in e.ConditionName} | {'BALANCE_7S': 'balance_7s'}\n"
+        "e.ConditionName = StrEnum('ConditionName', names)\n"
+        "import crew.engine.conditions\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode != 0
+    assert "ImportError" in run.stderr and "balance_7s" in run.stderr
 
 
 def test_a_condition_tells_its_cards_apart_in_the_search() -> None:
