@@ -74,7 +74,7 @@ def test_solve_and_analyse_have_a_default_limit_and_zero_means_none(
     r = crew("solve", str(write(EASY, "a.json")), "--json", "--timeout", "0")
     assert r.code == 0 and r.json["winnable"] is True
     bad = crew("solve", str(write(EASY, "b.json")), "--timeout", "-1")
-    assert bad.code == 2 and "0 or more" in bad.err
+    assert bad.code == 2 and "'-1'" in bad.err and "0: no limit" in bad.err
 
 
 def test_a_deal_not_decided_within_the_limit_is_undecided_exit_3(
@@ -185,4 +185,5 @@ def test_analyse_never_says_lost_from_the_first_card_unless_the_first_verdict_is
     assert "It could not be won with open hands from the first card on." in words
     tp = TurningPoint(3, 1, 1, Play(1, 0), ())
     turned = Analysis(True, (True, True, True, False), tp, 0, 0.0)
-    assert "Turning point: action 3" in " ".join(analysis_words(turned, 4))
+    # action 3 of the record counted from 0 is the fourth action people count from 1
+    assert "Turning point: action 4, seat 2" in " ".join(analysis_words(turned, 4))
