@@ -10,7 +10,7 @@ decided so far. Signals follow a fixed, readable policy (``choose_signal``).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from crew.engine.actions import (
     Action,
@@ -89,6 +89,10 @@ class Settings:
     max_samples: int = 96
     #: the least solver nodes any sampled deal gets, however small its share of ``budget``
     min_nodes: int = 1000
+    #: seconds after which a card decision settles for the deals judged so far (None: never).
+    #: The budgets above decide on their own (the same choice on any machine); the app sets
+    #: this as a guard for the person waiting, so a busy machine cannot stall the table.
+    deadline: float | None = None
     #: weight of a task's fit to the own hand (``_task_fit``) when taking tasks. Without it the
     #: owner of a "win this card" task held that card no more often than anyone else (131
     #: tasks: 24% vs 25%). Four players, 50 deals each: mission 7 won 38 instead of 34,
@@ -98,6 +102,9 @@ class Settings:
 
 
 DEFAULT = Settings()
+#: the computers at a table where people wait: the same search, a card decision settles for the
+#: deals judged after 2.5 s (on a quiet machine the budgets end it well before)
+AT_THE_TABLE = replace(DEFAULT, deadline=2.5)
 
 #: how useful a signal must be to send it before trick 1 / later (see ``choose_signal``):
 #: every true signal narrows the partners' sampled deals, so the measured best is to show the
@@ -186,16 +193,18 @@ def choose_play(view: View, memory: Memory, rng: random.Random, cfg: Settings) -
         return Decision(plays[0], "no search available: the cheapest card")
     states = _samples(view, memory, rng, cfg.samples)
     nodes = max(cfg.min_nodes, min(cfg.nodes, cfg.budget // (len(states) * len(plays))))
-    scores = search.score_actions(states, plays, nodes)
-    while len(states) < cfg.max_samples:
+    scores, judged = search.score_actions(states, plays, nodes)
+    states = states[:judged]  # all of them, unless the deadline came first
+    while len(states) < cfg.max_samples and not search.cut():
         per_deal = search.spent() / len(states)
         batch = min(cfg.samples, cfg.max_samples - len(states))
         if search.spent() + per_deal * batch > cfg.wide_budget:
             break
         more = _samples(view, memory, rng, batch)
-        for a, x in search.score_actions(more, plays, nodes).items():
+        got, judged = search.score_actions(more, plays, nodes)
+        for a, x in got.items():
             scores[a] += x
-        states += more
+        states += more[:judged]
     a = _pick(scores, rng, plays)
     assert isinstance(a, Play)
     n = len(states)
@@ -497,7 +506,7 @@ def choose_action(
     assigning tasks (free choice, volunteers' split), predictions and cards. Signals and the
     distress signal are asked separately (``choose_signal``, ``choose_distress``).
     """
-    search.begin()
+    search.begin(cfg.deadline)
     if view.result:
         raise NothingToDecide(f"the attempt is over ({view.result})")
     if view.turn >= 0 and not controls(view, view.turn):
