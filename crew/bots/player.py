@@ -77,6 +77,9 @@ class Settings:
     #: with 2,000 nodes each, 4.3 s a decision)
     task_budget: int = 200_000
     min_task_nodes: int = 300
+    #: judgements of one task decision at most (options times sampled deals): each costs a
+    #: solver set-up whatever its nodes (two players, mission 210: 1,080 of them, 20 s)
+    task_judgements: int = 240
     #: solver nodes for one whole card decision: early in a deal (many cards, many unknowns)
     #: each sampled deal gets a smaller share, so a decision stays within about a second
     budget: int = 240_000
@@ -330,7 +333,9 @@ def choose_distribution(view: View, memory: Memory, rng: random.Random, cfg: Set
             [s for s in later if not (s == view.captain and get_task(a.task).captain_may_not_take)]
             for a in takes
         ]
-        solves = len(states) * (len(takes) + sum(len(c) for c in cands_of))
+        options = len(takes) + sum(len(c) for c in cands_of)
+        states = states[: max(1, cfg.task_judgements // options)]
+        solves = len(states) * options
         mine = _task_chances(view, states, [{**owned, a.task: me} for a in takes], cfg, solves)
         others = []
         for a, cands in zip(takes, cands_of, strict=True):
@@ -442,6 +447,12 @@ def choose_assign(view: View, memory: Memory, rng: random.Random, cfg: Settings)
     owned = _owned(view)
     if search.available():
         states = _samples(view, memory, rng, cfg.task_samples)
+        if len(assigns) * len(states) > cfg.task_judgements:
+            # two dozen tasks and more (the epilogue): the first task laid out that is still
+            # open is given now, to the seat that suits it best; the others come after
+            first = next(t.task for t in view.tasks if any(a.task == t.task for a in assigns))
+            assigns = [a for a in assigns if a.task == first]
+        states = states[: max(1, cfg.task_judgements // len(assigns))]
         ch = _task_chances(view, states, [{**owned, a.task: a.to} for a in assigns], cfg)
         i = max(range(len(assigns)), key=lambda i: (ch[i], assigns[i].to == view.seat, -i))
         a = assigns[i]

@@ -96,3 +96,20 @@ def test_a_task_decision_shares_one_budget_however_many_options_it_weighs() -> N
     assert isinstance(d.action, Assign)
     # 24 tasks x 4 seats x 2 deals = 192 judgements within 20,000 nodes: about 104 each
     assert bot_search.spent() <= 20_000 + 192 * 5
+
+
+def test_with_more_options_than_judgements_the_first_open_task_is_given_first() -> None:
+    # two players, mission 210: 1,080 judgements of a solver each, 20 s an assignment
+    import random
+
+    from crew.bots import Memory, Settings, choose_action
+    from crew.engine import Assign, new_attempt, view_for
+
+    state = new_attempt(4, 82, seed=1)
+    cfg = Settings(task_samples=2, task_judgements=20, min_task_nodes=50)
+    seat = state.setup.captain
+    view = view_for(state, seat)
+    memory = Memory(seat)
+    memory.observe(view)
+    d = choose_action(view, memory, random.Random(1), cfg)
+    assert isinstance(d.action, Assign) and d.action.task == view.tasks[0].task
