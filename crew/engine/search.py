@@ -87,7 +87,7 @@ class SearchForm:
         self._sleepers = tuple(
             (i, k.wakes if k.wakes >= 0 else k.reads_cards, self.owners[i] if k.on_win else -1)
             for i, k in enumerate(self.knowledge)
-            if k.wakes >= 0 or k.reads == Reads.WON
+            if k.wakes >= 0 or k.reads in (Reads.WON, Reads.COUNTED)
         )
         self.conditions = st.rules.conditions
         self.judged = tuple(condition(c) for c in self.conditions)  # unknown: an error
@@ -249,6 +249,9 @@ class SearchForm:
             owner = self.owners[i]
             if reads == Reads.WON:
                 hist.append(node.won[owner] & know.reads_cards)
+            elif reads == Reads.COUNTED:
+                won = node.won[owner]
+                hist.append(tuple((won & m).bit_count() for m in know.counted))
             elif reads == Reads.COUNTS:
                 hist.append(node.counts)
             else:

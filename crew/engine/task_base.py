@@ -72,6 +72,8 @@ class Reads(IntEnum):
     WON = 1  # the owner's captured cards within ``Knowledge.reads_cards``
     COUNTS = 2  # every seat's trick count
     RUN = 3  # the owner's trick count and its current run of won tricks
+    COUNTED = 4  # how many cards of each set of ``Knowledge.counted`` the owner has captured
+    # (not which: a task that counts captured cards)
 
 
 class CutKind(IntEnum):
@@ -116,7 +118,9 @@ class Cut:
 class Knowledge:
     """What an open-hand search may know about one task card besides its evaluator.
 
-    ``reads`` and ``reads_cards``: what part of the past a pending task still depends on;
+    ``reads`` and ``reads_cards``: what part of the past a pending task still depends on
+    (``counted``: the sets whose captured cards it only counts, for ``Reads.COUNTED``;
+    ``reads_cards`` is then their union);
     ``wakes`` and ``on_win``: before the last trick, a pending task stays pending through a
     trick that holds none of the cards ``wakes`` (-1: any trick wakes it; a task reading
     captured cards is woken by those) and, with ``on_win``, that its owner does not win;
@@ -129,6 +133,7 @@ class Knowledge:
 
     reads: Reads
     reads_cards: int = 0
+    counted: tuple[int, ...] = ()
     wakes: int = -1
     on_win: bool = False
     apart: tuple[int, ...] = ()

@@ -144,7 +144,15 @@ def _know_win_n_of_value(p: WinNOfValue) -> Knowledge:
     m = VALUE_MASKS[p.value]
     want = (m, 0) if p.count else (0, m)
     cuts = _counted(m, p.count, p.mode)
-    return Knowledge(Reads.WON, reads_cards=m, apart=(m,), cuts=cuts, take=want[0], avoid=want[1])
+    return Knowledge(
+        Reads.COUNTED,
+        reads_cards=m,
+        counted=(m,),
+        apart=(m,),
+        cuts=cuts,
+        take=want[0],
+        avoid=want[1],
+    )
 
 
 def _win_n_of_color(p: WinNOfColor) -> Evaluator:
@@ -157,9 +165,15 @@ def _know_win_n_of_color(p: WinNOfColor) -> Knowledge:
     take = colour_mask([c for c, n in parts.items() if n])
     avoid = colour_mask([c for c, n in parts.items() if not n])
     cuts = tuple(cut for c, n in parts.items() for cut in _counted(colour_mask([c]), n, p.mode))
-    # only counts of whole colours matter: the cards within a colour are never told apart
+    # only counts of whole colours matter: the cards within a colour are never told apart, and
+    # which of them the owner has captured does not matter either
     return Knowledge(
-        Reads.WON, reads_cards=colour_mask(list(parts)), cuts=cuts, take=take, avoid=avoid
+        Reads.COUNTED,
+        reads_cards=colour_mask(list(parts)),
+        counted=tuple(colour_mask([c]) for c in parts),
+        cuts=cuts,
+        take=take,
+        avoid=avoid,
     )
 
 
@@ -220,6 +234,15 @@ def _know_color_all_or_each(p: ColorAllOrEach) -> Knowledge:
     cuts: tuple[Cut, ...] = ()
     if p.mode == "each_color":
         cuts = tuple(Cut(CutKind.CAPTURES_AT_LEAST, cards=cm, count=1) for cm in SUIT_MASKS[:4])
+        # whether the owner has a card of each colour: how many it has of each tells that
+        return Knowledge(
+            Reads.COUNTED,
+            reads_cards=COLOR_CARDS_MASK,
+            counted=SUIT_MASKS[:4],
+            cuts=cuts,
+            take=COLOR_CARDS_MASK,
+        )
+    # all of one colour: which cards the others took matters, so the owner's cards are kept
     return Knowledge(Reads.WON, reads_cards=COLOR_CARDS_MASK, cuts=cuts, take=COLOR_CARDS_MASK)
 
 
@@ -268,7 +291,8 @@ def _know_equal_two_colors(p: EqualTwoColors) -> Knowledge:
     cuts = tuple(
         Cut(CutKind.CAPTURES_AT_LEAST, cards=colour_mask([c]), count=p.min_each) for c in p.colors
     )
-    return Knowledge(Reads.WON, reads_cards=both, cuts=cuts, take=both)
+    counted = tuple(colour_mask([c]) for c in p.colors)
+    return Knowledge(Reads.COUNTED, reads_cards=both, counted=counted, cuts=cuts, take=both)
 
 
 # -- more_color_than -------------------------------------------------------------------------
@@ -293,7 +317,14 @@ def _more_color_than(p: MoreColorThan) -> Evaluator:
 def _know_more_color_than(p: MoreColorThan) -> Knowledge:
     more, than = colour_mask([p.more]), colour_mask([p.than])
     cuts = (Cut(CutKind.CAPTURES_AT_LEAST, cards=more, count=1),)
-    return Knowledge(Reads.WON, reads_cards=more | than, cuts=cuts, take=more, avoid=than)
+    return Knowledge(
+        Reads.COUNTED,
+        reads_cards=more | than,
+        counted=(more, than),
+        cuts=cuts,
+        take=more,
+        avoid=than,
+    )
 
 
 # -- submarine -------------------------------------------------------------------------------
@@ -331,7 +362,14 @@ def _know_submarine(p: Submarine) -> Knowledge:
             cuts.append(Cut(CutKind.NEEDS_SUBMARINES, count=p.count))
         cuts.extend(_counted(subs, p.count, "exactly"))
         take, avoid = (subs, 0) if p.count else (0, subs)
-        return Knowledge(Reads.WON, reads_cards=subs, cuts=tuple(cuts), take=take, avoid=avoid)
+        return Knowledge(
+            Reads.COUNTED,
+            reads_cards=subs,
+            counted=(subs,),
+            cuts=tuple(cuts),
+            take=take,
+            avoid=avoid,
+        )
     target = mask_of(parse_cards(p.cards))
     cuts = [Cut(CutKind.NEEDS_SUBMARINES, cards=target), Cut(CutKind.CAPTURES, cards=target)]
     avoid = 0

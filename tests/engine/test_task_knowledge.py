@@ -113,7 +113,47 @@ def test_cards_a_task_does_not_tell_apart_can_change_places(task_id: int) -> Non
 def test_a_task_reading_captured_cards_names_them() -> None:
     for task in all_tasks().values():
         know = task.know
-        assert (know.reads == Reads.WON) == bool(know.reads_cards), task.id
+        assert (know.reads in (Reads.WON, Reads.COUNTED)) == bool(know.reads_cards), task.id
+        if know.reads == Reads.COUNTED:
+            union = 0
+            for m in know.counted:
+                union |= m
+            assert know.counted and union == know.reads_cards, task.id
+        else:
+            assert not know.counted, task.id
+
+
+@pytest.mark.parametrize(
+    "task_id", sorted(t for t, task in all_tasks().items() if task.know.reads == Reads.COUNTED)
+)
+def test_a_task_counting_captured_cards_reads_only_how_many(task_id: int) -> None:
+    """Its verdict stays the same when the owner has captured other cards of each counted set,
+    as many of each (the search keys on those numbers, not on the cards)."""
+    task = all_tasks()[task_id]
+    counted = task.know.counted
+    rng = random.Random(3000 + task_id)
+    checked = 0
+    for _ in range(300):
+        crew = rng.choice((3, 4, 5))
+        ctx = _random_ctx(rng, crew)
+        owner = rng.randrange(crew)
+        other_seat = (owner + 1) % crew
+        played = ((1 << 40) - 1) & ~ctx.avail if not ctx.final else (1 << 40) - 1
+        won = list(ctx.won)
+        for m in counted:
+            pool = [c for c in range(40) if (played & m) >> c & 1]
+            k = (won[owner] & m).bit_count()
+            mine = 0
+            for c in rng.sample(pool, k):
+                mine |= 1 << c
+            for s in range(crew):
+                won[s] &= ~m
+            won[owner] |= mine
+            won[other_seat] |= played & m & ~mine
+        other = ctx._replace(won=tuple(won), tricks=())
+        assert task.evaluate(owner, ctx) == task.evaluate(owner, other)
+        checked += 1
+    assert checked > 200
 
 
 def test_cards_told_apart_stay_within_the_deck() -> None:
@@ -165,7 +205,8 @@ def test_a_condition_tells_its_cards_apart_in_the_search() -> None:
 
 
 @pytest.mark.parametrize(
-    "task_id", sorted(t for t, task in all_tasks().items() if task.know.reads == Reads.WON)
+    "task_id",
+    sorted(t for t, task in all_tasks().items() if task.know.reads in (Reads.WON, Reads.COUNTED)),
 )
 def test_a_task_reading_captured_cards_reads_no_others(task_id: int) -> None:
     """Before the end, its verdict depends only on the captured and unplayed cards it names
