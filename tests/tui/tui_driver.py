@@ -44,7 +44,9 @@ def screen_text(app: CrewApp) -> str:
         for x, length, line, body in _TEXT.findall(app.export_screenshot())
     ]
     # the width of one cell, from a run of plain ASCII (one cell per character)
-    cell = next(length / len(t) for _, length, _, t in runs if t.strip() and t.isascii())
+    cell = next((length / len(t) for _, length, _, t in runs if t.strip() and t.isascii()), 0.0)
+    if not cell:
+        return "\n"  # nothing drawn yet (a screen between two frames under load): blank
     rows = [[" "] * width for _ in range(height)]
     for x, length, line, text in runs:
         text = text.rstrip("\n")
