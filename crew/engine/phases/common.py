@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ..events import Event
-from ..reasons import Illegal, Reason, illegal, seat_label
+from ..reasons import Illegal, Reason, illegal, plain, seat_label
 from ..state import GameState, Phase
 
 __all__ = [
@@ -69,16 +69,20 @@ def task_index(state: GameState, task: int) -> int | Illegal:
     """The index of an unassigned task of this attempt, or why it cannot be handed out."""
     ids = state.setup.task_ids
     if task not in ids:
-        return Illegal(
-            Reason.NO_SUCH_TASK, f"task {task} is not one of this attempt's tasks {list(ids)}"
+        return plain(
+            Reason.NO_SUCH_TASK,
+            "task {task} is not one of this attempt's tasks {tasks}",
+            task=task,
+            tasks=list(ids),
         )
     idx = ids.index(task)
     if state.owners[idx] >= 0:
         return illegal(
             Reason.TASK_TAKEN,
-            f"task {task} already belongs to {{seat0}}",
+            "task {task} already belongs to {seat0}",
             state.owners[idx],
             tonoja=state.setup.tonoja,
+            task=task,
         )
     return idx
 

@@ -10,7 +10,7 @@ from ..actions import Position, Signal
 from ..cards import card_str
 from ..events import Event, EventKind
 from ..missions import Communication
-from ..reasons import Illegal, Reason, illegal
+from ..reasons import Illegal, Reason, fill_seats, illegal, plain
 from ..signals import colour_claims, signal_position_ok, true_positions
 from ..state import TONOJA, GameState, Phase, SignalMark
 from .common import Handler, actor_illegal, game_over
@@ -37,9 +37,10 @@ def _tonoja_illegal(state: GameState, seat: int) -> Illegal | None:
 def _window_illegal(state: GameState) -> Illegal | None:
     """Whether communication is open now (the phase, the trick, the mission's rules)."""
     if state.trick_cards:  # only ever during the tricks; asked first as it is the usual answer
-        return Illegal(
+        return plain(
             Reason.SIGNAL_DURING_TRICK,
-            f"trick {state.trick_number} is under way; communicate only before a trick",
+            "trick {trick} is under way; communicate only before a trick",
+            trick=state.trick_number,
         )
     rules = state.setup.rules
     if state.phase == _PREDICT:
@@ -111,7 +112,9 @@ def _shown_illegal(state: GameState, seat: int, card: int) -> Illegal | None:
     if bad := _tonoja_illegal(state, seat) or _window_illegal(state) or _seat_illegal(state, seat):
         return bad
     if any(s.card == card for s in state.signals):
-        return Illegal(Reason.ALREADY_SIGNALLED, f"{card_str(card)} is already on the table")
+        return plain(
+            Reason.ALREADY_SIGNALLED, "{card} is already on the table", card=card_str(card)
+        )
     return None
 
 
@@ -119,8 +122,10 @@ def _claim_illegal(state: GameState, seat: int, card: int, position: str) -> Ill
     bad = signal_position_ok(state.hands[seat], card, position)
     if bad is None:
         return None
-    body = bad.message.replace("{", "{{").replace("}", "}}")
-    return illegal(Reason[bad.code], "{seat0}: " + body, seat, tonoja=state.setup.tonoja)
+    values = (("why", bad.template),) + bad.values
+    template = "{seat0}: {why}"
+    message = fill_seats(template, (seat,), state.setup.tonoja, values)
+    return Illegal(Reason[bad.code], message, template, (seat,), values)
 
 
 def signal_positions(state: GameState, seat: int, card: int) -> tuple[Position, ...]:

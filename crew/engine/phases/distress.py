@@ -71,16 +71,18 @@ def distress_card_illegal(state: GameState, seat: int, card: int) -> Illegal | N
     if card >= 36:
         return illegal(
             Reason.CANNOT_PASS_SUBMARINE,
-            f"{{seat0}} cannot pass {card_str(card)}: submarines are never passed",
+            "{seat0} cannot pass {card}: submarines are never passed",
             seat,
             tonoja=tonoja,
+            card=card_str(card),
         )
     if not state.hands[seat] >> card & 1:
         return illegal(
             Reason.CARD_NOT_IN_HAND,
-            f"{card_str(card)} is not in {{seat0}}'s hand",
+            "{card} is not in {seat0}'s hand",
             seat,
             tonoja=tonoja,
+            card=card_str(card),
         )
     return None
 

@@ -10,7 +10,7 @@ from ..actions import Play, TimeUp
 from ..cards import DECK_MASK, SUB, card_list, card_str, suit_of
 from ..conditions import broken_after_play, broken_after_trick
 from ..events import Event, EventKind
-from ..reasons import Illegal, Reason, fill_seats, illegal
+from ..reasons import Illegal, Reason, Values, fill_seats, illegal
 from ..state import TONOJA, GameState, Phase, Result, Setup
 from ..tasks import DONE, FAILED, PENDING, Ctx, get_task
 from ..tricks import Trick, follow_mask, trick_winner
@@ -81,18 +81,24 @@ def _unplayable(state: GameState, seat: int, card: int) -> Illegal:
             )
         return illegal(
             Reason.CARD_NOT_IN_HAND,
-            f"{card_str(card)} is not in {{seat0}}'s hand",
+            "{card} is not in {seat0}'s hand",
             seat,
             tonoja=tonoja,
+            card=card_str(card),
         )
     led = state.trick_cards[0]
-    suit = "submarine" if suit_of(led) == SUB else "colour"
+    template = (
+        "{led} was led and {seat0} holds a submarine, so {card} cannot be played"
+        if suit_of(led) == SUB
+        else "{led} was led and {seat0} holds a card of that colour, so {card} cannot be played"
+    )
     return illegal(
         Reason.MUST_FOLLOW_SUIT,
-        f"{card_str(led)} was led and {{seat0}} holds a card of that {suit}, so"
-        f" {card_str(card)} cannot be played",
+        template,
         seat,
         tonoja=tonoja,
+        led=card_str(led),
+        card=card_str(card),
     )
 
 
@@ -106,15 +112,33 @@ _HANDS, _TRICK_SEATS, _TRICK_CARDS, _TURN = (
 
 
 def _lost(
-    state: GameState, events: list[Event], tnum: int, template: str, seats: tuple[int, ...]
+    state: GameState,
+    events: list[Event],
+    tnum: int,
+    template: str,
+    seats: tuple[int, ...],
+    values: Values = (),
 ) -> tuple[GameState, list[Event]]:
-    """The attempt is lost at trick ``tnum``; the reason names ``seats`` in ``template``."""
-    reason = fill_seats(template, seats, state.setup.tonoja)
+    """The attempt is lost at trick ``tnum``; the reason names ``seats`` and ``values`` in
+    ``template``."""
+    reason = fill_seats(template, seats, state.setup.tonoja, values)
     state = state._replace(
-        phase=_OVER, result=_LOST, reason=reason, reason_template=template, reason_seats=seats
+        phase=_OVER,
+        result=_LOST,
+        reason=reason,
+        reason_template=template,
+        reason_seats=seats,
+        reason_values=values,
     )
     events.append(
-        Event(EventKind.ATTEMPT_LOST, trick=tnum, text=reason, template=template, seats=seats)
+        Event(
+            EventKind.ATTEMPT_LOST,
+            trick=tnum,
+            text=reason,
+            template=template,
+            seats=seats,
+            values=values,
+        )
     )
     return state, events
 
@@ -128,7 +152,7 @@ def _play(state: GameState, a: Play) -> tuple[GameState, list[Event]]:
     trick_cards = state.trick_cards + (card,)
     tnum = len(state.tricks) + 1
     events = [Event(_PLAYED, seat, card, trick=tnum)]
-    lost: tuple[str, tuple[int, ...]] | None = None
+    lost: tuple[str, tuple[int, ...], Values] | None = None
     status, decided = state.status, state.decided
     if not state.trick_cards:
         for i, tid, on_lead in _lead_checks(st.task_ids):
@@ -136,10 +160,11 @@ def _play(state: GameState, a: Play) -> tuple[GameState, list[Event]]:
                 status = status[:i] + (FAILED,) + status[i + 1 :]
                 decided = decided[:i] + (tnum,) + decided[i + 1 :]
                 events.append(Event(_TASK_FAILED, state.owners[i], task=tid, trick=tnum))
-                why = f"task {tid} failed at trick {tnum}: {{seat0}} led {card_str(card)}"
-                lost = lost or (why, (seat,))
+                why = "task {task} failed at trick {trick}: {seat0} led {card}"
+                values = (("task", str(tid)), ("trick", str(tnum)), ("card", card_str(card)))
+                lost = lost or (why, (seat,), values)
     if lost is None and st.rules.conditions and (broken := broken_after_play(state, seat, card)):
-        lost = broken.template, broken.seats
+        lost = broken.template, broken.seats, broken.values
     if lost is not None:
         new = state._replace(
             hands=tuple(hands),
@@ -334,12 +359,22 @@ def _judge(state: GameState, events: list[Event]) -> tuple[GameState, list[Event
                 first_fail = i
         state = state._replace(status=status, decided=tuple(decided))
     if first_fail >= 0:
-        template = f"task {st.task_ids[first_fail]} ({{seat0}}) failed at trick {tnum}"
-        return _lost(state, events, tnum, template, (state.owners[first_fail],))
+        template = "task {task} ({seat0}) failed at trick {trick}"
+        values = (("task", str(st.task_ids[first_fail])), ("trick", str(tnum)))
+        return _lost(state, events, tnum, template, (state.owners[first_fail],), values)
     if broken := broken_after_trick(state, final):
-        return _lost(state, events, tnum, broken.template, broken.seats)
+        return _lost(state, events, tnum, broken.template, broken.seats, broken.values)
     if st.task_ids and all(s == DONE for s in status):
         reason = f"every task is done (the last at trick {max(state.decided)})"
+        last = (("trick", str(max(state.decided))),)
+        template = "every task is done (the last at trick {trick})"
+        state = state._replace(
+            phase=_OVER, result=_WON, reason=reason, reason_template=template, reason_values=last
+        )
+        events.append(
+            Event(EventKind.ATTEMPT_WON, trick=tnum, text=reason, template=template, values=last)
+        )
+        return state, events
     elif final:
         reason = (
             "all tricks were played and the mission's condition held"
