@@ -69,11 +69,20 @@ _ALIASES = {
     "s": SUB,
     "sub": SUB,
     "submarine": SUB,
+    # Dutch, as the Dutch box names them (crew rules cards)
+    "roze": PINK,
+    "blauw": BLUE,
+    "groen": GREEN,
+    "geel": YELLOW,
+    "onderzeeboot": SUB,
+    "onderzeeër": SUB,
+    "onderzeeer": SUB,
 }
 
 _FORMS = (
     "a colour letter P/B/G/Y with a value 1-9 (P7, g2), S with 1-4 for a submarine (S4), "
-    "or a word such as pink7, blue 3, sub3, submarine4"
+    "or a word such as pink7, blue 3, sub3, submarine4 (Dutch too: roze7, blauw 3, groen2, geel5,"
+    " onderzeeboot4)"
 )
 
 
