@@ -203,19 +203,25 @@ def card_text(card: int, *, bold: bool = False) -> Text:
 
 def mission_words(mission: int | None, difficulty: int | None) -> str:
     """What a run played, for people: ``mission 5``, or ``difficulty 7`` in free play."""
-    return f"mission {mission}" if mission is not None else f"difficulty {difficulty}"
+    from ..i18n import _
+
+    if mission is not None:
+        return _("mission {number}").format(number=mission)
+    return _("difficulty {difficulty}").format(difficulty=difficulty)
 
 
 def seat_label(seat: int, players: int, names: Sequence[str] | None = None) -> str:
     """How a seat is named for people, counted from 1 as people count: ``seat 2 (Bob)``,
     ``Tonoja (seat 3)``. Files and ``--json`` number seats from 0 (docs/record-format.md)."""
+    from ..i18n import _
+
     if players == 2 and seat == 2:
-        return "Tonoja (seat 3)"
+        return _("Tonoja (seat {n})").format(n=3)
     if names and 0 <= seat < len(names):
         from ..names import shown
 
-        return f"seat {seat + 1} ({shown(names[seat])})"
-    return f"seat {seat + 1}"
+        return _("seat {n} ({name})").format(n=seat + 1, name=shown(names[seat]))
+    return _("seat {n}").format(n=seat + 1)
 
 
 def reason_text(
@@ -223,6 +229,8 @@ def reason_text(
 ) -> str:
     """The engine's reason for people: its seats named by :func:`seat_label` (``message``, the
     file's own numbering, when the reason is not at hand)."""
-    if illegal is None or not illegal.template:
+    from ..i18n import reason_text as translated
+
+    if illegal is None:
         return message
-    return illegal.text(lambda seat: seat_label(seat, players, names))
+    return translated(illegal, lambda seat: seat_label(seat, players, names))

@@ -199,22 +199,29 @@ def _show_report(rec: Record, report: dict[str, Any]) -> None:
     seats = seats_for(players)
     names = rec.names
     mission = report["mission"]
-    title = "Free play" if mission is None else f"Mission {mission}"
+    from ..i18n import _, ended_text, ngettext
+    from ..texts import task_text
+
+    title = _("Free play") if mission is None else _("Mission {number}").format(number=mission)
     out.print(
         Text.assemble(
             (title, "bold"),
-            f" · {players} players · captain {seat_label(report['captain'], players, names)}"
-            f" · {len(rec.actions)} actions",
+            " · "
+            + _("{players} players · captain {captain} · {actions} actions").format(
+                players=players,
+                captain=seat_label(report["captain"], players, names),
+                actions=len(rec.actions),
+            ),
         )
     )
     if report["tricks"]:
-        table = Table(title="Tricks", title_justify="left")
+        table = Table(title=_("Tricks"), title_justify="left")
         table.add_column("#", justify="right")
         for s in range(seats):
             table.add_column(seat_label(s, players, names))
-        table.add_column("won by")
+        table.add_column(_("won by"))
         for n, t in enumerate(report["tricks"], 1):
-            cells: list[Text | str] = ["" for _ in range(seats)]
+            cells: list[Text | str] = ["" for _s in range(seats)]
             for seat, c in zip(t["seats"], t["cards"], strict=True):
                 cell = Text("›" if seat == t["lead"] else " ")
                 cell.append_text(card_text(parse_card(c), bold=seat == t["winner"]))
@@ -222,23 +229,23 @@ def _show_report(rec: Record, report: dict[str, Any]) -> None:
                 cells[seat] = cell
             table.add_row(str(n), *cells, seat_label(t["winner"], players, names))
         out.print(table)
-        out.print("› the lead, * the winning card")
+        out.print(_("› the lead, * the winning card"))
     else:
-        out.print("No trick was completed.")
+        out.print(_("No trick was completed."))
     if report["tasks"]:
-        table = Table(title="Tasks", title_justify="left")
+        table = Table(title=_("Tasks"), title_justify="left")
         table.add_column("id", justify="right")
-        table.add_column("task")
-        table.add_column("owner")
-        table.add_column("status")
+        table.add_column(_("task"))
+        table.add_column(_("owner"))
+        table.add_column(_("status"))
         for task in report["tasks"]:
             seat = task["seat"]
-            status = task["status"]
+            status = _(task["status"])
             if task["trick"]:
-                status += f" at trick {task['trick']}"
+                status = _("{status} at trick {trick}").format(status=status, trick=task["trick"])
             table.add_row(
                 str(task["task"]),
-                get_task(task["task"]).card.text,
+                task_text(get_task(task["task"]).card),
                 "-" if seat is None else seat_label(seat, players, names),
                 status,
             )
@@ -251,16 +258,33 @@ def _show_report(rec: Record, report: dict[str, Any]) -> None:
         illegal = violation.illegal if violation is not None else None
         out.print(
             Text.assemble(
-                (f"Illegal action {v['action'] + 1}", "bold"),
+                (_("Illegal action {n}").format(n=v["action"] + 1), "bold"),
                 f" (actions[{v['action']}]: {json.dumps(action, ensure_ascii=False)}):"
                 f" {v['reason']}",
             )
         )
         out.print(Text(reason_text(illegal, v["message"], players, names)))
-        out.print("Everything before it was legal; the replay stops there.")
+        out.print(_("Everything before it was legal; the replay stops there."))
         return
     if report["result"] == "in_progress":
-        out.print(f"Legal so far; the attempt is unfinished after {len(report['tricks'])} tricks.")
+        n = len(report["tricks"])
+        out.print(
+            ngettext(
+                "Legal so far; the attempt is unfinished after {n} trick.",
+                "Legal so far; the attempt is unfinished after {n} tricks.",
+                n,
+            ).format(n=n)
+        )
     else:
-        reason = replay(rec).state.reason_text(lambda s: seat_label(s, players, names))
-        out.print(Text(f"Result: {report['result']}: {reason}", style="bold"))
+        st = replay(rec).state
+        reason = ended_text(
+            st.reason,
+            st.reason_template,
+            st.reason_seats,
+            st.reason_values,
+            lambda s: seat_label(s, players, names),
+        )
+        result = _(report["result"])
+        out.print(
+            Text(_("Result: {result}: {reason}").format(result=result, reason=reason), style="bold")
+        )

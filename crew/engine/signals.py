@@ -9,7 +9,7 @@ from functools import cache
 
 from .cards import COLOR_NAMES, SUIT_MASKS, card_str
 from .enums import Position
-from .reasons import Illegal, Reason, plain
+from .reasons import N_, Illegal, Reason, plain
 
 __all__ = ["POSITION_CLAIMS", "Illegal", "colour_claims", "signal_position_ok", "true_positions"]
 
@@ -70,17 +70,17 @@ def signal_position_ok(hand: int, card: int, position: str) -> Illegal | None:
     n = (hand & SUIT_MASKS[card // 9]).bit_count()
     claim = POSITION_CLAIMS[position]
     if n == 1:
-        template = (
+        template = N_(
             "{card} cannot be shown as {claim}: it is the only {colour} card, which may only be"
             " shown as 'only' (middle)"
         )
     elif not ok:
-        template = (
+        template = N_(
             "{card} cannot be shown as {claim}: it is neither the highest, the lowest nor the"
             " only {colour} card"
         )
     else:
-        template = (
+        template = N_(
             "{card} cannot be shown as {claim}: it is not the {claim} of the {n} {colour} cards;"
             " true: {true}"
         )

@@ -10,7 +10,7 @@ from functools import cache
 from ..actions import Assign, GiveAll, Pass, Take, Volunteer
 from ..events import Event, EventKind
 from ..missions import Distribution
-from ..reasons import Illegal, Reason, illegal, plain
+from ..reasons import N_, Illegal, Reason, illegal, plain
 from ..state import GameState, Phase
 from ..tasks import get_task
 from .common import Handler, actor_illegal, not_your_turn, own, seat_name, task_index
@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 _DISTRIBUTE = Phase.DISTRIBUTE  # read through a module global: legal_actions asks often
-_CHOOSE_TURN = "it is {seat0}'s turn to choose a task, not {seat1}'s"
+_CHOOSE_TURN = N_("it is {seat0}'s turn to choose a task, not {seat1}'s")
 
 # ---------------------------------------------------------------------------------------------
 # questions

@@ -10,7 +10,7 @@ from ..actions import Play, TimeUp
 from ..cards import DECK_MASK, SUB, card_list, card_str, suit_of
 from ..conditions import broken_after_play, broken_after_trick
 from ..events import Event, EventKind
-from ..reasons import Illegal, Reason, Values, fill_seats, illegal
+from ..reasons import N_, Illegal, Reason, Values, fill_seats, illegal
 from ..state import TONOJA, GameState, Phase, Result, Setup
 from ..tasks import DONE, FAILED, PENDING, Ctx, get_task
 from ..tricks import Trick, follow_mask, trick_winner
@@ -88,9 +88,9 @@ def _unplayable(state: GameState, seat: int, card: int) -> Illegal:
         )
     led = state.trick_cards[0]
     template = (
-        "{led} was led and {seat0} holds a submarine, so {card} cannot be played"
+        N_("{led} was led and {seat0} holds a submarine, so {card} cannot be played")
         if suit_of(led) == SUB
-        else "{led} was led and {seat0} holds a card of that colour, so {card} cannot be played"
+        else N_("{led} was led and {seat0} holds a card of that colour, so {card} cannot be played")
     )
     return illegal(
         Reason.MUST_FOLLOW_SUIT,
@@ -160,7 +160,7 @@ def _play(state: GameState, a: Play) -> tuple[GameState, list[Event]]:
                 status = status[:i] + (FAILED,) + status[i + 1 :]
                 decided = decided[:i] + (tnum,) + decided[i + 1 :]
                 events.append(Event(_TASK_FAILED, state.owners[i], task=tid, trick=tnum))
-                why = "task {task} failed at trick {trick}: {seat0} led {card}"
+                why = N_("task {task} failed at trick {trick}: {seat0} led {card}")
                 values = (("task", str(tid)), ("trick", str(tnum)), ("card", card_str(card)))
                 lost = lost or (why, (seat,), values)
     if lost is None and st.rules.conditions and (broken := broken_after_play(state, seat, card)):
@@ -359,7 +359,7 @@ def _judge(state: GameState, events: list[Event]) -> tuple[GameState, list[Event
                 first_fail = i
         state = state._replace(status=status, decided=tuple(decided))
     if first_fail >= 0:
-        template = "task {task} ({seat0}) failed at trick {trick}"
+        template = N_("task {task} ({seat0}) failed at trick {trick}")
         values = (("task", str(st.task_ids[first_fail])), ("trick", str(tnum)))
         return _lost(state, events, tnum, template, (state.owners[first_fail],), values)
     if broken := broken_after_trick(state, final):
@@ -367,7 +367,7 @@ def _judge(state: GameState, events: list[Event]) -> tuple[GameState, list[Event
     if st.task_ids and all(s == DONE for s in status):
         reason = f"every task is done (the last at trick {max(state.decided)})"
         last = (("trick", str(max(state.decided))),)
-        template = "every task is done (the last at trick {trick})"
+        template = N_("every task is done (the last at trick {trick})")
         state = state._replace(
             phase=_OVER, result=_WON, reason=reason, reason_template=template, reason_values=last
         )
@@ -377,9 +377,9 @@ def _judge(state: GameState, events: list[Event]) -> tuple[GameState, list[Event
         return state, events
     elif final:
         reason = (
-            "all tricks were played and the mission's condition held"
+            N_("all tricks were played and the mission's condition held")
             if not st.task_ids
-            else "every task is done"
+            else N_("every task is done")
         )
     else:
         return state, events
@@ -410,7 +410,7 @@ def _check_time_up(state: GameState, a: TimeUp) -> Illegal | None:
 
 
 def _time_up(state: GameState, a: TimeUp) -> tuple[GameState, list[Event]]:
-    state = state._replace(phase=Phase.OVER, result=Result.LOST, reason="time ran out")
+    state = state._replace(phase=Phase.OVER, result=Result.LOST, reason=N_("time ran out"))
     return state, [Event(EventKind.ATTEMPT_LOST, trick=state.trick_number, text="time ran out")]
 
 
