@@ -87,12 +87,15 @@ def winnable(state: GameState, nodes: int) -> float:
     return 1.0 if sol.winnable else 0.0
 
 
-def verdict(state: GameState, seconds: float) -> bool | None:
-    """The solver's open-hand verdict within ``seconds`` (None: undecided, or no solver)."""
+def verdict(state: GameState, seconds: float, nodes: int) -> tuple[bool | None, bool]:
+    """The solver's open-hand verdict within ``nodes`` positions (None: undecided, or no
+    solver), ``seconds`` only a guard; and whether the guard stopped it before its positions
+    were searched (a verdict that may differ on another machine)."""
     if _Solver is None:
-        return None
-    result: bool | None = _Fresh().solve(state, timeout=seconds).winnable
-    return result
+        return None, False
+    sol = _Fresh().solve(state, timeout=seconds, node_limit=nodes)
+    result: bool | None = sol.winnable
+    return result, result is None and sol.nodes < nodes
 
 
 def score_actions(

@@ -37,7 +37,7 @@ from .common import (
     working,
 )
 from .game import _read
-from .options import selfplay_seed
+from .options import DEFAULT_VERDICT_NODES, selfplay_seed
 
 __all__ = ["selfplay", "suggest"]
 
@@ -100,10 +100,12 @@ def suggest(args: argparse.Namespace) -> int:
 # selfplay
 
 
-def _solve_seconds(state: GameState, seconds: float) -> bool | None:
+def _verdict(state: GameState, seconds: float, nodes: int) -> tuple[bool | None, bool]:
+    """The open-hand verdict within ``nodes`` positions (``seconds``: only a guard), and
+    whether the guard stopped it first."""
     from ..bots import search
 
-    return search.verdict(state, seconds)
+    return search.verdict(state, seconds, nodes)
 
 
 def _percentile(xs: list[float], q: float) -> float:
@@ -122,8 +124,10 @@ def play_one(
     settings: Settings,
     solver_seconds: float,
     on_action: Callable[[GameState], None] | None = None,
-) -> tuple[str, bool | None, list[float]]:
-    """One attempt with computers in every seat: result, open-hand verdict, decision times.
+    solver_nodes: int = DEFAULT_VERDICT_NODES,
+) -> tuple[str, bool | None, list[float], bool]:
+    """One attempt with computers in every seat: result, open-hand verdict, decision times, and
+    whether the verdict's clock guard stopped it (then the verdict may differ elsewhere).
 
     ``on_action`` sees the state after every action (progress for people).
     """
@@ -142,11 +146,14 @@ def play_one(
     table.run()
     # the deal as it stood once the tasks were handed out (and cards passed, if any): a won
     # attempt was winnable, whatever a search within its limit would say
+    by_clock = False
     if table.state.result == Result.WON:
         verdict: bool | None = True
+    elif start:
+        verdict, by_clock = _verdict(start[0], solver_seconds, solver_nodes)
     else:
-        verdict = _solve_seconds(start[0], solver_seconds) if start else None
-    return table.state.result, verdict, table.decision_seconds
+        verdict = None
+    return table.state.result, verdict, table.decision_seconds, by_clock
 
 
 class _Progress:
@@ -194,10 +201,11 @@ def selfplay(args: argparse.Namespace) -> int:
     times: list[float] = []
     progress = _Progress(args.games)
     interrupted = False
+    clock_stopped = 0
     try:
         for i in range(args.games):
             seed = selfplay_seed(args.seed, i)
-            result, verdict, secs = play_one(
+            result, verdict, secs, by_clock = play_one(
                 args.players,
                 args.mission,
                 args.difficulty,
@@ -205,8 +213,10 @@ def selfplay(args: argparse.Namespace) -> int:
                 settings,
                 args.solver_seconds,
                 on_action=partial(progress.trick, i),
+                solver_nodes=args.solver_nodes,
             )
             times.extend(secs)
+            clock_stopped += by_clock
             detail.append({"seed": seed, "result": result, "winnable": verdict})
             progress.game_done()
     except KeyboardInterrupt:
@@ -234,6 +244,10 @@ def selfplay(args: argparse.Namespace) -> int:
         },
         "games_detail": detail,
         "interrupted": interrupted,
+        # verdicts are limited by positions, so a seed's JSON repeats on any machine (except
+        # the timings); a verdict the clock's guard stopped first is counted here
+        "verdict_limit": {"nodes": args.solver_nodes, "seconds": args.solver_seconds},
+        "verdicts_stopped_by_clock": clock_stopped,
     }
     if args.json:
         emit_json(doc)
@@ -246,6 +260,11 @@ def selfplay(args: argparse.Namespace) -> int:
             f" {winnable} (undecided {undecided}); won/winnable {doc['ratio']}"
         )
         out.print(f"decision seconds: median {ds['median']}, p95 {ds['p95']}, max {ds['max']}")
+        if clock_stopped:
+            out.print(
+                f"{clock_stopped} verdicts were stopped by the {args.solver_seconds:g} s guard"
+                " before their positions were searched: on another machine they may differ."
+            )
         if interrupted:
             out.print(f"Interrupted: {played} of {args.games} games were finished.")
     if interrupted:

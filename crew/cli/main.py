@@ -38,8 +38,9 @@ examples:
 
 Query commands take --json and then print exactly one JSON document.
 Exit codes: 0 answered, 1 the answer is "illegal / not allowed", 2 bad input (one line
-naming the option or the file); 130 stopped by Ctrl-C (crew odds and crew selfplay print
-what was finished first); 141 the output's reader went away (as after "| head -1").
+naming the option or the file), 3 (solve, analyse) undecided within the time limit or stopped
+with Ctrl-C; 130 stopped by Ctrl-C (crew odds and crew selfplay print what was finished
+first); 141 the output's reader went away (as after "| head -1").
 """
 
 
@@ -78,6 +79,10 @@ class _VersionAction(argparse.Action):
             v = "unknown"
         sys.stdout.write(f"crew {v}\n")
         parser.exit()
+
+
+#: Default time limit of one open-hand verdict (``crew solve``, each of ``crew analyse``).
+SOLVE_SECONDS = 20.0
 
 
 def _json_flag(p: argparse.ArgumentParser) -> None:
@@ -219,15 +224,18 @@ def build_parser() -> argparse.ArgumentParser:
         "solve",
         help="can the crew still win this record with open hands? a winning line",
         description="Search every choice the crew still has (distribution, predictions, every "
-        "card) with all hands open. Communication is ignored, distress is out of scope. Exit 0 "
-        "winnable, 1 not winnable, 2 bad input, 3 undecided within --timeout.",
+        "card) with all hands open. Communication is ignored, distress is out of scope. Shows "
+        "its progress on stderr when that is a terminal; Ctrl-C stops it with what was "
+        "decided. Exit 0 winnable, 1 not winnable, 2 bad input, 3 undecided within --timeout "
+        "or stopped.",
     )
     p.add_argument("file", metavar="FILE", help="a crew-record/1 JSON file, or - for stdin")
     p.add_argument(
         "--timeout",
         type=opt.seconds(zero_is_no_limit=True),
+        default=SOLVE_SECONDS,
         metavar="S",
-        help="give up after S seconds (0.01-86400; 0: no limit)",
+        help=f"give up after S seconds (0.01-86400, default {SOLVE_SECONDS:g}; 0: no limit)",
     )
     _json_flag(p)
     p.set_defaults(handler="solver:solve")
@@ -246,8 +254,10 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--timeout",
             type=opt.seconds(zero_is_no_limit=True),
+            default=SOLVE_SECONDS,
             metavar="S",
-            help="limit for each single verdict (0.01-86400 seconds; 0: no limit)",
+            help=f"limit of each single verdict (0.01-86400 seconds, default {SOLVE_SECONDS:g};"
+            " 0: no limit)",
         )
         _json_flag(p)
         p.set_defaults(handler="solver:analyse")
@@ -279,11 +289,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="deal i uses the seed S-i, a seed crew deal takes (default: odds-i)",
     )
     p.add_argument(
+        "--nodes",
+        type=opt.whole(*opt.VERDICT_NODES),
+        default=opt.DEFAULT_VERDICT_NODES,
+        metavar="N",
+        help="solver positions per deal, 1,000-1,000,000,000 (default 1,000,000): the limit"
+        " that decides, so a seed gives the same counts on any machine",
+    )
+    p.add_argument(
         "--timeout",
         type=opt.seconds(zero_is_no_limit=False),
-        default=10.0,
+        default=opt.DEFAULT_GUARD_SECONDS,
         metavar="S",
-        help="limit per deal, 0.01-86400 seconds (default 10; a limit is required)",
+        help="a guard per deal above --nodes, 0.01-86400 seconds (default 120); a deal it"
+        " stops is undecided and counted in stopped_by_clock",
     )
     _json_flag(p)
     p.set_defaults(handler="odds:odds")
@@ -351,11 +370,20 @@ def build_parser() -> argparse.ArgumentParser:
         " for a cheap decision stay within it)",
     )
     p.add_argument(
+        "--solver-nodes",
+        type=opt.whole(*opt.VERDICT_NODES),
+        default=opt.DEFAULT_VERDICT_NODES,
+        metavar="N",
+        help="solver positions of each open-hand verdict, 1,000-1,000,000,000 (default"
+        " 1,000,000): the limit that decides, so a seed gives the same JSON on any machine",
+    )
+    p.add_argument(
         "--solver-seconds",
         type=opt.seconds(zero_is_no_limit=False),
-        default=10.0,
+        default=opt.DEFAULT_GUARD_SECONDS,
         metavar="T",
-        help="time limit of each open-hand verdict, 0.01-86400 (default 10; a limit is required)",
+        help="a guard on each open-hand verdict above --solver-nodes, 0.01-86400 (default"
+        " 120); a verdict it stops is undecided and counted in verdicts_stopped_by_clock",
     )
     _json_flag(p)
     p.set_defaults(handler="bots:selfplay")

@@ -30,23 +30,28 @@ from .options import odds_seed
 
 __all__ = ["Job", "odds", "solve_deal"]
 
-#: One deal to solve: players, mission, difficulty, seed, seconds.
-Job = tuple[int, int | None, int | None, str, float]
+#: One deal to solve: players, mission, difficulty, seed, guard seconds, solver positions.
+Job = tuple[int, int | None, int | None, str, float, int]
+
+#: A deal's answer: the verdict (None: undecided), why it failed (None: it did not), and
+#: whether the clock's guard stopped it before its positions were searched.
+Answer = tuple[bool | None, str | None, bool]
 
 
-def solve_deal(job: Job) -> tuple[bool | None, str | None]:
-    """The open-hand verdict of one deal (None: undecided in time), or why it failed; never
-    raises, so a worker process has nothing to print but its answer."""
-    players, mission, difficulty, seed, timeout = job
+def solve_deal(job: Job) -> Answer:
+    """The open-hand verdict of one deal within its positions, or why it failed; never raises,
+    so a worker process has nothing to print but its answer."""
+    players, mission, difficulty, seed, timeout, nodes = job
     try:
         from ..engine.setup import new_attempt
         from ..solver import Solver
 
         state = new_attempt(players, mission, seed=seed, difficulty=difficulty)
-        return Solver().solve(state, timeout=timeout).winnable, None
+        sol = Solver().solve(state, timeout=timeout, node_limit=nodes)
+        return sol.winnable, None, sol.winnable is None and sol.nodes < nodes
     except Exception as exc:  # one line naming the deal instead of a traceback
         text = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
-        return None, text.splitlines()[0] if text.strip() else type(exc).__name__
+        return None, text.splitlines()[0] if text.strip() else type(exc).__name__, False
 
 
 def _worker(conn: Connection) -> None:
@@ -66,8 +71,10 @@ class _Tally:
     won: int = 0
     lost: int = 0
     undecided: int = 0
+    by_clock: int = 0  # undecided because the guard stopped them (machine-dependent)
 
-    def add(self, verdict: bool | None) -> None:
+    def add(self, verdict: bool | None, by_clock: bool = False) -> None:
+        self.by_clock += by_clock
         if verdict is True:
             self.won += 1
         elif verdict is False:
@@ -86,10 +93,10 @@ def _failed(i: int, seed: str, why: str) -> CliError:
 
 def _solve_here(jobs: Iterator[tuple[int, Job]], tally: _Tally, done: Callable[[], None]) -> None:
     for i, job in jobs:
-        verdict, error = solve_deal(job)
+        verdict, error, by_clock = solve_deal(job)
         if error is not None:
             raise _failed(i, job[3], error)
-        tally.add(verdict)
+        tally.add(verdict, by_clock)
         done()
 
 
@@ -130,17 +137,18 @@ def _solve_in_workers(
                 p, conn = procs[k]
                 if conn in ready or conn.poll():
                     try:
-                        verdict, error = conn.recv()
+                        verdict, error, by_clock = conn.recv()
                     except EOFError:
-                        verdict, error = None, "its worker process stopped"
+                        verdict, error, by_clock = None, "its worker process stopped", False
                 elif p.sentinel in ready:
                     verdict, error = None, f"its worker process died (exit code {p.exitcode})"
+                    by_clock = False
                 else:
                     continue
                 i, seed = busy.pop(k)
                 if error is not None:
                     raise _failed(i, seed, error)
-                tally.add(verdict)
+                tally.add(verdict, by_clock)
                 done()
                 give(k)
     finally:
@@ -156,7 +164,17 @@ def odds(args: argparse.Namespace) -> int:
     """The share of deals that are winnable with open hands after the task draw."""
     count: int = args.deals
     jobs = (
-        (i, (args.players, args.mission, args.difficulty, odds_seed(args.seed, i), args.timeout))
+        (
+            i,
+            (
+                args.players,
+                args.mission,
+                args.difficulty,
+                odds_seed(args.seed, i),
+                args.timeout,
+                args.nodes,
+            ),
+        )
         for i in range(count)
     )
     tally = _Tally()
@@ -191,6 +209,10 @@ def odds(args: argparse.Namespace) -> int:
         "undecided": tally.undecided,
         "share": None if share is None else round(share, 4),
         "interrupted": interrupted,
+        # the limit that decides is positions, so the counts repeat on any machine; a deal
+        # the clock's guard stopped first is counted here (then they may not)
+        "limit": {"nodes": args.nodes, "seconds": args.timeout},
+        "stopped_by_clock": tally.by_clock,
     }
     if args.json:
         emit_json(doc)
@@ -200,8 +222,15 @@ def odds(args: argparse.Namespace) -> int:
         out = console()
         out.print(
             f"{args.players} players, {what}: {tally.won} of {decided} decided deals winnable"
-            f" with open hands ({pct}); {tally.undecided} undecided within {args.timeout} s each."
+            f" with open hands ({pct}); {tally.undecided} undecided within {args.nodes:,}"
+            " positions each."
         )
+        if tally.by_clock:
+            out.print(
+                f"{tally.by_clock} of the undecided deals were stopped by the {args.timeout:g} s"
+                " guard before their positions were searched: on another machine they may be"
+                " decided."
+            )
         if interrupted:
             out.print(f"Interrupted: {tally.deals} of {count} deals were solved.")
     if interrupted:

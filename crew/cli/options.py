@@ -61,6 +61,12 @@ NODES = (1, 2_400_000)
 BUDGET = (1, 2_400_000)
 #: every time limit, in seconds; ``crew solve`` and ``crew analyse`` also take 0: no limit
 SECONDS = (0.01, 86_400.0)
+#: solver positions per open-hand verdict (crew odds --nodes, crew selfplay --solver-nodes)
+VERDICT_NODES = (1_000, 1_000_000_000)
+#: the default: about 10 s on this project's 2-core machine; the clock is only a guard above it
+DEFAULT_VERDICT_NODES = 1_000_000
+#: the outer guard in seconds, far above what the default positions take
+DEFAULT_GUARD_SECONDS = 120.0
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")

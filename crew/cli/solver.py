@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import signal
+import sys
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..engine import Action, GameState, Play, apply, card_str
 from ..records import Record, RecordError, action_to_json, replay
+from ..solver.analysis import Analysis
 from .common import ANSWERED, NOT_ALLOWED, CliError, console, emit_json, seat_label
 
-#: ``crew solve`` exit code when the time limit left the question open.
+#: ``crew solve`` exit code when the time limit (or Ctrl-C) left the question open.
 UNDECIDED = 3
 
 _NOTE = (
@@ -38,13 +43,110 @@ def _state_of(rec: Record, source: str) -> Any:
     return r.state
 
 
+class _Watch:
+    """While a search runs: progress on stderr (positions, seconds, a spinner) when stderr is
+    a terminal, and Ctrl-C as a request to stop it (the search then answers with what it
+    decided; no traceback)."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.stopped = False
+        self._status: Any = None
+        self._shown = 0.0
+        self._old: Any = None
+
+    def __enter__(self) -> _Watch:
+        self._old = signal.signal(signal.SIGINT, self._on_interrupt)
+        if sys.stderr.isatty():
+            from rich.console import Console
+
+            self._status = Console(file=sys.stderr).status(self.what)
+            self._status.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._status is not None:
+            self._status.stop()
+        signal.signal(signal.SIGINT, self._old)
+
+    def _on_interrupt(self, signum: int, frame: object) -> None:
+        self.stopped = True
+
+    def interrupt(self) -> bool:
+        """Whether Ctrl-C was pressed."""
+        return self.stopped
+
+    def progress(self, nodes: int, seconds: float) -> None:
+        """Show how far the search has come (a few times a second)."""
+        if self._status is not None and seconds - self._shown >= 0.1:
+            self._shown = seconds
+            self._status.update(f"{self.what}: {nodes:,} positions, {seconds:.1f} s")
+
+    def step(self, text: str) -> None:
+        """Change what is being done."""
+        self.what = text
+        if self._status is not None:
+            self._status.update(text)
+
+
+def _limit_words(timeout: float | None) -> str:
+    """``--timeout`` in words (None: ``--timeout 0``, no limit)."""
+    return "no time limit" if timeout is None else f"the time limit ({timeout:g} s)"
+
+
+def _choice_words(action: Action, who: Callable[[int], str]) -> str:
+    """A choice before the cards in words: "seat 2 (Bob) takes task #40"."""
+    j = action_to_json(action)
+    seat = getattr(action, "seat", None)
+    name = who(seat) if isinstance(seat, int) else "the crew"
+    if "take" in j:
+        return f"{name} takes task #{j['take']}"
+    if "pass" in j:
+        return f"{name} passes"
+    if "predict" in j:
+        return f"{name} predicts {j['predict']} tricks"
+    if "volunteer" in j:
+        return f"{name} {'volunteers' if j['volunteer'] else 'does not volunteer'}"
+    to = getattr(action, "to", None)
+    if isinstance(to, int):
+        task = getattr(action, "task", None)
+        what = f"task #{task}" if isinstance(task, int) else "every task"
+        return f"{what} goes to {who(to)}"
+    return f"{name}: " + ", ".join(f"{k} {v}" for k, v in j.items() if k != "seat")
+
+
+def _line_words(state: GameState, line: Sequence[Action], who: Callable[[int], str]) -> list[str]:
+    """A winning line for people: the choices before the cards, then trick by trick the cards
+    in play order and who wins each (replayed through the engine)."""
+    out: list[str] = []
+    first = len(state.tricks)
+    on_table = len(state.trick_cards)
+    for action in line:
+        if not isinstance(action, Play):
+            out.append(_choice_words(action, who))
+        state, _ = apply(state, action)
+    for n in range(first, len(state.tricks)):
+        t = state.tricks[n]
+        cards = []
+        for k, (seat, card) in enumerate(zip(t.seats, t.cards, strict=True)):
+            played = " (on the table)" if n == first and k < on_table else ""
+            cards.append(f"{who(seat)} {card_str(card)}{played}")
+        out.append(f"Trick {n + 1}: {', '.join(cards)} -> {who(t.winner)} wins")
+    if state.result == "won":
+        out.append(f"The attempt is won after trick {len(state.tricks)}.")
+    return out
+
+
 def solve(args: argparse.Namespace) -> int:
     """Can the crew still win from the end of the record, with open hands? A winning line."""
     from ..solver import IGNORED, Solver
 
     rec, source = _load(args.file)
     state = _state_of(rec, source)
-    sol = Solver().solve(state, timeout=args.timeout)
+    with _Watch("searching") as watch:
+        solver = Solver(progress=watch.progress, interrupt=watch.interrupt)
+        sol = solver.solve(state, timeout=args.timeout)
+    stopped = watch.stopped and sol.winnable is None
     line = [action_to_json(a) for a in sol.line]
     if args.json:
         emit_json(
@@ -53,64 +155,110 @@ def solve(args: argparse.Namespace) -> int:
                 "line": line,
                 "nodes": sol.nodes,
                 "seconds": round(sol.seconds, 3),
+                "stopped": stopped,
                 "ignored": list(IGNORED),
             }
         )
     else:
         out = console()
-        if sol.winnable is None:
-            out.print(f"Undecided: the time limit ({args.timeout} s) ran out.")
+        players = state.setup.players
+
+        def who(seat: int) -> str:
+            return seat_label(seat, players, rec.names)
+
+        if state.result == "won":
+            out.print("The attempt is already won: nothing is left to play.")
+        elif state.result:
+            out.print(f"Not winnable: the attempt is already lost ({state.reason_text(who)}).")
+        elif stopped:
+            out.print(f"Stopped: undecided after {sol.nodes:,} positions (Ctrl-C).")
+        elif sol.winnable is None:
+            out.print(
+                f"Undecided: {_limit_words(args.timeout)} ran out after {sol.nodes:,} positions."
+            )
         elif sol.winnable:
             out.print("Winnable with open hands. A winning line:")
-            players = state.setup.players
-            for a, j in zip(sol.line, line, strict=True):
-                seat = getattr(a, "seat", None)
-                who = seat_label(seat, players, rec.names) if isinstance(seat, int) else "crew"
-                what = ", ".join(f"{k} {v}" for k, v in j.items() if k != "seat")
-                out.print(f"  {who}: {what}")
+            for words in _line_words(state, sol.line, who):
+                out.print(f"  {words}")
         else:
             out.print("Not winnable: no sequence of the crew's choices wins from here.")
-        out.print(f"{sol.nodes} positions searched in {sol.seconds:.2f} s.")
-        out.print(_NOTE)
+        if not state.result:
+            out.print(f"{sol.nodes:,} positions searched in {sol.seconds:.2f} s.")
+            out.print(_NOTE)
     if sol.winnable is None:
         return UNDECIDED
     return ANSWERED if sol.winnable else NOT_ALLOWED
 
 
-def analyse(args: argparse.Namespace) -> int:
-    """The verdict before the first card and after every action; the turning point."""
-    from ..solver.analysis import analyse as run
-
-    rec, source = _load(args.file)
-    _state_of(rec, source)  # refuse an illegal record with its reason
-    result = run(rec, timeout=args.timeout, source=source)
-    if args.json:
-        doc = result.to_json()
-        doc["seconds"] = round(result.seconds, 3)
-        emit_json(doc)
-        return ANSWERED
-    out = console()
+def analysis_words(result: Analysis, players: int, names: Sequence[str] | None = None) -> list[str]:
+    """What ``crew analyse`` says about ``result``: the verdict before the first card, then the
+    turning point, or why there is none. Never "could not be won" unless the first verdict is
+    "no"."""
     verdict = {True: "yes", False: "no", None: "undecided"}
-    out.print(f"Could it be won before the first card? {verdict[result.winnable_at_start]}")
+    at_start = result.winnable_at_start
+    out = [f"Could it be won before the first card? {verdict[at_start]}"]
     tp = result.turning_point
-    if tp is None:
-        if result.verdicts and result.verdicts[-1] is False and not result.winnable_at_start:
-            out.print("It could not be won with open hands from the first card on.")
-        elif result.verdicts and result.verdicts[-1] is False:
-            out.print("No single turning point was found (a verdict was undecided).")
-        else:
-            out.print("It was never lost.")
-    else:
+    last = result.verdicts[-1] if result.verdicts else at_start
+    if tp is not None:
         j = tp.to_json()
-        who = seat_label(tp.seat, rec.players, rec.names)
+        who = seat_label(tp.seat, players, names)
         where = f"trick {tp.trick}" if tp.trick else "the distribution"
-        out.print(
+        out.append(
             f"Turning point: action {tp.action + 1}, {who} played {j['played']} in {where}; after"
             " it the attempt could no longer be won."
         )
         alts = j["winning_alternatives"]
         if alts:
-            out.print("Still winning there: " + ", ".join(str(a) for a in alts))
+            out.append("Still winning there: " + ", ".join(str(a) for a in alts))
+    elif last is False and at_start is False:
+        out.append("It could not be won with open hands from the first card on.")
+    elif last is False and at_start:
+        out.append(
+            "The action that lost it was not found: a verdict in between was undecided within"
+            " the limit."
+        )
+    elif last is False:
+        out.append("Whether it could be won at the first card is undecided within the limit.")
+    elif last is True:
+        out.append("It was never lost.")
+    else:
+        out.append("Undecided: the end of the record could not be judged within the limit.")
+    return out
+
+
+def analyse(args: argparse.Namespace) -> int:
+    """The verdict before the first card and after every action; the turning point."""
+    from ..solver import Solver
+    from ..solver.analysis import analyse as run
+
+    rec, source = _load(args.file)
+    _state_of(rec, source)  # refuse an illegal record with its reason
+    with _Watch("judging") as watch:
+
+        def judging(k: int, n: int) -> None:
+            watch.step(f"judging position {k} of at most {n}")
+
+        solver = Solver(progress=watch.progress, interrupt=watch.interrupt)
+        result = run(
+            rec,
+            timeout=args.timeout,
+            solver=solver,
+            source=source,
+            stop=watch.interrupt,
+            judging=judging,
+        )
+    stopped = result.stopped or watch.stopped
+    if args.json:
+        doc = result.to_json()
+        doc["stopped"] = stopped
+        doc["seconds"] = round(result.seconds, 3)
+        emit_json(doc)
+        return UNDECIDED if stopped else ANSWERED
+    out = console()
+    for words in analysis_words(result, rec.players, rec.names):
+        out.print(words)
+    if stopped:
+        out.print("Stopped (Ctrl-C): the verdicts above are what was decided so far.")
     out.print(f"{len(result.verdicts)} actions judged in {result.seconds:.2f} s.")
     out.print(_NOTE)
-    return ANSWERED
+    return UNDECIDED if stopped else ANSWERED

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import PINK, SUB, VALUE_MASKS, card_str, make_card, suit_of
-from .enums import ConditionName
+from .cards import DECK_MASK, PINK, SUB, SUIT_MASKS, VALUE_MASKS, card_str, make_card, suit_of
+from .enums import ConditionName, UnknownConditionError, condition_name
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -23,8 +23,10 @@ __all__ = [
     "Broken",
     "CONDITIONS",
     "Condition",
+    "UnknownConditionError",
     "Y5",
     "broken_after_play",
+    "condition",
     "broken_after_trick",
 ]
 
@@ -57,11 +59,20 @@ def _holds_after_trick(state: GameState, final: bool) -> Broken | None:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Condition:
-    """A mission condition: what it says, and its two judges."""
+    """A mission condition: what it says, its two judges, and what an open-hand search may
+    know about it: the part of the past it still reads (``counts_of``: how many of these
+    captured cards each seat has; ``first_winner``: the first trick's winner and the trick
+    counts), the cards it tells apart from the others of their suit (``apart``) and the cards
+    any seat may lead (``leads``: every trick a seat wins but the last is followed by its
+    lead)."""
 
     text: str
     on_play: OnPlay = _holds_on_play
     after_trick: AfterTrick = _holds_after_trick
+    counts_of: int = 0
+    first_winner: bool = False
+    apart: int = 0
+    leads: int = DECK_MASK
 
 
 def _balance(value: int) -> AfterTrick:
@@ -126,23 +137,32 @@ def _yellow5_unplayed(state: GameState, final: bool) -> Broken | None:
 #: Every mission condition by its logbook name, in the order they are judged.
 CONDITIONS: dict[str, Condition] = {
     "balance_9s": Condition(
-        text="nobody may have won two more coloured 9s than another", after_trick=_balance(9)
+        text="nobody may have won two more coloured 9s than another",
+        after_trick=_balance(9),
+        counts_of=VALUE_MASKS[9],
+        apart=VALUE_MASKS[9],
     ),
     "balance_1s": Condition(
-        text="nobody may have won two more coloured 1s than another", after_trick=_balance(1)
+        text="nobody may have won two more coloured 1s than another",
+        after_trick=_balance(1),
+        counts_of=VALUE_MASKS[1],
+        apart=VALUE_MASKS[1],
     ),
     "no_lead_pink_or_submarine": Condition(
         text="no trick may be opened with pink or a submarine",
         on_play=_no_lead_pink_or_submarine,
+        leads=DECK_MASK & ~SUIT_MASKS[PINK] & ~SUIT_MASKS[SUB],
     ),
     "first_trick_winner_leads": Condition(
         text="the first trick's winner must always have the most tricks",
         after_trick=_first_trick_winner_leads,
+        first_winner=True,
     ),
     "yellow5_last": Condition(
         text="the yellow 5 must be the last card of the final trick",
         on_play=_yellow5_played,
         after_trick=_yellow5_unplayed,
+        apart=1 << Y5,
     ),
 }
 
@@ -151,6 +171,12 @@ if set(CONDITIONS) != set(ConditionName):  # a condition named but not written, 
     raise ImportError(
         f"mission conditions without a rule or a name: {set(CONDITIONS) ^ set(ConditionName)}"
     )
+
+
+def condition(name: str) -> Condition:
+    """The condition called ``name``; an unknown name is an error
+    (:class:`UnknownConditionError`), never "no condition"."""
+    return CONDITIONS[condition_name(name)]
 
 
 def broken_after_play(state: GameState, seat: int, card: int) -> Broken | None:

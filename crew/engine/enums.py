@@ -21,6 +21,8 @@ __all__ = [
     "Position",
     "Result",
     "TaskStatus",
+    "UnknownConditionError",
+    "condition_name",
     "seats_for",
 ]
 
@@ -100,6 +102,22 @@ class ConditionName(StrEnum):
     NO_LEAD_PINK_OR_SUBMARINE = "no_lead_pink_or_submarine"
     FIRST_TRICK_WINNER_LEADS = "first_trick_winner_leads"
     YELLOW5_LAST = "yellow5_last"
+
+
+class UnknownConditionError(ValueError):
+    """A mission names a condition that is not one of the logbook's (nothing would judge it)."""
+
+
+def condition_name(word: str) -> ConditionName:
+    """The mission condition called ``word``; an unknown word is an error, never "no
+    condition"."""
+    try:
+        return ConditionName(word)
+    except ValueError:
+        known = ", ".join(ConditionName)
+        raise UnknownConditionError(
+            f"unknown mission condition {word!r}; the conditions are: {known}"
+        ) from None
 
 
 class Direction(StrEnum):

@@ -6,12 +6,13 @@ from dataclasses import dataclass
 
 from .cards import card_str, is_submarine, value_of
 from .data import MODIFIERS, MissionEntry, load_logbook
-from .enums import Communication, ConditionName, Distribution, DrawMode
+from .enums import Communication, ConditionName, Distribution, DrawMode, condition_name
 
 __all__ = [
     "Communication",
     "Distribution",
     "DrawMode",
+    "RULE_WORDS",
     "Rules",
     "MissionError",
     "mission_entry",
@@ -67,9 +68,37 @@ class Rules:
     seconds: int | None = None
     modifiers: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        for name in self.conditions:
+            condition_name(name)  # an unknown condition is an error, never "no condition"
+
     @property
     def has_tasks(self) -> bool:
         return self.draw != DrawMode.NONE
+
+
+#: The modifier words that change how the attempt is set up or communicated; every other
+#: modifier is a mission condition: a ``ConditionName``, which ``conditions.py`` refuses to load
+#: without its judge.
+RULE_WORDS = frozenset(
+    {
+        "intro",
+        "no_tasks",
+        "fixed_tasks",
+        "crew_picks_one",
+        "captain_gives_all",
+        "one_volunteer",
+        "two_volunteers",
+        "free_task_choice",
+        "captain_takes_hardest",
+        "captain_no_tasks",
+        "currents",
+        "heavy_noise",
+        "unknown_terrain",
+        "no_communication",
+        "no_comm_before_trick2",
+    }
+)
 
 
 def last_mission() -> int:
@@ -172,6 +201,12 @@ def mission_rules(
             "is only for free play"
         )
     assert all(m in MODIFIERS for m in mods)
+    unjudged = [m for m in mods if m not in RULE_WORDS and m not in _CONDITION_NAMES]
+    if unjudged:
+        raise MissionError(
+            f"mission {mission}: modifier {unjudged[0]!r} is neither a rule word nor a"
+            " mission condition (ConditionName, each judged in conditions.py)"
+        )
     draw = _draw(mods)
     return Rules(
         mission=mission,

@@ -13,10 +13,11 @@ card.
 Two extras serve the search and are checked by the same tests:
 
 - :meth:`SearchForm.key` is everything that still matters for the rest of the attempt at the
-  start of a trick (a transposition-table key): the cards still held, the leader, each task's
-  status and, per pending task, its owner and only the part of the history it can still look
-  at. Owners of tasks already decided are left out, so one table serves every distribution of
-  the tasks (with the same predictions);
+  start of a trick (a transposition-table key): the cards still held (by rank within their
+  suit and class), the leader, each task's status and, per pending task, its owner and only the
+  part of the history it can still look at (as its category states it, ``Task.know``). Owners
+  of tasks already decided are left out, so one table serves every distribution of the tasks
+  (with the same predictions);
 - :meth:`SearchForm.classes` tells which cards no pending task or condition tells apart, so that
   two such cards held by one seat with nothing left between them are one choice.
 """
@@ -26,43 +27,12 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from .cards import (
-    COLOR_CARDS_MASK,
-    DECK_MASK,
-    SUIT_LETTERS,
-    SUIT_MASKS,
-    VALUE_MASKS,
-    card_list,
-    mask_of,
-    parse_card,
-    parse_cards,
-    suit_of,
-)
-from .conditions import Y5, broken_after_play, broken_after_trick
+from .cards import card_list, suit_of
+from .conditions import broken_after_play, broken_after_trick, condition
 from .phases.tricks import flip_piles, judge_ctx, judge_tasks, take_trick
 from .state import TONOJA, GameState
-from .task_params import (
-    ColorAllOrEach,
-    CompareCaptain,
-    CompareOthers,
-    ConsecutiveTricks,
-    DontOpen,
-    DontWin,
-    EqualTwoColors,
-    EvenOddTrick,
-    FirstLastTricks,
-    MoreColorThan,
-    NTricks,
-    PredictTricks,
-    Submarine,
-    TrickAllAboveBelow,
-    TrickSum,
-    WinNOfColor,
-    WinNOfValue,
-    WinSpecificCards,
-    WinWithCard,
-)
-from .tasks import DONE, FAILED, PENDING, Task, get_task
+from .task_base import Reads
+from .tasks import DONE, FAILED, PENDING, get_task
 from .tricks import Trick, follow_mask
 
 __all__ = ["Node", "SearchForm", "WON", "LOST", "OPEN"]
@@ -86,99 +56,6 @@ class Node(NamedTuple):
     played: int  # cards of completed tricks
     status: tuple[int, ...]  # per task, as in GameState
     result: int  # OPEN, WON or LOST
-
-
-# ---------------------------------------------------------------------------------------------
-# what each task can still look at (for the key) and which cards it tells apart (for merging)
-
-
-def _colours(letters: list[str]) -> int:
-    m = 0
-    for letter in letters:
-        m |= SUIT_MASKS[SUIT_LETTERS.index(letter.upper())]
-    return m
-
-
-def _values(values: list[int]) -> int:
-    m = 0
-    for v in values:
-        m |= VALUE_MASKS[int(v)]
-    return m
-
-
-_HIST_NONE, _HIST_WON, _HIST_COUNTS, _HIST_RUN, _HIST_ALL = range(5)
-
-
-def _task_profile(task: Task) -> tuple[int, int, tuple[int, ...]]:
-    """(history kind, card mask the history is about, masks of cards the task tells apart).
-
-    The history kind says what part of the past a *pending* task can still depend on: nothing
-    (a pending task of that kind is decided by what happens next), the owner's captured cards
-    within a mask, the trick counts, the owner's trick count and current run, or (unknown
-    categories) everything. Cards of one suit are told apart only through the masks.
-    """
-    p = task.card.params
-    every_value = tuple(VALUE_MASKS[1:])
-    if isinstance(p, WinSpecificCards):
-        need = mask_of(parse_cards(p.cards))
-        if p.trick == "last":
-            return _HIST_NONE, 0, (need,)
-        return _HIST_WON, need, (need,)
-    if isinstance(p, WinNOfColor):
-        return _HIST_WON, _colours(list(p.parts())), ()
-    if isinstance(p, WinNOfValue):
-        m = VALUE_MASKS[p.value]
-        return _HIST_WON, m, (m,)
-    if isinstance(p, DontWin):
-        vm = _values(list(p.values))
-        return _HIST_WON, _colours(list(p.colors)) | vm, (vm,) if vm else ()
-    if isinstance(p, ColorAllOrEach):
-        return _HIST_WON, COLOR_CARDS_MASK, ()
-    if isinstance(p, (FirstLastTricks, DontOpen)):
-        return _HIST_NONE, 0, ()
-    if isinstance(p, (NTricks, CompareCaptain, CompareOthers, PredictTricks)):
-        return _HIST_COUNTS, 0, ()
-    if isinstance(p, ConsecutiveTricks):
-        return _HIST_RUN, 0, ()
-    if isinstance(p, TrickAllAboveBelow):
-        bound = p.value
-        above = _values([v for v in range(1, 10) if v > bound])
-        below = _values([v for v in range(1, 10) if v < bound])
-        return _HIST_NONE, 0, (above if p.op == "gt" else below,)
-    if isinstance(p, (TrickSum, EvenOddTrick)):
-        return _HIST_NONE, 0, every_value
-    if isinstance(p, WinWithCard):
-        if p.play == "submarine":
-            assert isinstance(p.capture, str)
-            return _HIST_NONE, 0, (1 << parse_card(p.capture),)
-        masks = [VALUE_MASKS[p.play]]
-        if isinstance(p.capture, int):
-            masks.append(VALUE_MASKS[p.capture])
-        return _HIST_NONE, 0, tuple(masks)
-    if isinstance(p, EqualTwoColors):
-        if p.scope == "one_trick":
-            return _HIST_NONE, 0, ()
-        return _HIST_WON, _colours(list(p.colors)), ()
-    if isinstance(p, MoreColorThan):
-        return _HIST_WON, _colours([p.more, p.than]), ()
-    if isinstance(p, Submarine):
-        subs = SUIT_MASKS[4]
-        if p.cards is not None:
-            target = mask_of(parse_cards(p.cards))
-            return _HIST_WON, subs, (target,)
-        return _HIST_WON, subs, ()
-    # a category this module does not know: assume it may look at anything
-    return _HIST_ALL, DECK_MASK, every_value + tuple(1 << c for c in range(36, 40))
-
-
-_CONDITION_MASKS = {
-    "balance_9s": VALUE_MASKS[9],
-    "balance_1s": VALUE_MASKS[1],
-    "yellow5_last": 1 << Y5,
-}
-
-
-# ---------------------------------------------------------------------------------------------
 
 
 class SearchForm:
@@ -205,12 +82,19 @@ class SearchForm:
         self.lead_checks = tuple(
             (i, t.on_lead) for i, t in enumerate(self.tasks) if t.on_lead is not None
         )
-        self.profiles = tuple(_task_profile(t) for t in self.tasks)
-        self.conditions = st.rules.conditions
-        self._class_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
-        self._cond_masks = tuple(
-            _CONDITION_MASKS[c] for c in self.conditions if c in _CONDITION_MASKS
+        self.knowledge = tuple(t.know for t in self.tasks)
+        # (task, cards that wake it, its owner if winning a trick wakes it too, else -1)
+        self._sleepers = tuple(
+            (i, k.wakes if k.wakes >= 0 else k.reads_cards, self.owners[i] if k.on_win else -1)
+            for i, k in enumerate(self.knowledge)
+            if k.wakes >= 0 or k.reads == Reads.WON
         )
+        self.conditions = st.rules.conditions
+        self.judged = tuple(condition(c) for c in self.conditions)  # unknown: an error
+        self._class_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._apart_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._suit_masks: dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...] | None], ...]] = {}
+        self._cond_masks = tuple(c.apart for c in self.judged if c.apart)
 
     # -- moving ----------------------------------------------------------------------------
 
@@ -300,7 +184,20 @@ class SearchForm:
             piles, hands[TONOJA], _ = flip_piles(piles, played, hands[TONOJA])
         final = len(tricks) >= self.total
         ctx = judge_ctx(self.setup, wt, ct, tricks, played, self.predictions)
-        st = judge_tasks(self.evaluators, self.owners, status, ctx, self.free)
+        skip = self.free
+        if not final and self._sleepers:
+            # a pending task that only some cards (or its owner's win) can change, as its
+            # category says, stays pending through a trick without them: its evaluator would
+            # say pending again
+            in_trick = 0
+            for c in tcards:
+                in_trick |= 1 << c
+            asleep = [
+                i for i, wakes, owner in self._sleepers if not in_trick & wakes and owner != w
+            ]
+            if asleep:
+                skip = skip.union(asleep)
+        st = judge_tasks(self.evaluators, self.owners, status, ctx, skip)
         if final and self.free:
             st = tuple(DONE if i in self.free and s == PENDING else s for i, s in enumerate(st))
         hands_t = tuple(hands)
@@ -337,36 +234,85 @@ class SearchForm:
     # -- transpositions and equivalent cards ------------------------------------------------
 
     def key(self, node: Node) -> tuple[object, ...]:
-        """What decides the rest of the attempt from ``node`` (at the start of a trick)."""
+        """What decides the rest of the attempt from ``node`` (at the start of a trick).
+
+        The cards still held are named by rank, not by value: per suit, who holds each card
+        left from the lowest up, and the class of cards some pending task or condition tells
+        it apart by (:meth:`classes`). Two positions that differ only in which of the lower
+        cards are gone play out the same way (as in double-dummy bridge solvers).
+        """
         hist: list[object] = []
-        for i, (kind, mask, _) in enumerate(self.profiles):
-            if node.status[i] != PENDING or kind == _HIST_NONE or i in self.free:
+        for i, know in enumerate(self.knowledge):
+            reads = know.reads
+            if node.status[i] != PENDING or reads == Reads.NOTHING or i in self.free:
                 continue
             owner = self.owners[i]
-            if kind == _HIST_WON:
-                hist.append(node.won[owner] & mask)
-            elif kind == _HIST_COUNTS:
+            if reads == Reads.WON:
+                hist.append(node.won[owner] & know.reads_cards)
+            elif reads == Reads.COUNTS:
                 hist.append(node.counts)
-            elif kind == _HIST_RUN:
+            else:
                 run = 0
                 for t in reversed(node.tricks):
                     if t.winner != owner:
                         break
                     run += 1
                 hist.append((node.counts[owner], run))
-            else:
-                hist.append((node.won, node.counts, tuple(t.winner for t in node.tricks)))
-        for cond in self.conditions:
-            if cond == "balance_9s" or cond == "balance_1s":
-                m = _CONDITION_MASKS[cond]
+        for cond in self.judged:
+            if cond.counts_of:
+                m = cond.counts_of
                 hist.append(tuple((w & m).bit_count() for w in node.won))
-            elif cond == "first_trick_winner_leads":
+            if cond.first_winner:
                 hist.append((node.tricks[0].winner if node.tricks else -1, node.counts))
-            elif cond not in ("yellow5_last", "no_lead_pink_or_submarine"):
-                hist.append((node.won, node.counts, tuple(t.winner for t in node.tricks)))
         status = node.status
         owners = tuple(o if status[i] == PENDING else -1 for i, o in enumerate(self.owners))
-        return (node.hands, node.piles, node.leader, node.status, owners, tuple(hist))
+        if self.tonoja:  # each of Tonoja's cards uncovers another: keep them by name
+            return (node.hands, node.piles, node.leader, status, owners, tuple(hist))
+        return (self._ranks(node), node.leader, status, owners, tuple(hist))
+
+    def _ranks(self, node: Node) -> int:
+        """Per suit, each hand's cards and each set of cards told apart, by rank among the
+        cards of the suit still held (the cards already played squeezed out), in one number.
+        A suit whose every card is told apart from the others is kept by name."""
+        per_suit = self._suit_masks.get(node.status)
+        if per_suit is None:
+            per_suit = self._suits_of(node.status)
+        squeeze = _squeeze()
+        played = node.played
+        hands = node.hands
+        acc = 1
+        for base, masks in per_suit:
+            if masks is None:
+                for h in hands:
+                    acc = acc << 9 | (h >> base) & 511
+                continue
+            row = squeeze[(played >> base) & 511]
+            for h in hands:
+                acc = acc << 9 | row[(h >> base) & 511]
+            for m in masks:
+                acc = acc << 9 | row[m]
+        return acc
+
+    def _suits_of(self, status: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...] | None], ...]:
+        """Per suit (its lowest bit), the sets of its cards told apart (nine bits each), or
+        None when every card of the suit is told apart from the others."""
+        cls = self.classes(status)
+        out: list[tuple[int, tuple[int, ...] | None]] = []
+        for base in (0, 9, 18, 27, 36):
+            size = 4 if base == 36 else 9
+            labels = [cls[base + k] for k in range(size)]
+            if len(set(labels)) == size:
+                out.append((base, None))
+                continue
+            masks = []
+            for m in self._apart_cache[status]:
+                part = (m >> base) & ((1 << size) - 1)
+                if part and part != (1 << size) - 1 and part not in masks:
+                    masks.append(part)
+            out.append((base, tuple(masks)))
+        result = tuple(out)
+        self._suit_masks[status] = result
+        return result
 
     def classes(self, status: tuple[int, ...]) -> tuple[int, ...]:
         """Per card, a class label: cards with different labels are told apart by some pending
@@ -375,9 +321,10 @@ class SearchForm:
         if hit is not None:
             return hit
         masks: list[int] = list(self._cond_masks)
-        for i, (_, _, apart) in enumerate(self.profiles):
+        for i, know in enumerate(self.knowledge):
             if status[i] == PENDING:
-                masks.extend(apart)
+                masks.extend(know.apart)
+        self._apart_cache[status] = tuple(dict.fromkeys(masks))
         labels: dict[tuple[bool, ...], int] = {}
         out = []
         for c in range(40):
@@ -413,6 +360,26 @@ class SearchForm:
 
 
 _bits = card_list
+
+
+@cache
+def _squeeze() -> tuple[tuple[int, ...], ...]:
+    """``_squeeze()[gone][x]``: the bits of ``x`` (nine bits of one suit) with the bits of
+    ``gone`` squeezed out, the others moved down in order (a card's rank among those left)."""
+    rows = []
+    for gone in range(512):
+        up = [0] * 9
+        rank = 0
+        for b in range(9):
+            if not gone >> b & 1:
+                up[b] = 1 << rank
+                rank += 1
+        row = [0] * 512
+        for x in range(1, 512):
+            low = x & -x
+            row[x] = row[x ^ low] | up[low.bit_length() - 1]
+        rows.append(tuple(row))
+    return tuple(rows)
 
 
 @cache

@@ -2,8 +2,8 @@
 
 One model per category, told apart by ``category`` (a discriminated union): each model has
 exactly the keys its category uses, and loading rejects any other key or an unknown category.
-The evaluator that judges a category is ``EVALUATORS[category]`` in :mod:`crew.engine.tasks`;
-each model's docstring names it too.
+The evaluator that judges a category, and what the search knows about it, are
+``JUDGES[category]`` in :mod:`crew.engine.tasks`; each model's docstring names the evaluator too.
 """
 
 from __future__ import annotations

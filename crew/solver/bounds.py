@@ -1,89 +1,150 @@
 """Perfect-information cuts: a branch is lost before the engine can say so publicly.
 
 The engine decides a task failed only from public information (ruling 14). With every hand
-open the solver can often see the failure earlier: a seat holding the highest submarines still
-out will win a trick with each of them (every card a seat holds is played, except the one card a
-three-player hand of 14 or Tonoja may keep). That is a lower bound on the tricks (and
-submarines) a seat still takes; a task that cannot absorb it is lost. More generally a
-submarine loses only to a higher one played by another seat into the same trick, so a seat wins
-at least as many tricks as it holds submarines that the other seats' higher ones cannot all
-cover. And a trick with a submarine in it goes to a submarine, so a seat holding none captures
-no more of them, nor a submarine higher than all of its own. Each cut
-is a consequence of the rules, never a rule of its own, and the tests check the solver with
-these cuts against a plain search without them.
+open the solver can often see the failure earlier. Which facts apply to a task is stated by its
+category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
+``Knowledge``); this module only checks them against a position:
+
+- submarines: a seat holding the highest submarines still out will win a trick with each of
+  them (every card a seat holds is played, except the one card a three-player hand of 14 or
+  Tonoja may keep), and more generally a submarine loses only to a higher one played by another
+  seat into the same trick, so a seat wins at least as many tricks as it holds submarines that
+  the other seats' higher ones cannot all cover; a trick with a submarine in it goes to its
+  highest submarine, played by the winner, so a seat holding none captures no more of them,
+  nor one higher than all of its own, nor more than its own and the others' below its highest,
+  and a seat can take a submarine without taking another only by playing that one itself;
+- cards a task needs: a trick the owner must win with its own card of some kind (and a card to
+  capture in it that another seat must play), or a trick of only some cards (each seat plays
+  one card into every trick), or a trick total that the cards left in the hands can no longer
+  make;
+- captured cards: every card is captured by one seat at most, so two seats cannot both need
+  it, an owner that must capture it cannot also be bound to capture none (or only so many) of
+  its kind, and an owner needing so many cards of a kind needs that many left for it;
+- trick counts: every trick is won by someone, so the final counts add up to the number of
+  tricks; the tasks that judge counts (exact numbers, predictions, comparisons), the tricks a
+  task must win or lose, runs, a seat that may lead only some cards (every trick it wins but
+  the last is followed by its lead), the tricks an owner must still win to capture what it
+  needs (a trick holds one card per seat) or to do a one-trick task, and the submarine tricks
+  above must all fit one vector of final counts, or the branch is lost.
+
+Each cut is a consequence of the rules, never a rule of its own, and the tests check the solver
+with these cuts against a plain search without them.
 """
 
 from __future__ import annotations
 
-from crew.engine.cards import VALUE_MASKS, mask_of, parse_card, parse_cards
+from dataclasses import dataclass, field
+
+from crew.engine.cards import COLOR_CARDS_MASK, DECK_MASK
 from crew.engine.search import Node, SearchForm
 from crew.engine.state import TONOJA
-from crew.engine.task_params import (
-    EvenOddTrick,
-    FirstLastTricks,
-    NTricks,
-    PredictTricks,
-    Submarine,
-    TrickAllAboveBelow,
-    WinWithCard,
-)
-from crew.engine.tasks import PENDING
+from crew.engine.task_base import DONE, PENDING, Ctx, Cut, CutKind, Evaluator, current_run
 
-__all__ = ["certainly_lost", "cuts_for", "least_submarine_tricks", "sure_submarines"]
+__all__ = ["Cuts", "certainly_lost", "cuts_for", "least_submarine_tricks", "sure_submarines"]
 
 _SUBS = (39, 38, 37, 36)  # S4 .. S1
 
-# cut kinds
-_MAX_TRICKS, _ONLY_WANTED, _MAX_SUBS, _ONLY_SUB, _OWN_CARD, _NEED_SUB = range(6)
+#: Count vectors remembered per search form (memory bound: a form per distribution tried).
+MEMO_LIMIT = 4_096
 _ALL_SUBS = 0xF << 36
 
+#: (task index, owner, cut)
+_Entry = tuple[int, int, Cut]
 
-def cuts_for(form: SearchForm) -> tuple[tuple[int, int, int, object], ...]:
-    """(task index, owner, kind, parameter) for the pending tasks a cut applies to."""
-    out: list[tuple[int, int, int, object]] = []
+
+@dataclass
+class Cuts:
+    """The cuts that apply to one search form, by what they look at."""
+
+    cards: list[_Entry] = field(default_factory=list)  # own card, every seat, totals, needs
+    counts: list[_Entry] = field(default_factory=list)  # at most so many tricks / submarines
+    sure: list[_Entry] = field(default_factory=list)  # against sure submarine tricks
+    vector: list[_Entry] = field(default_factory=list)  # final trick-count vectors
+    captures: list[_Entry] = field(default_factory=list)  # who must (not) capture which cards
+    leads: int = DECK_MASK  # the cards any seat may lead (a mission condition)
+    evaluators: dict[int, Evaluator] = field(default_factory=dict)  # FINAL_COUNTS tasks
+    memo: dict[tuple[object, ...], bool] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(
+            self.cards
+            or self.counts
+            or self.sure
+            or self.vector
+            or self.captures
+            or self.leads != DECK_MASK
+        )
+
+
+def cuts_for(form: SearchForm) -> Cuts:
+    """The cuts of every task given out in ``form`` (a prediction not fixed yet has none)."""
+    out = Cuts()
     for i, task in enumerate(form.tasks):
         owner = form.owners[i]
         if owner < 0:
             continue
-        p = task.card.params
-        if isinstance(p, NTricks):
-            out.append((i, owner, _MAX_TRICKS, p.count))
-        elif isinstance(p, PredictTricks) and i not in form.free:
-            if form.predictions[owner] >= 0:
-                out.append((i, owner, _MAX_TRICKS, form.predictions[owner]))
-        elif isinstance(p, FirstLastTricks) and p.only:
-            want = {form.total if w == "last" else w for w in p.win}
-            out.append((i, owner, _ONLY_WANTED, frozenset(want)))
-        elif isinstance(p, Submarine) and p.cards is None and p.mode == "exactly":
-            assert p.count is not None
-            out.append((i, owner, _MAX_SUBS, p.count))
-        if isinstance(p, Submarine):
-            # (submarines to have won, or the ones to win): captured only with a submarine
-            need = (0, mask_of(parse_cards(p.cards))) if p.cards is not None else (p.count or 0, 0)
-            if need != (0, 0):
-                out.append((i, owner, _NEED_SUB, need))
-            if p.no_other_submarine:
-                assert p.cards is not None
-                out.append((i, owner, _ONLY_SUB, parse_card(p.cards[0])))
-        elif isinstance(p, WinWithCard):
-            # the trick must be won with a card the owner plays: without one it cannot happen
-            own = 0xF << 36 if p.play == "submarine" else VALUE_MASKS[p.play]
-            out.append((i, owner, _OWN_CARD, own))
-        elif isinstance(p, EvenOddTrick):
-            rest = 0 if p.parity == "even" else 1
-            own = 0
-            for v in range(1, 10):
-                if v % 2 == rest:
-                    own |= VALUE_MASKS[v]
-            out.append((i, owner, _OWN_CARD, own))
-        elif isinstance(p, TrickAllAboveBelow):
-            bound = p.value
-            own = 0
-            for v in range(1, 10):
-                if (v > bound) if p.op == "gt" else (v < bound):
-                    own |= VALUE_MASKS[v]
-            out.append((i, owner, _OWN_CARD, own))
-    return tuple(out)
+        for cut in task.know.cuts:
+            kind = cut.kind
+            if kind == CutKind.MOST_TRICKS and cut.count < 0:
+                if i in form.free or form.predictions[owner] < 0:
+                    continue
+                cut = Cut(CutKind.MOST_TRICKS, count=form.predictions[owner])
+            if kind == CutKind.FINAL_COUNTS:
+                if i in form.free:
+                    continue
+                out.evaluators[i] = task.evaluate
+            if kind == CutKind.ONLY_TRICKS or kind == CutKind.WIN_TRICKS:
+                cut = Cut(
+                    kind,
+                    tricks=frozenset(form.total if t == 0 else t for t in cut.tricks),
+                    lose=cut.lose,
+                )
+            entry = (i, owner, cut)
+            if kind in (
+                CutKind.OWN_CARD,
+                CutKind.EVERY_SEAT,
+                CutKind.TRICK_TOTAL,
+                CutKind.OTHERS_HOLD,
+            ):
+                out.cards.append(entry)
+            elif kind in (CutKind.NEEDS_SUBMARINES, CutKind.ONLY_SUBMARINE):
+                out.cards.append(entry)
+            if kind in (CutKind.MOST_TRICKS, CutKind.MOST_SUBMARINES):
+                out.counts.append(entry)
+            if kind in (CutKind.CAPTURES, CutKind.CAPTURES_AT_MOST, CutKind.CAPTURES_AT_LEAST):
+                out.captures.append(entry)
+            if kind in (
+                CutKind.MOST_TRICKS,
+                CutKind.ONLY_TRICKS,
+                CutKind.MOST_SUBMARINES,
+                CutKind.ONLY_SUBMARINE,
+            ):
+                out.sure.append(entry)
+            if kind in (
+                CutKind.MOST_TRICKS,
+                CutKind.WIN_TRICKS,
+                CutKind.ONLY_TRICKS,
+                CutKind.RUN,
+                CutKind.FINAL_COUNTS,
+                CutKind.LEADS_ONLY,
+                CutKind.OWN_CARD,
+                CutKind.TRICK_TOTAL,
+                CutKind.CAPTURES,
+                CutKind.CAPTURES_AT_LEAST,
+                CutKind.NEEDS_SUBMARINES,
+            ):
+                out.vector.append(entry)
+    for cond in form.judged:
+        out.leads &= cond.leads
+    if (
+        out.leads == DECK_MASK
+        and not out.evaluators
+        and not any(
+            c.kind not in (CutKind.MOST_TRICKS, CutKind.ONLY_TRICKS) for _, _, c in out.vector
+        )
+    ):
+        out.vector = []  # upper bounds alone are checked by the count cuts
+    return out
 
 
 def _holding(form: SearchForm, node: Node, seat: int) -> int:
@@ -126,7 +187,7 @@ def least_submarine_tricks(form: SearchForm, node: Node, seat: int) -> int:
 def sure_submarines(form: SearchForm, node: Node) -> tuple[int, int]:
     """(seat, bitmask of submarines that seat will certainly win a trick with), at the start of
     a trick; (-1, 0) when no seat is sure of any."""
-    held = [h & (0xF << 36) for h in node.hands]
+    held = [h & _ALL_SUBS for h in node.hands]
     hidden = 0
     for down, _ in node.piles:
         if down >= 0:
@@ -157,62 +218,251 @@ def sure_submarines(form: SearchForm, node: Node) -> tuple[int, int]:
     return seat, sure
 
 
-def certainly_lost(
-    form: SearchForm, cuts: tuple[tuple[int, int, int, object], ...], node: Node
-) -> bool:
-    """True when some pending task can no longer be done whatever the crew plays."""
-    for i, owner, kind, param in cuts:
-        if kind == _OWN_CARD and node.status[i] == PENDING:
-            assert isinstance(param, int)
-            if not _holding(form, node, owner) & param:
+def _cards_lost(form: SearchForm, node: Node, i: int, owner: int, cut: Cut) -> bool:
+    kind = cut.kind
+    if kind == CutKind.OWN_CARD:
+        return not _holding(form, node, owner) & cut.cards
+    if kind == CutKind.EVERY_SEAT:
+        return any(not _holding(form, node, s) & cut.cards for s in range(form.seats))
+    if kind == CutKind.OTHERS_HOLD:
+        return not any(_holding(form, node, s) & cut.cards for s in range(form.seats) if s != owner)
+    if kind == CutKind.TRICK_TOTAL:
+        # every seat puts one coloured card into that trick: its lowest and highest bound
+        # the total
+        lo = hi = 0
+        for s in range(form.seats):
+            h = _holding(form, node, s) & COLOR_CARDS_MASK
+            if not h:
                 return True
-        elif kind == _NEED_SUB and node.status[i] == PENDING:
-            assert isinstance(param, tuple)
-            count, target = param
-            subs_won = node.won[owner] & _ALL_SUBS
-            own = _holding(form, node, owner) & _ALL_SUBS
-            if target:
-                # each target still to win needs a submarine as high as it in the owner's hand
-                for sub in _SUBS:
-                    if target >> sub & 1 and not subs_won >> sub & 1 and not own >> sub:
-                        return True
-            elif subs_won.bit_count() < count and not own:
+            values = [c % 9 + 1 for c in range(36) if h >> c & 1]
+            lo += min(values)
+            hi += max(values)
+        if cut.op == "in":
+            return lo > max(cut.limits) or hi < min(cut.limits)
+        limit = cut.limits[form.setup.crew - 3]
+        return hi <= limit if cut.op == "gt" else lo >= limit
+    subs_won = node.won[owner] & _ALL_SUBS
+    own = _holding(form, node, owner) & _ALL_SUBS
+    if kind == CutKind.ONLY_SUBMARINE:
+        # a trick with a submarine in it goes to its highest one, which the winner captures
+        # too: the owner can take its submarine alone only by playing it itself
+        return not subs_won & cut.cards and not own & cut.cards
+    # NEEDS_SUBMARINES: a submarine is captured only in a trick won with a submarine
+    if cut.cards:
+        # each target still to win needs a submarine as high as it in the owner's hand
+        for sub in _SUBS:
+            if cut.cards >> sub & 1 and not subs_won >> sub & 1 and not own >> sub:
                 return True
+        return False
+    have = subs_won.bit_count()
+    if have >= cut.count:
+        return False
+    if not own:
+        return True
+    # with its own submarines it takes them, and at most the others' below its highest
+    below = _ALL_SUBS & ~node.played & ~own & ((1 << (own.bit_length() - 1)) - 1)
+    return have + own.bit_count() + below.bit_count() < cut.count
+
+
+def certainly_lost(form: SearchForm, cuts: Cuts, node: Node) -> bool:
+    """True when some pending task can no longer be done whatever the crew plays (at the
+    start of a trick)."""
+    status = node.status
+    for i, owner, cut in cuts.cards:
+        if status[i] == PENDING and _cards_lost(form, node, i, owner, cut):
+            return True
     least: dict[int, int] = {}
-    for i, owner, kind, param in cuts:
-        if kind not in (_MAX_TRICKS, _MAX_SUBS) or node.status[i] != PENDING:
+    for i, owner, cut in cuts.counts:
+        if status[i] != PENDING:
             continue
         if owner not in least:
             least[owner] = least_submarine_tricks(form, node, owner)
-        assert isinstance(param, int)
-        if kind == _MAX_TRICKS:
+        if cut.kind == CutKind.MOST_TRICKS:
             have = node.counts[owner]
         else:
             have = (node.won[owner] & _ALL_SUBS).bit_count()
-        if have + least[owner] > param:
+        if have + least[owner] > cut.count:
             return True
-    seat, sure = sure_submarines(form, node)
-    if seat < 0:
-        return False
+    if cuts.sure:
+        seat, sure = sure_submarines(form, node)
+        if seat >= 0 and _sure_lost(node, cuts, seat, sure):
+            return True
+    if cuts.captures and _captures_lost(cuts, node):
+        return True
+    return (bool(cuts.vector) or cuts.leads != DECK_MASK) and not _counts_fit(form, cuts, node)
+
+
+def _tricks_needed(form: SearchForm, node: Node, owner: int, cut: Cut) -> int:
+    """The fewest tricks the owner must still win for ``cut``: a trick of its own for a
+    one-trick task, and for cards to capture one trick per ``seats`` of them."""
+    kind = cut.kind
+    if kind in (CutKind.OWN_CARD, CutKind.TRICK_TOTAL):
+        return 1
+    unplayed = DECK_MASK & ~node.played
+    if kind == CutKind.CAPTURES:
+        short = (cut.cards & unplayed & ~node.won[owner]).bit_count()
+    elif kind == CutKind.CAPTURES_AT_LEAST:
+        short = cut.count - (node.won[owner] & cut.cards).bit_count()
+    else:  # NEEDS_SUBMARINES
+        subs_won = node.won[owner] & _ALL_SUBS
+        short = (
+            (cut.cards & ~subs_won).bit_count() if cut.cards else cut.count - subs_won.bit_count()
+        )
+    return -(-max(0, short) // form.seats)
+
+
+def _leads_left(form: SearchForm, node: Node, seat: int, cards: int) -> int:
+    """How many more tricks ``seat`` may win if it may lead only ``cards``: one for each
+    such card it holds (less the one it leads now), and the last trick."""
+    leads = (_holding(form, node, seat) & cards).bit_count()
+    if node.leader == seat:
+        leads -= 1  # the lead of this trick
+    return max(0, leads) + 1
+
+
+def _captures_lost(cuts: Cuts, node: Node) -> bool:
+    """Every card still to be played goes to one seat at most: the cards the pending tasks
+    need their owners to capture must not be needed by two seats, must fit each owner's "at
+    most so many of these", and what is left for an owner must still reach its "at least"."""
+    status = node.status
+    unplayed = DECK_MASK & ~node.played
+    claims: dict[int, int] = {}
+    for i, owner, cut in cuts.captures:
+        if cut.kind == CutKind.CAPTURES and status[i] == PENDING:
+            claims[owner] = claims.get(owner, 0) | (cut.cards & unplayed)
+    claimed = 0
+    for m in claims.values():
+        if m & claimed:
+            return True
+        claimed |= m
+    demand: dict[int, dict[int, int]] = {}  # cards -> owner -> how many more it needs
+    for i, owner, cut in cuts.captures:
+        if status[i] != PENDING or cut.kind == CutKind.CAPTURES:
+            continue
+        have = (node.won[owner] & cut.cards).bit_count()
+        mine = claims.get(owner, 0)
+        if cut.kind == CutKind.CAPTURES_AT_MOST:
+            if have + (mine & cut.cards).bit_count() > cut.count:
+                return True
+            continue
+        short = cut.count - have
+        if short <= 0:
+            continue
+        if (unplayed & cut.cards & ~(claimed & ~mine)).bit_count() < short:
+            return True
+        wants = demand.setdefault(cut.cards, {})
+        wants[owner] = max(wants.get(owner, 0), short)
+    for cards, wants in demand.items():
+        if len(wants) > 1 and sum(wants.values()) > (unplayed & cards).bit_count():
+            return True
+    return False
+
+
+def _sure_lost(node: Node, cuts: Cuts, seat: int, sure: int) -> bool:
     n_sure = sure.bit_count()
     tnum = len(node.tricks)
-    for i, owner, kind, param in cuts:
-        if owner != seat or kind in (_OWN_CARD, _NEED_SUB) or node.status[i] != PENDING:
+    for i, owner, cut in cuts.sure:
+        if owner != seat or node.status[i] != PENDING:
             continue
-        if kind == _MAX_TRICKS:
-            assert isinstance(param, int)
-            if node.counts[owner] + n_sure > param:
+        kind = cut.kind
+        if kind == CutKind.MOST_TRICKS:
+            if node.counts[owner] + n_sure > cut.count:
                 return True
-        elif kind == _ONLY_WANTED:
-            assert isinstance(param, frozenset)
-            if n_sure > sum(1 for w in param if w > tnum):
+        elif kind == CutKind.ONLY_TRICKS:
+            if n_sure > sum(1 for w in cut.tricks if w > tnum):
                 return True
-        elif kind == _MAX_SUBS:
-            assert isinstance(param, int)
-            if (node.won[owner] & (0xF << 36)).bit_count() + n_sure > param:
+        elif kind == CutKind.MOST_SUBMARINES:
+            if (node.won[owner] & _ALL_SUBS).bit_count() + n_sure > cut.count:
                 return True
-        elif kind == _ONLY_SUB:
-            assert isinstance(param, int)
-            if sure & ~(1 << param):
-                return True
+        elif sure & ~cut.cards:  # ONLY_SUBMARINE
+            return True
     return False
+
+
+def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
+    """Whether some vector of final trick counts suits every pending count task: each seat
+    between the tricks it must still win and the most it may, adding up to the tricks left."""
+    seats = form.seats
+    tnum = len(node.tricks)
+    remaining = form.total - tnum
+    lo = [least_submarine_tricks(form, node, s) for s in range(seats)]
+    hi = [remaining] * seats
+    judged: list[tuple[int, Evaluator]] = []
+    pending = []
+    for i, owner, cut in cuts.vector:
+        if node.status[i] != PENDING:
+            continue
+        pending.append(i)
+        kind = cut.kind
+        have = node.counts[owner]
+        if kind == CutKind.FINAL_COUNTS:
+            judged.append((owner, cuts.evaluators[i]))
+        elif kind == CutKind.MOST_TRICKS:
+            hi[owner] = min(hi[owner], cut.count - have)
+        elif kind == CutKind.WIN_TRICKS:
+            lo[owner] = max(lo[owner], sum(1 for t in cut.tricks if t > tnum))
+            hi[owner] = min(hi[owner], remaining - sum(1 for t in cut.lose if t > tnum))
+        elif kind == CutKind.ONLY_TRICKS:
+            hi[owner] = min(hi[owner], sum(1 for t in cut.tricks if t > tnum))
+        elif kind == CutKind.LEADS_ONLY:
+            hi[owner] = min(hi[owner], _leads_left(form, node, owner, cut.cards))
+        elif kind == CutKind.RUN and cut.mode == "exactly":  # exactly so many, in a row
+            lo[owner] = max(lo[owner], cut.count - have)
+        elif kind == CutKind.RUN:  # at least once: go on with the current run, or start again
+            lo[owner] = max(lo[owner], cut.count - current_run(owner, node.tricks))
+        else:  # the owner must still win a trick (to capture cards, or the one it needs)
+            lo[owner] = max(lo[owner], _tricks_needed(form, node, owner, cut))
+    if cuts.leads != DECK_MASK:
+        for s in range(seats):
+            hi[s] = min(hi[s], _leads_left(form, node, s, cuts.leads))
+    elif not pending:
+        return True
+    key = (node.counts, remaining, tuple(lo), tuple(hi), tuple(pending))
+    hit = cuts.memo.get(key)
+    if hit is None:
+        hit = _some_vector(form, node, lo, hi, remaining, judged)
+        if len(cuts.memo) >= MEMO_LIMIT:
+            cuts.memo.clear()
+        cuts.memo[key] = hit
+    return hit
+
+
+def _some_vector(
+    form: SearchForm,
+    node: Node,
+    lo: list[int],
+    hi: list[int],
+    remaining: int,
+    judged: list[tuple[int, Evaluator]],
+) -> bool:
+    seats = form.seats
+    if any(a > b for a, b in zip(lo, hi, strict=True)) or sum(lo) > remaining:
+        return False
+    if sum(hi) < remaining:
+        return False
+    if not judged:
+        return True
+    st = form.setup
+    base = node.counts
+    empty = (0,) * seats
+    extra = [0] * seats
+    rest_lo = [sum(lo[s:]) for s in range(seats)] + [0]
+    rest_hi = [sum(hi[s:]) for s in range(seats)] + [0]
+
+    def fits() -> bool:
+        final = tuple(base[s] + extra[s] for s in range(seats))
+        ctx = Ctx(empty, final, (), 0, 0, form.total, st.captain, form.predictions, True, st.crew)
+        return all(evaluate(owner, ctx) == DONE for owner, evaluate in judged)
+
+    def place(s: int, left: int) -> bool:
+        if s == seats - 1:
+            extra[s] = left
+            return fits()
+        for x in range(lo[s], min(hi[s], left) + 1):
+            if rest_lo[s + 1] <= left - x <= rest_hi[s + 1]:
+                extra[s] = x
+                if place(s + 1, left - x):
+                    return True
+        return False
+
+    return place(0, remaining)

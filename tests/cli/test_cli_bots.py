@@ -105,6 +105,8 @@ def test_selfplay_json_document(crew: Callable[..., Run]) -> None:
         "decision_seconds",
         "games_detail",
         "interrupted",
+        "verdict_limit",
+        "verdicts_stopped_by_clock",
     }
     assert doc["interrupted"] is False
     assert set(doc["decision_seconds"]) == {"median", "p95", "max"}
@@ -131,10 +133,41 @@ def test_a_won_game_counts_as_winnable_whatever_the_search_says(
     # issue 26: 'won 2, winnable 1, ratio 2.0' when a verdict ran out of time
     from crew.cli import bots
 
-    monkeypatch.setattr(bots, "_solve_seconds", lambda state, seconds: None)
+    monkeypatch.setattr(bots, "_verdict", lambda state, seconds, nodes: (None, False))
     cheap = ["--samples", "1", "--nodes", "60", "--budget", "2000", "--json"]
     r = crew("selfplay", "--players", "4", "--mission", "1", "--games", "3", "--seed", "3", *cheap)
     doc = r.json
     won = [g for g in doc["games_detail"] if g["result"] == "won"]
     assert won and all(g["winnable"] is True for g in won)
     assert doc["winnable"] == len(won) and doc["ratio"] == 1.0
+
+
+def test_selfplay_verdicts_are_limited_by_positions_so_a_seed_repeats_under_any_clock(
+    crew: Callable[..., Run],
+) -> None:
+    # issue 26: a wall-clock limit gave 'winnable null' under load and 'true' on a quiet
+    # machine. The positions decide; a guard far above them changes nothing.
+    cheap = ["--samples", "1", "--nodes", "60", "--budget", "2000", "--json"]
+    game = ["selfplay", "--players", "4", "--mission", "9", "--games", "2", "--seed", "5"]
+    a = crew(*game, *cheap, "--solver-nodes", "1000", "--solver-seconds", "86400").json
+    b = crew(*game, *cheap, "--solver-nodes", "1000", "--solver-seconds", "600").json
+    for doc in (a, b):
+        doc.pop("decision_seconds")
+        doc.pop("verdict_limit")
+    assert a == b and a["verdicts_stopped_by_clock"] == 0
+
+
+def test_odds_counts_are_limited_by_positions_so_a_seed_repeats_under_any_clock(
+    crew: Callable[..., Run],
+) -> None:
+    # issue 26: --timeout decided which deals were undecided, so the counts varied with load
+    deals = ["odds", "--players", "4", "--mission", "9", "--deals", "6", "--seed", "r", "--json"]
+    a = crew(*deals, "--nodes", "2000", "--timeout", "86400").json
+    b = crew(*deals, "--nodes", "2000", "--timeout", "900").json
+    assert a["limit"] == {"nodes": 2000, "seconds": 86400.0}
+    a.pop("limit")
+    b.pop("limit")
+    assert a == b and a["stopped_by_clock"] == 0 and a["deals"] == 6
+    # the guard still stops a search its positions would let run on
+    c = crew(*deals, "--nodes", "1000000000", "--timeout", "0.01").json
+    assert c["undecided"] >= 1 and c["stopped_by_clock"] == c["undecided"]

@@ -16,16 +16,14 @@ from crew.engine.task_params import (
 )
 from crew.engine.tasks import (
     DONE,
-    EVALUATORS,
     FAILED,
-    LEAD_RULES,
+    JUDGES,
     PENDING,
     Ctx,
-    Task,
     all_tasks,
+    compile_task,
     evaluator_for,
     get_task,
-    on_lead_for,
 )
 from crew.engine.tricks import Trick
 from crew.engine.view import PUBLIC
@@ -33,8 +31,9 @@ from crew.engine.view import PUBLIC
 
 def test_every_category_has_a_model_and_an_evaluator_and_every_model_is_used() -> None:
     in_data = {card.category for card in load_tasks()}
-    assert in_data == set(CATEGORIES) == set(PARAMS_MODELS) == set(EVALUATORS)
-    assert set(LEAD_RULES) <= set(EVALUATORS)
+    assert in_data == set(CATEGORIES) == set(PARAMS_MODELS) == set(JUDGES)
+    for category, judge in JUDGES.items():
+        assert judge.model is PARAMS_MODELS[category]
     for card in load_tasks():
         assert type(card.params) is PARAMS_MODELS[card.category]
 
@@ -51,14 +50,16 @@ def test_every_model_field_is_written_by_some_card() -> None:
 def test_an_evaluator_only_judges_its_own_model() -> None:
     card = load_tasks()[0]
     with pytest.raises(TypeError, match="_dont_win judges DontWin"):
-        EVALUATORS["dont_win"](card.params)
+        JUDGES["dont_win"].check(card.params)
 
 
 def test_a_category_without_an_evaluator_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
     card = next(c for c in load_tasks() if c.id == 90)
-    monkeypatch.delitem(EVALUATORS, "submarine")
+    monkeypatch.delitem(JUDGES, "submarine")
     with pytest.raises(ValueError, match="task 90: no evaluator for category 'submarine'"):
         evaluator_for(card)
+    with pytest.raises(ValueError, match="task 90: no evaluator for category 'submarine'"):
+        compile_task(card)
 
 
 def _replace(monkeypatch: pytest.MonkeyPatch, task_id: int, **update: object) -> None:
@@ -72,7 +73,7 @@ def _replace(monkeypatch: pytest.MonkeyPatch, task_id: int, **update: object) ->
         else:
             data[key] = value
     card = TaskCard.model_validate(data)
-    monkeypatch.setitem(all_tasks(), task_id, Task(card, evaluator_for(card), on_lead_for(card)))
+    monkeypatch.setitem(all_tasks(), task_id, compile_task(card))
 
 
 def _captain_may_take(task_id: int) -> bool:
@@ -124,7 +125,7 @@ def test_more_than_all_others_reads_need_per_crew_size() -> None:
     assert get_task(64).card.params == CompareOthers(
         category="compare_others", op="more_than_sum", need=(7, 6, 5)
     )
-    judge = EVALUATORS["compare_others"]
+    judge = JUDGES["compare_others"].evaluate
     printed = judge(get_task(64).card.params)
     lower = judge(CompareOthers(category="compare_others", op="more_than_sum", need=(9, 5, 9)))
     assert printed(0, _ctx((5, 0, 0, 0), 5)) == PENDING
@@ -132,7 +133,7 @@ def test_more_than_all_others_reads_need_per_crew_size() -> None:
 
 
 def test_equal_two_colours_reads_min_each() -> None:
-    judge = EVALUATORS["equal_two_colors"]
+    judge = JUDGES["equal_two_colors"].evaluate
     one = judge(
         EqualTwoColors(
             category="equal_two_colors", colors=("P", "B"), scope="one_trick", min_each=1

@@ -179,11 +179,15 @@ async def test_result_screen_names_the_turning_point_and_steps_the_line() -> Non
             seen.append(trick.number)
             if i + 1 < len(line.tricks):
                 await pilot.press("right")
-        assert seen == [2, 3, 4] and "the attempt is won" in screen_text(app)
+        # the line runs from the turning point's trick to the trick that wins (which one
+        # that is depends on the line the solver finds)
+        last = 2 + len(line.tricks) - 1
+        assert seen == list(range(2, last + 1)) and last > 2
+        assert "the attempt is won" in screen_text(app)
         await pilot.press("right")  # already at the last trick: nothing moves
-        assert "Trick 4" in screen_text(app)
+        assert f"Trick {last}" in screen_text(app)
         await pilot.press("left")
-        assert "Trick 3" in screen_text(app)
+        assert f"Trick {last - 1}" in screen_text(app)
         await pilot.press("escape")
         assert isinstance(app.screen, ResultScreen)
 

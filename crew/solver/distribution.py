@@ -1,0 +1,300 @@
+"""The distribution search: the crew's choices before the first card.
+
+Who takes which task (in whatever way the mission hands them out) and the numbers of prediction
+tasks are choices of the crew like the cards, so they are searched too: every distribution the
+engine allows, each outcome once, easiest first, and the tricks of each through
+:class:`~crew.solver.tricks.TrickSearch`. Before the first choice every task is tried alone
+with every possible owner (a small search each): a task nobody can do alone loses the deal, and
+a distribution giving a task to someone who cannot do it alone is never tried.
+
+No distribution may take all the time: each gets a share of the positions the solver allows the
+search this time (:attr:`DistributionSearch.share`), one it could not decide within its share
+is tried again when the solver comes back with more, and one proved lost is never tried again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from crew.engine import Action, GameState, Play, Predict, apply, legal_actions
+from crew.engine.search import free_predictions
+from crew.engine.state import Phase
+from crew.engine.tasks import DONE, ONE_OWNER, PENDING, TWO_OWNERS, get_task, impossible
+
+from .limits import Aborted, Budget, Undecided
+from .tricks import TrickSearch
+
+__all__ = ["SOLO_DEEP", "SOLO_QUICK", "DistributionSearch"]
+
+#: Positions a search for one task alone may visit: before any distribution is tried, and
+#: again before the tricks of a distribution that gives the task to that owner.
+SOLO_QUICK, SOLO_DEEP = 3_000, 60_000
+
+
+def _leaf_key(state: GameState) -> tuple[object, ...]:
+    """A distribution by its outcome (who owns what, the predictions, where it leads)."""
+    return (state.setup, state.owners, state.predictions, state.phase, state.result)
+
+
+class _Pool:
+    """The distributions of one state: those laid out so far, the rest still to come, and
+    where the last round stopped."""
+
+    __slots__ = ("more", "leaves", "done", "at")
+
+    def __init__(self, more: Iterator[tuple[list[Action], GameState]]) -> None:
+        self.more = more
+        self.leaves: list[tuple[list[Action], GameState]] = []
+        self.done = False
+        self.at = 0
+
+
+class DistributionSearch:
+    """Solves states from any phase before the result; keeps what it learnt across calls."""
+
+    def __init__(self, budget: Budget, tricks: TrickSearch) -> None:
+        self.budget = budget
+        self.tricks = tricks
+        #: positions one distribution may take before the next one is tried
+        self.share = 1 << 62
+        # (start position, task index, owner) -> can that owner do that task alone (None: not
+        # known yet), and the positions searched for it so far
+        self._solos: dict[tuple[object, ...], tuple[bool | None, int]] = {}
+        # distributions proved lost
+        self._lost: set[tuple[object, ...]] = set()
+        # per state before the distribution: its distributions in the order they are tried
+        self._pools: dict[GameState, _Pool] = {}
+
+    def clear(self) -> None:
+        """Forget what was learnt."""
+        self._solos.clear()
+        self._lost.clear()
+        self._pools.clear()
+
+    def solve(self, state: GameState) -> list[Action] | None:
+        """A winning line of actions from ``state``, or None when there is none."""
+        if state.result:
+            return [] if state.result == "won" else None
+        if state.phase == Phase.PLAY:
+            plays = self.tricks.solve(state)
+            return None if plays is None else list(plays)
+        if state.phase == Phase.PREDICT:
+            return self._solve_predict(state)
+        return self._solve_distribution(state)
+
+    def _solve_distribution(self, state: GameState) -> list[Action] | None:
+        """Try the crew's distribution choices (the engine's legal actions), each outcome once.
+
+        Before the first choice, every task is tried alone with every possible owner (a small
+        search each, see :meth:`_solo`). A task nobody can do alone makes the deal lost at once;
+        a choice that gives a task to someone who cannot do it alone, or two tasks to owners the
+        impossible-combination table rules out, is never tried; the rest are tried easiest
+        first (by the size of those small searches), each within its share, and round: each
+        time the solver comes back, from the distribution where it stopped.
+        """
+        start = self._start_of(state)
+        if start is not None:
+            seats = range(state.setup.seats)
+            for i in range(len(state.setup.task_ids)):
+                verdicts = [self._solo(start, i, o, SOLO_QUICK)[0] for o in seats]
+                if all(v is False for v in verdicts):
+                    return None
+        pool = self._pools.get(state)
+        if pool is None:
+            if len(self._pools) > 64:
+                self._pools.clear()
+            pool = self._pools[state] = _Pool(self._leaves(state, {}, start, []))
+        return self._round(pool, start)
+
+    def _leaves(
+        self,
+        state: GameState,
+        seen: dict[tuple[object, ...], bool],
+        start: GameState | None,
+        path: list[Action],
+    ) -> Iterator[tuple[list[Action], GameState]]:
+        """Every distribution the engine allows from ``state``, easiest first at each choice:
+        the actions to it and the state after it (before the predictions or the tricks).
+        Draws only on solo searches already made, so it never runs out of positions."""
+        options: list[tuple[int, int, Action, GameState]] = []
+        for n, action in enumerate(legal_actions(state)):
+            child, _ = apply(state, action)
+            key: tuple[object, ...] = (
+                child.phase,
+                child.owners,
+                child.turn,
+                child.asked,
+                child.volunteers,
+                child.given_away,
+            )
+            if key in seen:
+                continue
+            seen[key] = False
+            effort = self._effort(child, start)
+            if effort is not None:
+                options.append((effort, n, action, child))
+        options.sort(key=lambda o: (o[0], o[1]))
+        for _, _, action, child in options:
+            if child.phase in (Phase.PLAY, Phase.PREDICT) or child.result:
+                yield [*path, action], child
+            else:
+                yield from self._leaves(child, seen, start, [*path, action])
+
+    def _round(self, pool: _Pool, start: GameState | None) -> list[Action] | None:
+        """Distributions in turn from where the last call stopped, each within its share: a
+        winning line, None once every one is proved lost, or :class:`Undecided` after a whole
+        round decided nothing (or :class:`Aborted` when the positions run out)."""
+        tried = 0
+        while True:
+            if pool.at == len(pool.leaves) and not pool.done:
+                leaf = next(pool.more, None)
+                if leaf is None:
+                    pool.done = True
+                else:
+                    pool.leaves.append(leaf)
+            if pool.at == len(pool.leaves):
+                if all(_leaf_key(child) in self._lost for _, child in pool.leaves):
+                    return None
+                pool.at = 0
+                if tried >= len(pool.leaves):
+                    raise Undecided
+                continue
+            path, child = pool.leaves[pool.at]
+            if _leaf_key(child) not in self._lost:
+                if start is not None and any(
+                    self._solo(start, i, o, SOLO_DEEP)[0] is False
+                    for i, o in enumerate(child.owners)
+                    if o >= 0
+                ):
+                    self._lost.add(_leaf_key(child))
+                else:
+                    try:
+                        rest = self._one(child)
+                    except Undecided:
+                        rest = None
+                    else:
+                        if rest is not None:
+                            return [*path, *rest]
+            pool.at += 1
+            tried += 1
+
+    def _one(self, state: GameState) -> list[Action] | None:
+        """The tricks (and predictions) after one distribution, within its share; raises
+        :class:`Undecided` when the share runs out."""
+        key = _leaf_key(state)
+        if key in self._lost:
+            return None
+        b = self.budget
+        saved = b.share(self.share)
+        try:
+            rest = self.solve(state)
+        except Aborted:
+            b.within(saved)
+            raise  # not reached: within() raises
+        finally:
+            b.limit = saved
+        if rest is None:
+            self._lost.add(key)
+        return rest
+
+    def _effort(self, state: GameState, start: GameState | None) -> int | None:
+        """None when the owners chosen so far in ``state`` cannot all do their tasks: one of
+        them cannot do a task even alone, or the impossible-combination table rules out two of
+        them; otherwise the summed size of the solo searches of the tasks given out (and, for a
+        task not given out yet, of its easiest owner's): smaller is more promising."""
+        owners = state.owners
+        task_ids = state.setup.task_ids
+        crew = state.setup.crew
+        effort = 0
+        for i, o in enumerate(owners):
+            if start is not None:
+                tries = [o] if o >= 0 else range(state.setup.seats)
+                known = [self._solo(start, i, s, SOLO_QUICK) for s in tries]
+                sizes = [n for v, n in known if v is not False]
+                if not sizes:
+                    return None
+                effort += min(sizes)
+            if o < 0:
+                continue
+            for j in range(i):
+                other = owners[j]
+                how = ONE_OWNER if other == o else TWO_OWNERS
+                if other >= 0 and impossible(task_ids[i], task_ids[j], crew, how):
+                    return None
+        return effort
+
+    def _start_of(self, state: GameState) -> GameState | None:
+        """The position before the first card that every distribution of ``state`` leads to
+        (distribution moves no card), with placeholder predictions; None if the engine ends
+        the attempt first."""
+        while not state.result and state.phase not in (Phase.PLAY, Phase.PREDICT):
+            state, _ = apply(state, next(iter(legal_actions(state))))
+        if state.result:
+            return None
+        return self._placeholders(state)[0] if state.phase == Phase.PREDICT else state
+
+    def _solo(self, start: GameState, i: int, owner: int, budget: int) -> tuple[bool | None, int]:
+        """Can ``owner`` do task ``i`` alone from ``start``, the other tasks counted as done?
+
+        Winning the attempt means doing every task, so a task its owner cannot do even alone
+        loses every distribution that gives it to them. The search stops after ``budget``
+        positions (a later call with a larger budget goes on from the table). A prediction task
+        (its number not chosen yet) is not tried. Returns the verdict (None: not known) and the
+        positions searched, a measure of how hard the task is for that owner.
+        """
+        key = (start.setup, start.hands, start.piles, start.leader, start.predictions, i, owner)
+        hit = self._solos.get(key)
+        if hit is not None and (hit[0] is not None or hit[1] >= budget):
+            return hit
+        if get_task(start.setup.task_ids[i]).prediction is not None:
+            self._solos[key] = (None, 1 << 62)
+            return None, 0
+        n = len(start.setup.task_ids)
+        alone = start._replace(
+            owners=tuple(owner if j == i else o for j, o in enumerate(start.owners)),
+            status=tuple(PENDING if j == i else DONE for j in range(n)),
+        )
+        table = self.tricks.table(alone)
+        b = self.budget
+        saved, before = b.limit, b.nodes
+        b.limit = min(saved, before + budget)
+        try:
+            verdict: bool | None = self.tricks.boundary(table, table.form.start(alone))
+        except Aborted:
+            b.limit = saved
+            if b.out():  # the search's own limit, not this task's share of it
+                raise
+            verdict = None
+        finally:
+            b.limit = saved
+        spent = b.nodes - before + (hit[1] if hit is not None else 0)
+        self._solos[key] = (verdict, spent)
+        return verdict, spent
+
+    def _placeholders(self, state: GameState) -> tuple[GameState, list[int], frozenset[int]]:
+        """``state`` (predictions phase) with every free prediction set to 0 so that the engine
+        starts the tricks; the seats that predicted and the free prediction tasks."""
+        free = free_predictions(state)
+        seats: list[int] = []
+        for i in sorted(free):
+            owner = state.owners[i]
+            if owner not in seats:
+                seats.append(owner)
+        start = state
+        for seat in seats:
+            start, _ = apply(start, Predict(seat, 0))
+        return start, seats, free
+
+    def _solve_predict(self, state: GameState) -> list[Action] | None:
+        """Predictions not fixed yet: the owner predicts the count they will end with."""
+        start, seats, free = self._placeholders(state)
+        table = self.tricks.table(start, free)
+        plays = self.tricks.line(table, table.form.start(start))
+        if plays is None:
+            return None
+        node = table.form.start(start)
+        for action in plays:
+            assert isinstance(action, Play)
+            node = table.form.play(node, action.card)
+        line: list[Action] = [Predict(seat, node.counts[seat]) for seat in seats]
+        return line + list(plays)

@@ -1,0 +1,219 @@
+"""The solver's front: one question ("can the crew still win from here?") under limits.
+
+The crew cooperates, so "can it still be won?" is one existential search over the crew's own
+choices: the task distribution and predictions not made yet
+(:mod:`crew.solver.distribution`), and every card still to be played
+(:mod:`crew.solver.tricks`). Communication cannot change what open hands allow and is ignored;
+the distress signal is out of scope (a state after distress is searched with the hands as they
+are); real time is ignored. A "yes" carries a winning line of engine actions that ``apply``
+(and ``crew verify``) replays as won.
+
+The search is a portfolio of two members taking turns with a budget of positions each, the
+budgets doubling: the main search (distribution and tricks, with its table, cuts and move
+ordering, started again each turn in a new order of ties, keeping its table) and a plain
+depth-first search (:mod:`crew.solver.plain`) that goes on each turn where it stopped. Whichever
+decides first answers. A plain position costs a third of a main one or less, so the plain
+member gets twice the main one's positions until it has had :data:`PLAIN_EARLY`, then an
+eighth: easy deals that a plain search wins at once are decided at once (in less than twice its
+time), and hard ones are left to the main search.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from crew.engine import Action, GameState, Signal, apply, legal_actions
+
+from .distribution import DistributionSearch
+from .limits import Aborted, Budget, Progress, Undecided
+from .plain import PlainSearch
+from .tricks import TrickSearch
+
+__all__ = ["IGNORED", "Solution", "Solver", "default_solver", "solve", "winning_actions"]
+
+#: What open-hand play leaves out (reported by ``crew solve``).
+IGNORED = ("communication", "distress")
+
+#: Positions of the main search's first turn (each later turn has twice as many).
+FIRST_TURN = 4_000
+#: A search allowed no more positions than this (a computer crewmate's, per sampled deal)
+#: starts card by card: laying whole tricks out first costs more than such a budget gains.
+SMALL_SEARCH = 50_000
+#: Positions the plain member gets at twice the main search's pace, before its share drops to
+#: an eighth.
+PLAIN_EARLY = 150_000
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The answer for one state."""
+
+    winnable: bool | None  # None: undecided within the limit
+    line: tuple[Action, ...]  # engine actions from the state to a win (when winnable)
+    nodes: int
+    seconds: float
+
+
+class Solver:
+    """Solves states of attempts; keeps its tables across calls (bots ask about many states of
+    one deal, and a search stopped by its limit goes on from what it settled). Not
+    thread-safe.
+
+    ``progress(nodes, seconds)`` is called now and then during a search, and ``interrupt()``
+    is asked as often whether to stop it (the search then answers undecided).
+    """
+
+    def __init__(
+        self,
+        *,
+        progress: Progress | None = None,
+        interrupt: Callable[[], bool] | None = None,
+    ) -> None:
+        self.budget = Budget()
+        self.progress = progress
+        self.interrupt = interrupt
+        self._tricks = TrickSearch(self.budget)
+        self._deals = DistributionSearch(self.budget, self._tricks)
+        # a search stopped by its limit, to go on with if the same state is asked again:
+        # (state, plain member, turn, positions of that turn, plain positions so far, the
+        # member that was searching)
+        self._paused: tuple[GameState, PlainSearch, int, int, int, str] | None = None
+
+    @property
+    def nodes(self) -> int:
+        """Positions visited by the latest search."""
+        return self.budget.nodes
+
+    def solve(
+        self, state: GameState, *, timeout: float | None = None, node_limit: int | None = None
+    ) -> Solution:
+        """Can the crew still win from ``state`` with open hands? With a line when it can."""
+        b = self.budget
+        b.reset(timeout, node_limit, self.progress, self.interrupt)
+        try:
+            line = self._portfolio(state)
+        except Aborted:
+            return Solution(None, (), b.nodes, b.seconds())
+        seconds = b.seconds()
+        if line is None:
+            return Solution(False, (), b.nodes, seconds)
+        return Solution(True, tuple(line), b.nodes, seconds)
+
+    def _portfolio(self, state: GameState) -> list[Action] | None:
+        """Turns of the main search and the plain one until one of them decides (see the
+        module); a limit of the whole search raises :class:`Aborted`.
+
+        Asked again about the same state after a limit stopped it, the search goes on: the
+        plain member where it was, the main one with the turn it was on (its table keeps what
+        that turn proved), and the member that was cut short last time goes second.
+        """
+        if state.result:
+            return [] if state.result == "won" else None
+        first = 1 if self.budget.limit - self.budget.nodes <= SMALL_SEARCH else 0
+        paused, self._paused = self._paused, None
+        plain_first = False
+        if paused is not None and paused[0] == state:
+            _, plain, turn, positions, plain_total, cut_short = paused
+            plain_first = cut_short == "main"
+        else:
+            plain, turn, positions, plain_total = PlainSearch(state, self.budget), 0, FIRST_TURN, 0
+        while True:
+            share = 2 * positions if plain_total < PLAIN_EARLY else positions // 8
+            if plain_first:
+                self._paused = (state, plain, turn, positions, plain_total, "plain")
+                verdict = plain.run(share)
+                plain_total += share
+                if verdict is not None:
+                    self._paused = None
+                    return list(plain.line) if verdict else None
+            self._paused = (state, plain, turn, positions, plain_total, "main")
+            line = self._turn(state, turn + first, positions)
+            if line is not _OPEN:
+                self._paused = None
+                return line
+            if not plain_first:
+                self._paused = (state, plain, turn, positions, plain_total, "plain")
+                verdict = plain.run(share)
+                plain_total += share
+                if verdict is not None:
+                    self._paused = None
+                    return list(plain.line) if verdict else None
+            turn += 1
+            positions *= 2
+
+    def _turn(self, state: GameState, turn: int, positions: int) -> list[Action] | None:
+        """One turn of the main search: a winning line, None (lost) or ``_OPEN`` (its
+        positions ran out)."""
+        b = self.budget
+        self._tricks.restart(turn)
+        self._deals.share = max(positions // 4, FIRST_TURN // 2)
+        saved = b.share(positions)
+        try:
+            return self._deals.solve(state)
+        except Aborted:
+            b.limit = saved
+            if b.out():
+                raise
+            return _OPEN
+        except Undecided:
+            return _OPEN
+        finally:
+            b.limit = saved
+
+    def winning_actions(
+        self, state: GameState, *, timeout: float | None = None
+    ) -> dict[Action, bool | None]:
+        """For every legal action now: does the attempt stay winnable after it?
+
+        A signal changes nothing for open hands, so it gets the verdict of ``state`` itself.
+        """
+        deadline = time.perf_counter() + timeout if timeout is not None else None
+        out: dict[Action, bool | None] = {}
+        here: bool | None = None
+        here_known = False
+
+        def left() -> float | None:
+            return None if deadline is None else max(0.0, deadline - time.perf_counter())
+
+        for action in legal_actions(state):
+            if isinstance(action, Signal):
+                if not here_known:
+                    here = self.solve(state, timeout=left()).winnable
+                    here_known = True
+                out[action] = here
+                continue
+            child, _ = apply(state, action)
+            out[action] = self.solve(child, timeout=left()).winnable
+        return out
+
+    def clear(self) -> None:
+        """Forget every table."""
+        self._tricks.clear()
+        self._deals.clear()
+
+
+_OPEN: list[Action] = []  # a turn that decided nothing (compared by identity)
+
+_DEFAULT: Solver | None = None
+
+
+def default_solver() -> Solver:
+    """The module's shared solver (its tables persist across calls)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Solver()
+    return _DEFAULT
+
+
+def solve(
+    state: GameState, *, timeout: float | None = None, node_limit: int | None = None
+) -> Solution:
+    """Can the crew still win from ``state`` with every hand open? See :class:`Solver`."""
+    return default_solver().solve(state, timeout=timeout, node_limit=node_limit)
+
+
+def winning_actions(state: GameState, *, timeout: float | None = None) -> dict[Action, bool | None]:
+    """For each legal action now: does it keep the attempt winnable (None: undecided)?"""
+    return default_solver().winning_actions(state, timeout=timeout)

@@ -1,0 +1,428 @@
+"""The trick search: can the attempt be won from a position of the trick phase, and how?
+
+It runs on the engine's compact search form (:mod:`crew.engine.search`), in the manner of
+double-dummy bridge solvers: a transposition table keyed on what is left at the start of each
+trick (cards by rank), equivalent cards merged, and every branch cut the moment the engine's own
+task evaluators (or a mission condition) declare the attempt lost, or the perfect-information
+bounds of :mod:`crew.solver.bounds` show that it will be.
+
+A depth-first search that takes a wrong turn early can spend its whole budget under it, so the
+solver runs it in restarts (:meth:`TrickSearch.restart`, numbered from 0): each gets a budget of
+positions, and all share the table, so what one restart proved is not searched again (unless the
+memory bound has dropped it). Two ways of searching take turns:
+
+- the even restarts lay each trick out in full and search the positions it leads to best first,
+  each once, by what they leave the pending tasks as each task's category states its needs
+  (``Task.know``: tasks done, cards their owners must capture taken by them and not by others,
+  cards they must not take left alone, the cards a one-trick task needs still in every hand);
+- the odd ones search card by card, ordered by the history of the restart (how often a card kept
+  the attempt winnable), a choice that completes a task first on the last card of a trick.
+
+Restarts 0 and 1 break ties lowest card first; from restart 2 on, ties are broken in a seeded
+order of the restart's own, and an even restart also lays a trick's cards out ordered by the
+tasks' needs (a card its owner must capture to a trick the owner is winning, one it must not take
+to a trick someone else takes, a card a one-trick task needs kept for a trick that can still do
+it, an owner who needs more tricks playing to win and one who needs fewer to lose), then by
+history. A trick already begun is finished card by card, in an even restart ordered by those
+needs. A search allowed only a few positions starts at restart 1 (the solver's ``SMALL_SEARCH``).
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import islice
+
+from crew.engine import Play
+from crew.engine.search import LOST, OPEN, WON, Node, SearchForm, free_predictions
+from crew.engine.state import GameState
+from crew.engine.task_base import DONE, PENDING, Lean
+
+from .bounds import certainly_lost, cuts_for
+from .limits import Budget
+
+__all__ = ["TABLE_LIMIT", "TrickSearch", "TrickTable"]
+
+#: Positions all transposition tables together may hold; past it the older half of each is
+#: dropped (memory bound: a position costs about 250 bytes).
+TABLE_LIMIT = 1_000_000
+
+#: (owner, take, avoid, trick, lean) of a task, for move ordering
+_Aim = tuple[int, int, int, int, Lean | None]
+#: The same for a pending task in one trick: its lean as the score of (the owner loses the
+#: trick, the owner wins it)
+_Active = tuple[int, int, int, int, tuple[int, int] | None]
+
+
+def _exact(node: Node) -> tuple[object, ...]:
+    """A trick start by its exact cards (the table's keys name cards by rank only)."""
+    return (node.hands, node.piles, node.leader, node.won, node.counts, node.status)
+
+
+class TrickTable:
+    """A search form with its transposition table, move-ordering history and cuts.
+
+    Forms of one deal that differ only in who owns which task share the table and history: the
+    form's key names the owner of every task still pending, and nothing else about the owners
+    matters from a position on.
+    """
+
+    __slots__ = ("form", "tt", "history", "cuts", "hints", "aims", "predictions")
+
+    def __init__(
+        self,
+        form: SearchForm,
+        tt: dict[object, bool],
+        history: dict[tuple[int, int], int],
+        hints: dict[tuple[object, ...], tuple[int, ...]],
+    ) -> None:
+        self.form = form
+        self.cuts = cuts_for(form)
+        self.tt = tt
+        self.history = history
+        # the cards of a trick that keeps an exact position winnable (to write the line out)
+        self.hints = hints
+        aims: list[tuple[int, _Aim]] = []
+        for i, task in enumerate(form.tasks):
+            owner = form.owners[i]
+            k = task.know
+            if owner >= 0 and (k.take or k.avoid or k.trick or k.lean):
+                aims.append((i, (owner, k.take, k.avoid, k.trick, k.lean)))
+        self.aims = tuple(aims)
+        self.predictions = tuple(
+            -1 if i in form.free or o < 0 else form.predictions[o]
+            for i, o in enumerate(form.owners)
+        )
+
+
+class TrickSearch:
+    """Searches the tricks of attempts; keeps its tables across calls (bots and the
+    post-mortem ask about many positions of one deal). Counts positions in ``budget``."""
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self._rng: random.Random | None = None
+        self._aims = True
+        self._tables: dict[tuple[object, ...], TrickTable] = {}
+        self._shared: dict[
+            tuple[object, ...],
+            tuple[
+                dict[object, bool],
+                dict[tuple[int, int], int],
+                dict[tuple[object, ...], tuple[int, ...]],
+            ],
+        ] = {}
+        self._stored = 0  # positions stored in all tables since the last trim
+
+    def clear(self) -> None:
+        """Forget every table."""
+        self._tables.clear()
+        self._shared.clear()
+        self._stored = 0
+
+    def restart(self, number: int) -> None:
+        """Start restart ``number``: move-ordering history forgotten; every other restart
+        orders by what the tasks need, each trick laid out in full and the positions it leads
+        to searched best first; the others search card by card ordered by history alone (a
+        guard against a deal where those needs mislead); ties broken lowest card first in
+        restarts 0 and 1, in a seeded order of its own in each restart after them."""
+        self._rng = random.Random(number) if number > 1 else None
+        self._aims = number % 2 == 0
+        for _, history, _ in self._shared.values():
+            history.clear()
+
+    def table(self, state: GameState, free: frozenset[int] = frozenset()) -> TrickTable:
+        """The table for the tricks of ``state`` (with ``free`` predictions still open)."""
+        shared_key = (state.setup, state.predictions, free)
+        key = (*shared_key, state.owners)
+        table = self._tables.get(key)
+        if table is None:
+            if len(self._tables) > 128:
+                self._tables.clear()
+            shared = self._shared.get(shared_key)
+            if shared is None:
+                if len(self._shared) > 64:
+                    self._shared.clear()
+                    self._tables.clear()
+                    self._stored = 0
+                shared = self._shared[shared_key] = ({}, {}, {})
+            table = TrickTable(SearchForm(state, free), *shared)
+            self._tables[key] = table
+        return table
+
+    def _trim(self) -> None:
+        """Memory bound: drop the older half of every table (dicts keep insertion order)."""
+        for tt, _, hints in self._shared.values():
+            for key in list(islice(tt, len(tt) // 2)):
+                del tt[key]
+            for exact in list(islice(hints, len(hints) // 2)):
+                del hints[exact]
+        self._stored = sum(len(tt) + len(h) for tt, _, h in self._shared.values())
+
+    def solve(self, state: GameState) -> list[Play] | None:
+        """A winning sequence of plays from ``state`` (trick phase), or None."""
+        table = self.table(state, free_predictions(state))
+        return self.line(table, table.form.start(state))
+
+    def line(self, table: TrickTable, root: Node) -> list[Play] | None:
+        """A winning sequence of plays from ``root``, or None."""
+        if root.result != OPEN:
+            return [] if root.result == WON else None
+        form = table.form
+        if root.trick_cards:
+            first = self._trick(table, root, self._leans(table, root))
+        elif self.boundary(table, root):
+            first = self._known(table, root)
+        else:
+            first = None
+        if first is None:
+            return None
+        line: list[Play] = []
+        node = root
+        cards: tuple[int, ...] | None = first
+        while True:
+            assert cards is not None
+            for card in cards:
+                line.append(Play(node.turn, card))
+                node = form.play(node, card)
+            if node.result == WON:
+                return line
+            assert node.result == OPEN and not node.trick_cards
+            cards = self._known(table, node)
+
+    def _known(self, table: TrickTable, node: Node) -> tuple[int, ...] | None:
+        """A trick from a start known to be winnable that keeps it winnable: the one found when
+        it was proved, if that still holds, or a search through the table."""
+        hint = table.hints.get(_exact(node))
+        if hint is not None:
+            child = node
+            for card in hint:
+                child = table.form.play(child, card)
+            if child.result == WON or (child.result == OPEN and self.boundary(table, child)):
+                return hint
+        return self._trick(table, node, self._leans(table, node))
+
+    def boundary(self, table: TrickTable, node: Node, key: object = None) -> bool:
+        """At the start of a trick (node still open): can the attempt be won from here?
+        (``key``: the node's table key, if known.)"""
+        if key is None:
+            key = table.form.key(node)
+        hit = table.tt.get(key)
+        if hit is not None:
+            return hit
+        if table.cuts and certainly_lost(table.form, table.cuts, node):
+            table.tt[key] = False
+            self._stored += 1
+            return False
+        if self._aims:
+            cards = self._tricks_from(table, node, self._leans(table, node))
+        else:
+            cards = self._trick(table, node, ())
+        table.tt[key] = cards is not None
+        self._stored += 1
+        if cards is not None:
+            table.hints[_exact(node)] = cards
+            self._stored += 1
+        if self._stored > TABLE_LIMIT:
+            self._trim()
+        return cards is not None
+
+    def _leans(self, table: TrickTable, node: Node) -> tuple[_Active, ...]:
+        """The aims of the tasks still pending, with each lean worked out for this trick."""
+        if not table.aims or not self._aims:
+            return ()
+        form = table.form
+        out: list[_Active] = []
+        for i, (owner, take, avoid, trick, lean) in table.aims:
+            if node.status[i] != PENDING:
+                continue
+            if lean is not None:
+                sign = lean(
+                    owner,
+                    node.counts,
+                    node.tricks,
+                    form.setup.captain,
+                    table.predictions[i],
+                    form.total,
+                )
+                out.append((owner, take, avoid, trick, None if not sign else _SIGNS[sign]))
+            else:
+                out.append((owner, take, avoid, trick, None))
+        return tuple(out)
+
+    def _order(
+        self, table: TrickTable, node: Node, cands: list[int], aims: tuple[_Active, ...]
+    ) -> list[int]:
+        """``cands`` best first: by what the pending tasks need, then by history, then in this
+        restart's order."""
+        if self._rng is not None:
+            self._rng.shuffle(cands)
+        history = table.history
+        seat = node.turn
+        if not aims:
+            if history:
+                cands.sort(key=lambda c: -history.get((seat, c), 0))
+            return cands
+        tcards = node.trick_cards
+        in_trick = 0
+        best = best_seat = -1
+        for s, c in zip(node.trick_seats, tcards, strict=True):
+            in_trick |= 1 << c
+            if best < 0 or (c // 9 == best // 9 and c > best) or (c >= 36 > best):
+                best, best_seat = c, s
+        played = set(node.trick_seats)
+        scored = []
+        for c in cands:
+            bit = 1 << c
+            if best < 0 or (c // 9 == best // 9 and c > best) or (c >= 36 > best):
+                winner = seat
+            else:
+                winner = best_seat
+            cards = in_trick | bit
+            score = 0
+            for owner, take, avoid, trick, lean in aims:
+                wins = winner == owner
+                # an owner still to play may yet take the trick: its own card will decide
+                later = not wins and owner != seat and owner not in played
+                if take & cards:
+                    score += 2 if wins else 1 if later else -2 if take & bit else -1
+                if avoid & cards and not later:
+                    score += -2 if wins else 1 if avoid & bit else 0
+                if trick:
+                    if c < 36 and not cards & ~trick:
+                        score += 2 if wins or later else 1
+                    elif trick & bit:
+                        score -= 1  # a card the task needs, spent on a trick that cannot do it
+                if lean is not None and not later:
+                    score += lean[wins]
+            scored.append((-score, -history.get((seat, c), 0), c))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        return [c for _, _, c in scored]
+
+    def _trick(
+        self, table: TrickTable, node: Node, aims: tuple[_Active, ...]
+    ) -> tuple[int, ...] | None:
+        """The rest of the current trick on a way to a win, or None."""
+        form = table.form
+        cands = form.choices(node, form.legal(node))
+        seat = node.turn
+        history = table.history
+        tick = self.budget.tick
+        if len(node.trick_cards) == form.seats - 1:
+            # the last card of the trick: judge every choice first, try task-completing ones
+            scored = []
+            done_before = node.status.count(DONE)
+            order = self._order(table, node, cands, aims) if len(cands) > 1 else cands
+            for rank, c in enumerate(order):
+                tick()
+                child = form.play(node, c)
+                if child.result == WON:
+                    history[seat, c] = history.get((seat, c), 0) + 4
+                    return (c,)
+                if child.result == LOST:
+                    continue
+                scored.append((done_before - child.status.count(DONE), rank, c, child))
+            scored.sort(key=lambda x: (x[0], x[1]))
+            for _, _, c, child in scored:
+                if self.boundary(table, child):
+                    history[seat, c] = history.get((seat, c), 0) + 1
+                    return (c,)
+            return None
+        if len(cands) > 1:
+            cands = self._order(table, node, cands, aims)
+        for c in cands:
+            tick()
+            child = form.play(node, c)
+            if child.result == LOST:
+                continue
+            rest = self._trick(table, child, aims)
+            if rest is not None:
+                history[seat, c] = history.get((seat, c), 0) + 1
+                return (c, *rest)
+        return None
+
+    def _tricks_from(
+        self, table: TrickTable, node: Node, aims: tuple[_Active, ...]
+    ) -> tuple[int, ...] | None:
+        """From the start of a trick: the cards of a trick on a way to a win, or None.
+
+        Every way to play the trick is laid out first (a trick that wins at once ends the
+        search), and the positions it leads to are searched best first by what they leave the
+        pending tasks (:func:`_promise`), each once.
+        """
+        form = table.form
+        tick = self.budget.tick
+        children: list[tuple[tuple[int, ...], Node]] = []
+        found: list[tuple[int, ...]] = []
+
+        def lay_out(n: Node, cards: tuple[int, ...]) -> bool:
+            cands = form.choices(n, form.legal(n))
+            if len(cands) > 1 and self._rng is not None:
+                cands = self._order(table, n, cands, aims)
+            for c in cands:
+                tick()
+                child = form.play(n, c)
+                if child.result == LOST:
+                    continue
+                if child.result == WON:
+                    found.append((*cards, c))
+                    return True
+                if child.trick_cards:
+                    if lay_out(child, (*cards, c)):
+                        return True
+                else:
+                    children.append(((*cards, c), child))
+            return False
+
+        if lay_out(node, ()):
+            return self._learn(table, node, found[0])
+        ranked = sorted(
+            (
+                (-_promise(child, aims), rank, cards, child)
+                for rank, (cards, child) in enumerate(children)
+            ),
+            key=lambda x: (x[0], x[1]),
+        )
+        seen: set[object] = set()
+        for _, _, cards, child in ranked:
+            key = form.key(child)
+            if key in seen:
+                continue
+            seen.add(key)
+            if self.boundary(table, child, key):
+                return self._learn(table, node, cards)
+        return None
+
+    def _learn(self, table: TrickTable, node: Node, cards: tuple[int, ...]) -> tuple[int, ...]:
+        """Remember the cards of a trick that kept the attempt winnable (move ordering)."""
+        history = table.history
+        seat = node.turn
+        n = table.form.seats
+        for c in cards:
+            history[seat, c] = history.get((seat, c), 0) + 1
+            seat = (seat + 1) % n
+        return cards
+
+
+def _promise(node: Node, aims: tuple[_Active, ...]) -> int:
+    """How promising a trick start is for the pending tasks: tasks done, cards the owners want
+    captured by them (and not by the others), cards they must not take left alone, and the
+    cards a one-trick task needs still in every hand."""
+    v = 100 * node.status.count(DONE)
+    won = node.won
+    for owner, take, avoid, trick, _ in aims:
+        if take:
+            v += 10 * (won[owner] & take).bit_count()
+            others = 0
+            for s, w in enumerate(won):
+                if s != owner:
+                    others |= w
+            v -= 5 * (others & take).bit_count()
+        if avoid:
+            v -= 10 * (won[owner] & avoid).bit_count()
+        if trick:
+            v += 3 * min(3, min((h & trick).bit_count() for h in node.hands))
+    return v
+
+
+#: A lean as a score: index by whether the owner would win the trick (False, True).
+_SIGNS: dict[int, tuple[int, int]] = {1: (-1, 1), -1: (1, -1)}

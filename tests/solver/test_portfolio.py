@@ -1,0 +1,231 @@
+"""The solver's portfolio: the plain member, searches stopped by a limit and resumed, the
+bounded table, the trick-count cut and the analysis from the last state back, each checked
+against the plain exhaustive search or the engine."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from gen import exhaustive, random_state, replays_won
+
+from crew.engine import GameState, Phase, Play, parse_cards
+from crew.engine.cards import mask_of
+from crew.engine.search import SearchForm
+from crew.engine.setup import new_attempt
+from crew.records import record_for, replay
+from crew.solver import Solution, Solver
+from crew.solver import tricks as tricks_mod
+from crew.solver.analysis import analyse
+from crew.solver.bounds import certainly_lost, cuts_for
+from crew.solver.limits import Aborted, Budget
+from crew.solver.plain import PlainSearch
+
+
+def test_the_plain_member_agrees_with_the_exhaustive_search_and_resumes_exactly() -> None:
+    rng = random.Random(2100)
+    for _ in range(120):
+        state = random_state(rng, tricks_left=rng.choice((2, 3)))
+        want = exhaustive(state)
+        whole = PlainSearch(state, Budget())
+        assert whole.run(1 << 40) == want
+        if want:
+            assert replays_won(state, whole.line)
+        # the same search in pieces of 3 positions, some pieces cut by the budget's limit
+        budget = Budget()
+        pieces = PlainSearch(state, budget)
+        verdict = None
+        while verdict is None:
+            budget.limit = budget.nodes + rng.randint(1, 5)
+            try:
+                verdict = pieces.run(3)
+            except Aborted:
+                pass
+        assert verdict == want and pieces.line == whole.line
+
+
+def test_a_search_stopped_by_its_limit_goes_on_when_asked_again() -> None:
+    rng = random.Random(2200)
+    for _ in range(60):
+        state = random_state(rng, tricks_left=3)
+        want = exhaustive(state)
+        solver = Solver()
+        sol = solver.solve(state, node_limit=7)
+        asked = 1
+        while sol.winnable is None:
+            sol = solver.solve(state, node_limit=7)
+            asked += 1
+            assert asked < 10_000
+        assert sol.winnable == want
+        if want:
+            assert replays_won(state, sol.line)
+
+
+def test_a_small_table_keeps_the_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tricks_mod, "TABLE_LIMIT", 40)
+    rng = random.Random(2300)
+    solver = Solver()  # one solver for all: its tables are trimmed again and again
+    for _ in range(80):
+        state = random_state(rng, tricks_left=3)
+        sol = solver.solve(state)
+        assert sol.winnable == exhaustive(state)
+        if sol.winnable:
+            assert replays_won(state, sol.line)
+
+
+def _handed(tasks: list[int], owners: list[int], hands: list[str]) -> GameState:
+    """A four-player deal at the first trick with ``tasks`` given to ``owners``."""
+    state = new_attempt(
+        4, None, hands=[mask_of(parse_cards(h)) for h in hands], tasks=tasks, difficulty=1
+    )
+    return state._replace(
+        phase=Phase.PLAY,
+        owners=tuple(owners),
+        turn=state.setup.captain,
+        leader=state.setup.captain,
+    )
+
+
+HANDS = [
+    "S4 P1 P2 P3 B1 B2 B3 G1 G2 G3",
+    "S3 P4 P5 P6 B4 B5 B6 G4 G5 G6",
+    "S2 P7 P8 P9 B7 B8 B9 G7 G8 G9",
+    "S1 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9",
+]
+
+
+def test_trick_counts_that_fit_no_final_vector_are_lost_before_the_first_card() -> None:
+    # seat 1: exactly four tricks (53) and more than all the others together (64): no vector
+    # of final counts suits both, so the deal is lost before a card is searched
+    state = _handed([53, 64], [1, 1], HANDS)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    sol = Solver().solve(state)
+    assert sol.winnable is False and sol.nodes == 0
+    # seat 0 holds S4 (a trick it surely wins): four for seat 0 and six for seat 2 fit the ten
+    # tricks, so that is not cut
+    state = _handed([53, 64], [0, 2], HANDS)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+
+
+class _Counting(Solver):
+    """A solver that records which states it was asked about."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[GameState] = []
+
+    def solve(
+        self, state: GameState, *, timeout: float | None = None, node_limit: int | None = None
+    ) -> Solution:
+        self.asked.append(state)
+        return super().solve(state, timeout=timeout, node_limit=node_limit)
+
+
+def test_the_analysis_judges_from_the_last_state_back_and_infers_the_rest() -> None:
+    # seat 0 must win the blue 4 (task 3) and leads S4: with the submarines gone it can never
+    # take the trick into which seat 1 (void in yellow) would throw the blue 4
+    state = new_attempt(
+        4, None, hands=[mask_of(parse_cards(h)) for h in HANDS], tasks=[3], difficulty=1
+    )
+    plays = [("S4", 0), ("S3", 1), ("S2", 2), ("S1", 3), ("B1", 0), ("B4", 1), ("B7", 2)]
+    plays.append(("Y1", 3))
+    actions = [{"take": 3, "seat": 0}] + [{"play": c, "seat": s} for c, s in plays]
+    rec = record_for(state, difficulty=1).model_copy(update={"actions": actions})
+    r = replay(rec, keep_states=True)
+    states = [r.start, *r.states]
+    assert states[-1].result == "lost"
+    solver = _Counting()
+    result = analyse(rec, solver=solver)
+    assert result.verdicts == (True,) + (False,) * 8
+    tp = result.turning_point
+    assert tp is not None and tp.action == 1 and tp.seat == 0 and tp.trick == 1
+    assert tp.alternatives and Play(0, parse_cards(["S4"])[0]) not in tp.alternatives
+    # the last state is over (no search); the others from the last back until the first
+    # winnable one, which settles the start; then only the choices at the turning point
+    assert solver.asked[:8] == states[8:0:-1]
+    assert all(s == states[1] or (not s.tricks and s.trick_cards) for s in solver.asked[8:])
+
+
+def test_cards_two_tasks_need_for_different_ends_are_lost_before_the_first_card() -> None:
+    # seat 1 must win the pink 1 (task 11, with the green 7) and no coloured 1, 2 or 3 (37)
+    state = _handed([11, 37], [1, 1], HANDS)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    assert Solver().solve(state).winnable is False
+    # the green 3 is needed by seat 1 (task 13) and by seat 2 (all four 3s, task 14)
+    state = _handed([13, 14], [1, 2], HANDS)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    # the same tasks for other owners leave the cards to one seat each: not cut
+    for tasks, owners in (([11, 37], [1, 2]), ([13, 14], [1, 1])):
+        state = _handed(tasks, owners, HANDS)
+        form = SearchForm(state)
+        assert not certainly_lost(form, cuts_for(form), form.start(state))
+
+
+def test_a_seat_that_may_lead_nothing_cannot_win_the_tricks_its_submarines_take() -> None:
+    # mission 12: no trick opened with pink or a submarine. Seat 1 holds S1-S3 and pinks only,
+    # so it surely wins two tricks (S4 covers one of its submarines) but may lead after none
+    deal = [
+        "S4 B1 B2 B3 B4 B5 B6 B7 B8 B9",
+        "S1 S2 S3 P1 P2 P3 P4 P5 P6 P7",
+        "G1 G2 G3 G4 G5 G6 G7 G8 G9 P8",
+        "Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 P9",
+    ]
+    state = new_attempt(4, 12, hands=[mask_of(parse_cards(h)) for h in deal], tasks=[])
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    # with one blue card to lead after its first win, it is not cut
+    deal[0], deal[1] = deal[0].replace("B9", "P7"), deal[1].replace("P7", "B9")
+    state = new_attempt(4, 12, hands=[mask_of(parse_cards(h)) for h in deal], tasks=[])
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+
+
+def test_submarines_are_taken_only_by_a_higher_submarine_played_by_the_winner() -> None:
+    # seat 3 holds S1 alone: it can take S1 at most, never two submarines (task 94)
+    state = _handed([94], [3], HANDS)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    assert Solver().solve(state).winnable is False
+    # seat 2 holds S2: S2 and S1 from seat 3 make two, so no cut
+    state = _handed([94], [2], HANDS)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+    # "S1 and no other submarine" (task 91): whoever takes S1 from seat 3 takes its own
+    # higher one too, so only seat 3 (holding S1) can do it
+    for seat, lost in ((0, True), (2, True), (3, False)):
+        state = _handed([91], [seat], HANDS)
+        form = SearchForm(state)
+        assert certainly_lost(form, cuts_for(form), form.start(state)) is lost, seat
+
+
+def test_an_owner_that_must_still_take_cards_must_still_win_tricks() -> None:
+    # seat 1: win no trick (50) and the blue 4 (3): the blue 4 comes only with a trick
+    state = _handed([50, 3], [1, 1], HANDS)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    state = _handed([50, 3], [1, 2], HANDS)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+
+
+def test_a_card_to_capture_with_ones_own_card_must_be_another_seats() -> None:
+    # task 78: take a trick holding an 8 with a coloured 4 of one's own. Seat 2 holds all four
+    # 8s and the pink 4: it plays one card a trick, so no 8 of another seat is left to take
+    deal = [
+        "S4 P1 P2 P3 B1 B2 B3 G1 G2 G3",
+        "S3 P5 P6 B5 B6 G5 G6 Y1 Y2 Y3",
+        "S2 P4 P8 B8 G8 Y8 P7 B7 G7 Y7",
+        "S1 P9 B9 G9 Y9 B4 G4 Y4 Y5 Y6",
+    ]
+    state = _handed([78], [2], deal)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    # with the yellow 8 in seat 1's hand instead of its yellow 1, no cut
+    deal[1], deal[2] = deal[1].replace("Y1", "Y8"), deal[2].replace("Y8", "Y1")
+    state = _handed([78], [2], deal)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
