@@ -135,7 +135,7 @@ def _(message: str) -> str:
     """``message`` in the language in use."""
     if _current is None:
         language()
-    if _current == "en":
+    if _current == "en" or not message:  # gettext("") is the catalog's header
         return message
     return _translations.gettext(message)
 

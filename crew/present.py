@@ -61,6 +61,10 @@ WORDS = (
     N_("failed"),
     N_("won"),
     N_("lost"),
+    N_("left"),
+    N_("right"),
+    N_("yes"),
+    N_("no"),
 )
 
 
@@ -200,22 +204,36 @@ def logbook_rows(crew: CrewLog) -> list[tuple[str, ...]]:
 
 def history_line(entry: HistoryEntry) -> str:
     """One entry in words: id, date, crew, mission, players, result, the trick it ended at."""
-    what = f"mission {entry.mission}" if entry.mission is not None else "free play"
+    if entry.mission is not None:
+        what = _("mission {number}").format(number=entry.mission)
+    else:
+        what = _("free play")
     if entry.difficulty is not None and entry.mission is None:
-        what = f"difficulty {entry.difficulty}"
-    crew = entry.crew or "free play"
-    tag = " · practice" if entry.practice else ""
-    ended = f"at trick {entry.trick}" if entry.trick else "before trick 1"
+        what = _("difficulty {difficulty}").format(difficulty=entry.difficulty)
+    crew = entry.crew or _("free play")
+    tag = _(" · practice") if entry.practice else ""
+    if entry.trick:
+        ended = _("at trick {n}").format(n=entry.trick)
+    else:
+        ended = _("before trick 1")
     when = entry.date.replace("T", " ")[:16]
-    return (
-        f"{entry.id:>4}  {when}  {crew} · {what} · attempt {entry.attempt} ·"
-        f" {entry.players} players · {entry.result} {ended}{tag}"
+    result = _(entry.result) if entry.result else ""
+    return f"{entry.id:>4}  {when}  " + _(
+        "{crew} · {what} · attempt {attempt} · {players} players · {result} {ended}{tag}"
+    ).format(
+        crew=crew,
+        what=what,
+        attempt=entry.attempt,
+        players=entry.players,
+        result=result,
+        ended=ended,
+        tag=tag,
     )
 
 
 def history_seats(entry: HistoryEntry) -> str:
     """Who played which seat (seats counted from 1), computers marked."""
     return ", ".join(
-        f"{seat + 1} {name}" + (" (computer)" if seat in entry.computers else "")
+        f"{seat + 1} {name}" + (_(" (computer)") if seat in entry.computers else "")
         for seat, name in enumerate(entry.names)
     )

@@ -73,7 +73,9 @@ class Choices(OptionList):
             if item.unavailable:
                 label.stylize("dim")
                 if wrap:
-                    label.append(f"  (not allowed: {item.unavailable})", style="dim italic")
+                    label.append(
+                        _("  (not allowed: {why})").format(why=item.unavailable), style="dim italic"
+                    )
             options.append(Option(label))
         self.set_class(not wrap, "-one-line")
         self.set_options(options)
