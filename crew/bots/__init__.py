@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from .memory import Memory
 from .player import (
+    AT_THE_TABLE,
     DEFAULT,
     Decision,
     NothingToDecide,
@@ -32,6 +33,7 @@ from .player import (
 )
 
 __all__ = [
+    "AT_THE_TABLE",
     "DEFAULT",
     "Decision",
     "Memory",

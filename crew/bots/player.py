@@ -10,7 +10,7 @@ decided so far. Signals follow a fixed, readable policy (``choose_signal``).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from crew.engine.actions import (
     Action,
@@ -71,6 +71,12 @@ class Settings:
     nodes: int = 4000
     task_samples: int = 6
     task_nodes: int = 2000
+    #: solver nodes for one whole task decision (take, volunteer, give, assign, predict): with
+    #: many tasks and seats each option's judgement gets a smaller share, at least
+    #: ``min_task_nodes`` (4 players, mission 82: an assignment judged 40 options on 6 deals
+    #: with 2,000 nodes each, 4.3 s a decision)
+    task_budget: int = 200_000
+    min_task_nodes: int = 300
     #: solver nodes for one whole card decision: early in a deal (many cards, many unknowns)
     #: each sampled deal gets a smaller share, so a decision stays within about a second
     budget: int = 240_000
@@ -83,6 +89,10 @@ class Settings:
     max_samples: int = 96
     #: the least solver nodes any sampled deal gets, however small its share of ``budget``
     min_nodes: int = 1000
+    #: seconds after which a card decision settles for the deals judged so far (None: never).
+    #: The budgets above decide on their own (the same choice on any machine); the app sets
+    #: this as a guard for the person waiting, so a busy machine cannot stall the table.
+    deadline: float | None = None
     #: weight of a task's fit to the own hand (``_task_fit``) when taking tasks. Without it the
     #: owner of a "win this card" task held that card no more often than anyone else (131
     #: tasks: 24% vs 25%). Four players, 50 deals each: mission 7 won 38 instead of 34,
@@ -92,6 +102,9 @@ class Settings:
 
 
 DEFAULT = Settings()
+#: the computers at a table where people wait: the same search, a card decision settles for the
+#: deals judged after 2.5 s (on a quiet machine the budgets end it well before)
+AT_THE_TABLE = replace(DEFAULT, deadline=2.5)
 
 #: how useful a signal must be to send it before trick 1 / later (see ``choose_signal``):
 #: every true signal narrows the partners' sampled deals, so the measured best is to show the
@@ -180,16 +193,18 @@ def choose_play(view: View, memory: Memory, rng: random.Random, cfg: Settings) -
         return Decision(plays[0], "no search available: the cheapest card")
     states = _samples(view, memory, rng, cfg.samples)
     nodes = max(cfg.min_nodes, min(cfg.nodes, cfg.budget // (len(states) * len(plays))))
-    scores = search.score_actions(states, plays, nodes)
-    while len(states) < cfg.max_samples:
+    scores, judged = search.score_actions(states, plays, nodes)
+    states = states[:judged]  # all of them, unless the deadline came first
+    while len(states) < cfg.max_samples and not search.cut():
         per_deal = search.spent() / len(states)
         batch = min(cfg.samples, cfg.max_samples - len(states))
         if search.spent() + per_deal * batch > cfg.wide_budget:
             break
         more = _samples(view, memory, rng, batch)
-        for a, x in search.score_actions(more, plays, nodes).items():
+        got, judged = search.score_actions(more, plays, nodes)
+        for a, x in got.items():
             scores[a] += x
-        states += more
+        states += more[:judged]
     a = _pick(scores, rng, plays)
     assert isinstance(a, Play)
     n = len(states)
@@ -217,17 +232,26 @@ def _task_chances(
     states: list[GameState],
     options: list[dict[int, int]],
     cfg: Settings,
+    solves: int = 0,
 ) -> list[float]:
     """For each owner map (task -> seat, the decided tasks included), the share of sampled deals
-    in which those tasks can all be done. Prediction tasks are left out (fixed later)."""
+    in which those tasks can all be done. Prediction tasks are left out (fixed later).
+    ``solves``: how many judgements the whole decision makes (its budget is shared out)."""
+    nodes = _task_nodes(cfg, solves or len(options) * len(states))
     out = []
     for owners in options:
         owners = {t: s for t, s in owners.items() if get_task(t).prediction is None}
         total = 0.0
         for st in states:
-            total += search.winnable(search.with_tasks(st, owners, {}), cfg.task_nodes)
+            total += search.winnable(search.with_tasks(st, owners, {}), nodes)
         out.append(total / max(len(states), 1))
     return out
+
+
+def _task_nodes(cfg: Settings, solves: int) -> int:
+    """Solver nodes for each of the ``solves`` judgements of one task decision."""
+    share = cfg.task_budget // max(solves, 1)
+    return max(cfg.min_task_nodes, min(cfg.task_nodes, share))
 
 
 def _hand_strength(view: View, seat: int) -> float:
@@ -302,15 +326,15 @@ def choose_distribution(view: View, memory: Memory, rng: random.Random, cfg: Set
         later = [s for s in later if s != view.captain]
     if search.available():
         states = _samples(view, memory, rng, cfg.task_samples)
-        mine = _task_chances(view, states, [{**owned, a.task: me} for a in takes], cfg)
+        cands_of = [
+            [s for s in later if not (s == view.captain and get_task(a.task).captain_may_not_take)]
+            for a in takes
+        ]
+        solves = len(states) * (len(takes) + sum(len(c) for c in cands_of))
+        mine = _task_chances(view, states, [{**owned, a.task: me} for a in takes], cfg, solves)
         others = []
-        for a in takes:
-            cands = [
-                s
-                for s in later
-                if not (s == view.captain and get_task(a.task).captain_may_not_take)
-            ]
-            ch = _task_chances(view, states, [{**owned, a.task: s} for s in cands], cfg)
+        for a, cands in zip(takes, cands_of, strict=True):
+            ch = _task_chances(view, states, [{**owned, a.task: s} for s in cands], cfg, solves)
             others.append(max(ch, default=0.0))
         fit = [_task_fit(view, a.task, me) for a in takes]
         bonus = [0.0 if f is None else cfg.fit_weight * (f - 0.5) for f in fit]
@@ -422,7 +446,8 @@ def choose_assign(view: View, memory: Memory, rng: random.Random, cfg: Settings)
         i = max(range(len(assigns)), key=lambda i: (ch[i], assigns[i].to == view.seat, -i))
         a = assigns[i]
         return Decision(
-            a, f"task {a.task} to seat {a.to}: done in {round(100 * ch[i])}% of sampled deals"
+            a,
+            f"task {a.task} to seat {a.to + 1}: done in {round(100 * ch[i])}% of sampled deals",
         )
     # without search: the tasks that fit this hand to itself, the others spread out
     counts = {s: sum(1 for o in owned.values() if o == s) for s in range(view.seats)}
@@ -432,7 +457,7 @@ def choose_assign(view: View, memory: Memory, rng: random.Random, cfg: Settings)
             _fit_or_strength(view, a.task) if a.to == view.seat else 0.5 - 0.1 * counts[a.to]
         ),
     )
-    return Decision(a, f"task {a.task} to seat {a.to}")
+    return Decision(a, f"task {a.task} to seat {a.to + 1}")
 
 
 def choose_predict(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
@@ -455,12 +480,13 @@ def choose_predict(view: View, memory: Memory, rng: random.Random, cfg: Settings
             if get_task(t).prediction is None or o == seat or view.predicted[o]
         }
         scores = []
+        nodes = _task_nodes(cfg, len(cands) * len(states))
         for a in cands:
             total = 0.0
             for st in states:
                 pr = {s: p for s, p in enumerate(st.predictions) if p >= 0}
                 pr[a.seat] = a.tricks
-                total += search.winnable(search.with_tasks(st, owned, pr), cfg.task_nodes)
+                total += search.winnable(search.with_tasks(st, owned, pr), nodes)
             scores.append(total)
         i = max(range(len(cands)), key=lambda i: (scores[i], -i))
         return Decision(
@@ -480,7 +506,7 @@ def choose_action(
     assigning tasks (free choice, volunteers' split), predictions and cards. Signals and the
     distress signal are asked separately (``choose_signal``, ``choose_distress``).
     """
-    search.begin()
+    search.begin(cfg.deadline)
     if view.result:
         raise NothingToDecide(f"the attempt is over ({view.result})")
     if view.turn >= 0 and not controls(view, view.turn):

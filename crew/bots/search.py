@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -19,7 +20,16 @@ from crew.engine.phases.predictions import start_tricks
 from crew.engine.state import GameState
 from crew.engine.tasks import PENDING, get_task
 
-__all__ = ["available", "begin", "score_actions", "spent", "winnable", "with_tasks"]
+__all__ = [
+    "available",
+    "begin",
+    "cut",
+    "late",
+    "score_actions",
+    "spent",
+    "winnable",
+    "with_tasks",
+]
 
 
 def _load() -> Callable[[], Any] | None:
@@ -50,10 +60,24 @@ class _Fresh:
 _local = threading.local()  # one decision at a time per thread (the TUI's worker, selfplay)
 
 
-def begin() -> None:
-    """Start a decision: a fresh solver for the searches that follow."""
+def begin(deadline: float | None = None) -> None:
+    """Start a decision: a fresh solver for the searches that follow. ``deadline``: seconds
+    after which the decision should settle for the deals judged so far (:func:`late`)."""
     _local.fresh = _Fresh()
     _local.spent = 0
+    _local.until = None if deadline is None else time.monotonic() + deadline
+    _local.cut = False
+
+
+def late() -> bool:
+    """Whether the decision's deadline has passed (never without one)."""
+    until: float | None = getattr(_local, "until", None)
+    return until is not None and time.monotonic() >= until
+
+
+def cut() -> bool:
+    """Whether the decision settled early because its deadline came (see :func:`late`)."""
+    return bool(getattr(_local, "cut", False))
 
 
 def spent() -> int:
@@ -100,17 +124,24 @@ def verdict(state: GameState, seconds: float, nodes: int) -> tuple[bool | None, 
 
 def score_actions(
     states: Sequence[GameState], actions: Sequence[Action], nodes: int
-) -> dict[Action, float]:
-    """Per action, the number of sampled states in which the crew can still win after it."""
+) -> tuple[dict[Action, float], int]:
+    """Per action, the number of sampled states in which the crew can still win after it, and
+    how many states were judged: all, unless the decision's deadline came (then at least one,
+    every action judged on the same states)."""
     out = dict.fromkeys(actions, 0.0)
+    judged = 0
     for st in states:
+        if judged and late():
+            _local.cut = True
+            break
+        judged += 1
         for a in actions:
             try:
                 child, _ = apply(st, a)
             except IllegalActionError:
                 continue
             out[a] += winnable(child, nodes)
-    return out
+    return out, judged
 
 
 def with_tasks(state: GameState, owners: dict[int, int], predictions: dict[int, int]) -> GameState:

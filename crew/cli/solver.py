@@ -199,7 +199,16 @@ def analysis_words(result: Analysis, players: int, names: Sequence[str] | None =
     out = [f"Could it be won before the first card? {verdict[at_start]}"]
     tp = result.turning_point
     last = result.verdicts[-1] if result.verdicts else at_start
-    if tp is not None:
+    if tp is not None and tp.time_up:
+        where = f"in trick {tp.trick}" if tp.trick else "before the tricks"
+        out.append(
+            f"Turning point: action {tp.action + 1}, the time ran out {where} while the"
+            " attempt could still be won with open hands."
+        )
+        alts = tp.to_json()["winning_alternatives"]
+        if alts:
+            out.append("Still winning there: " + ", ".join(str(a) for a in alts))
+    elif tp is not None:
         j = tp.to_json()
         who = seat_label(tp.seat, players, names)
         where = f"trick {tp.trick}" if tp.trick else "the distribution"

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from crew.engine import Action, GameState, Play, Signal, card_str
+from crew.engine import Action, GameState, Phase, Play, Signal, TimeUp, card_str
 from crew.records import Record, action_from_json, action_to_json, replay
 
 from .solver import Solver
@@ -35,6 +35,11 @@ class TurningPoint:
     taken: Action
     alternatives: tuple[Action, ...]  # the choices that would still have won there
 
+    @property
+    def time_up(self) -> bool:
+        """The mission's time ran out there (nobody played anything: seat is -1)."""
+        return isinstance(self.taken, TimeUp)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "action": self.action,
@@ -42,6 +47,7 @@ class TurningPoint:
             "trick": self.trick,
             "played": _describe(self.taken),
             "winning_alternatives": [_describe(a) for a in self.alternatives],
+            "time_up": self.time_up,
         }
 
 
@@ -81,6 +87,19 @@ def _seat(action: Action) -> int:
         if isinstance(value, int):
             return value
     return -1
+
+
+def _first_card(states: list[GameState], actions: list[Action]) -> int:
+    """The state "before the first card": just before the first card played; if none was
+    (the time ran out before), the first state of the tricks; failing that the last state
+    before the attempt ended (the time ran out during the distribution)."""
+    first = next((i for i, a in enumerate(actions) if isinstance(a, Play)), None)
+    if first is not None:
+        return first
+    first = next((i for i, st in enumerate(states) if st.phase == Phase.PLAY), None)
+    if first is not None:
+        return first
+    return max(0, len(states) - 2) if states[-1].result else len(states) - 1
 
 
 def analyse(
@@ -135,8 +154,7 @@ def analyse(
                 verdicts[j] = False if verdicts[j] is None else verdicts[j]
     for i in range(n):
         verdicts[i] = verdicts[same_as[i]] if verdicts[i] is None else verdicts[i]
-    first_play = next((i for i, a in enumerate(actions) if isinstance(a, Play)), len(actions))
-    at_start = verdicts[first_play]
+    at_start = verdicts[_first_card(states, actions)]
     turning: TurningPoint | None = None
     for i in range(1, n):
         if verdicts[i - 1] is True and verdicts[i] is False:
@@ -146,7 +164,10 @@ def analyse(
             alts = tuple(
                 a for a, ok in options.items() if ok and a != taken and not isinstance(a, Signal)
             )
-            trick = len(before.tricks) + 1 if isinstance(taken, Play) else 0
+            playing = isinstance(taken, Play) or (
+                isinstance(taken, TimeUp) and before.phase == Phase.PLAY
+            )
+            trick = len(before.tricks) + 1 if playing else 0
             turning = TurningPoint(i - 1, _seat(taken), trick, taken, alts)
             break
     return Analysis(

@@ -248,6 +248,8 @@ def post_mortem(
         lost = (
             f"Lost {'at' if at.phase == Phase.PLAY else 'in'} {where} when {_did(tp.taken, name)}"
         )
+        if tp.time_up:
+            lost = f"Lost when the time ran out in {where}: without the clock"
         if tp.alternatives:
             alts = [_instead(a, name) for a in tp.alternatives]
             lost += f"; {_join(alts)} would still have won."

@@ -18,9 +18,9 @@ import copy
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from crew.bots import Memory, task_wishes
+from crew.bots import Memory, Settings, task_wishes
 from crew.engine import (
     Action,
     Distress,
@@ -33,16 +33,15 @@ from crew.engine import (
     view_for,
 )
 from crew.engine.view import PUBLIC
-from crew.records import replay
+from crew.records import Record, replay
 
 from .advice import Advice, advice_for
 from .jobs import Answer
-from .protocol import AskKind, StepKind, TableState
-
-if TYPE_CHECKING:
-    from .session import Session
+from .protocol import Ask, AskKind, Step, StepKind, TableState
+from .seating import Seating
 
 __all__ = [
+    "PracticeTable",
     "UndoPoint",
     "hint",
     "note_action",
@@ -72,11 +71,45 @@ class UndoPoint:
     why: tuple[str, str] | None  # the last computer move's reason then
 
 
-def _person(s: Session, seat: int) -> str:
+class PracticeTable(Protocol):
+    """What the helps read and set of a game session (:class:`~crew.table.session.Session`
+    has all of it; named here so this module needs nothing of the session's)."""
+
+    practice: bool
+    state: GameState
+    record: Record
+    table: TableState
+    names: list[str]
+    computers: frozenset[int]
+    settings: Settings
+    memories: dict[int, Memory]
+    last_events: list[Event]
+    exchange: tuple[tuple[int, int, int], ...]
+    unlocked: int | None
+    undo_points: list[UndoPoint]
+    undos: int
+    keyboard: str | None
+    last_why: tuple[str, str] | None
+
+    @property
+    def seating(self) -> Seating: ...
+
+    def name(self, seat: int) -> str: ...
+
+    def person_seats(self) -> list[int]: ...
+
+    def step(self) -> Step: ...
+
+    def ask(self) -> Ask | None: ...
+
+    def save(self) -> None: ...
+
+
+def _person(s: PracticeTable, seat: int) -> str:
     return s.names[seat] if 0 <= seat < len(s.names) else ""
 
 
-def _actor(s: Session, action: Action) -> int:
+def _actor(s: PracticeTable, action: Action) -> int:
     """The seat whose person made ``action``: its own seat (Tonoja's: her captain), and for a
     choice the crew makes in public the person who acted last (else the captain's)."""
     seat = getattr(action, "seat", None)
@@ -89,7 +122,7 @@ def _actor(s: Session, action: Action) -> int:
     return captain if captain in people or not people else people[0]
 
 
-def note_action(s: Session, before: Snapshot, action: Action, *, by_computer: bool) -> None:
+def note_action(s: PracticeTable, before: Snapshot, action: Action, *, by_computer: bool) -> None:
     """``action`` was just applied (``before``: the table just before it): a person's is an
     undo point in practice. A distress signal (every crew member's card at once) cannot be
     taken back: the undo reaches back to it and no further."""
@@ -113,7 +146,7 @@ def note_action(s: Session, before: Snapshot, action: Action, *, by_computer: bo
     s.keyboard = person
 
 
-def reason(s: Session, answer: Answer) -> tuple[str, str]:
+def reason(s: PracticeTable, answer: Answer) -> tuple[str, str]:
     """A computer's move in words and its reason, as the table may hear it: a card passed in
     the distress signal and a prediction kept secret are not told (their reasons name them)."""
     ask = answer.ask
@@ -130,11 +163,11 @@ def reason(s: Session, answer: Answer) -> tuple[str, str]:
     return f"{name}: {what}", answer.why
 
 
-def _several_people(s: Session) -> bool:
+def _several_people(s: PracticeTable) -> bool:
     return len(s.seating.people()) > 1
 
 
-def undo_label(s: Session) -> str:
+def undo_label(s: PracticeTable) -> str:
     """What ``u`` would take back now, in words ('' when nothing may be: not practice, the
     attempt over, nothing of the person at the keyboard to take back)."""
     if not s.practice or s.state.over or not s.undo_points:
@@ -149,7 +182,7 @@ def undo_label(s: Session) -> str:
     return f"{point.person} takes back: {point.what}"
 
 
-def undo(s: Session) -> bool:
+def undo(s: PracticeTable) -> bool:
     """Take back the last undoable action (see :func:`undo_label`); False when none may be."""
     if not undo_label(s):
         return False
@@ -171,7 +204,7 @@ def undo(s: Session) -> bool:
     return True
 
 
-def hint(s: Session) -> tuple[int, Callable[[], Advice]] | str:
+def hint(s: PracticeTable) -> tuple[int, Callable[[], Advice]] | str:
     """The hint for the seat at the keyboard (its hand open, or the only person's seat), as
     (seat, a job for a worker thread); or the sentence saying why there is none."""
     if not s.practice:
@@ -197,12 +230,12 @@ def hint(s: Session) -> tuple[int, Callable[[], Advice]] | str:
     return seat, job
 
 
-def tracker(s: Session) -> Tracker:
+def tracker(s: PracticeTable) -> Tracker:
     """The card tracker of the table now (public facts only: the same for every seat)."""
     return track(view_for(s.state, PUBLIC), s.state.tricks)
 
 
-def wishes(s: Session) -> Callable[[], list[tuple[int, tuple[int, ...]]]] | None:
+def wishes(s: PracticeTable) -> Callable[[], list[tuple[int, tuple[int, ...]]]] | None:
     """In a free task choice made by people with computers at the table: a job saying which of
     the open tasks each computer would like (its own view; nothing about its cards). None when
     no such choice is on."""

@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import cast
 
 from crew import history, storage
-from crew.bots import DEFAULT as BOT_SETTINGS
+from crew.bots import AT_THE_TABLE as BOT_SETTINGS
 from crew.bots import Memory, Settings
 from crew.engine import (
     Action,

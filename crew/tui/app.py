@@ -14,7 +14,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from crew import storage
-from crew.bots import DEFAULT as BOT_SETTINGS
+from crew.bots import AT_THE_TABLE as BOT_SETTINGS
 from crew.bots import Settings
 from crew.i18n import _
 from crew.table import (

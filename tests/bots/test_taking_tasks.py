@@ -74,3 +74,25 @@ def test_the_captain_judges_tonojas_tasks_by_her_face_up_cards() -> None:
     assert tonoja is not None and captain is not None and tonoja > captain
     # a task that names no card has no fit
     assert _task_fit(view, 50, 0) is None
+
+
+def test_a_task_decision_shares_one_budget_however_many_options_it_weighs() -> None:
+    # issues 23 and 26: 4 players, mission 82 (24 tasks, free choice): every (task, seat)
+    # option was judged on each sampled deal with 2,000 nodes, 4 s and more a decision
+    import random
+
+    from crew.bots import Memory, Settings, choose_action
+    from crew.bots import search as bot_search
+    from crew.engine import Assign, Phase, new_attempt, view_for
+
+    state = new_attempt(4, 82, seed=1)
+    assert state.phase == Phase.ASSIGN and len(state.setup.task_ids) == 24
+    cfg = Settings(task_samples=2, task_budget=20_000, min_task_nodes=50)
+    seat = state.setup.captain
+    view = view_for(state, seat)
+    memory = Memory(seat)
+    memory.observe(view)
+    d = choose_action(view, memory, random.Random(1), cfg)
+    assert isinstance(d.action, Assign)
+    # 24 tasks x 4 seats x 2 deals = 192 judgements within 20,000 nodes: about 104 each
+    assert bot_search.spent() <= 20_000 + 192 * 5

@@ -187,3 +187,27 @@ def test_analyse_never_says_lost_from_the_first_card_unless_the_first_verdict_is
     turned = Analysis(True, (True, True, True, False), tp, 0, 0.0)
     # action 3 of the record counted from 0 is the fourth action people count from 1
     assert "Turning point: action 4, seat 2" in " ".join(analysis_words(turned, 4))
+
+
+def test_analyse_on_a_timed_record_that_ran_out_of_time(
+    crew: Callable[..., Run], write: Callable[[Any, str], Path]
+) -> None:
+    # issue 26: "Could it be won before the first card? no" although the first verdicts were
+    # winnable, and a turning point "seat -1 played {'time_up': True}"
+    timed = {
+        "format": "crew-record/1",
+        "players": 4,
+        "mission": 14,
+        "timed": True,
+        "seed": 3,
+        "actions": [{"volunteer": True, "seat": 3}, {"time_up": True}],
+    }
+    path = write(timed, "timed.json")
+    doc = crew("analyse", str(path), "--json").json
+    assert doc["winnable_at_start"] is True and doc["verdicts"] == [True, False]
+    tp = doc["turning_point"]
+    assert tp["time_up"] is True and tp["trick"] == 1 and tp["winning_alternatives"]
+    out = " ".join(crew("analyse", str(path)).out.split())  # the terminal's width wraps it
+    assert "Could it be won before the first card? yes" in out
+    assert "the time ran out in trick 1 while the attempt could still be won" in out
+    assert "seat -1" not in out and "time_up" not in out

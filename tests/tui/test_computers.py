@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tui_driver import Player, drive_until, play_to_result, screen_text
+from tui_driver import Player, drive_until, play_to_result, screen_text, shown
 
 from crew import storage
 from crew.bots import Memory, Settings
@@ -407,7 +407,8 @@ async def test_c_before_a_computers_lead_lets_the_person_signal() -> None:
         await drive_until(
             pilot, app, Player(), lambda a: s.step().kind == StepKind.WINDOW and s.ask() is None
         )
-        text = screen_text(app)
+        # the table is drawn a moment after the session moved on (later on a busy machine)
+        text = await shown(pilot, app, "c Signal first")
         assert "Does somebody signal first?" in text and "c Signal first" in text
         await pilot.press("c")
         await pilot.pause()

@@ -1,0 +1,43 @@
+"""A card decision settles for the deals judged so far when its deadline comes (issue 23)."""
+
+from __future__ import annotations
+
+import random
+
+from crew.bots import AT_THE_TABLE, DEFAULT, Memory, Settings, choose_action
+from crew.bots import search as bot_search
+from crew.engine import Phase, Play, apply, legal_actions, new_attempt, view_for
+
+
+def a_card_to_play() -> tuple[object, Memory]:
+    state = new_attempt(4, 3, seed=2)
+    while state.phase != Phase.PLAY:
+        state, _ = apply(state, legal_actions(state)[0])
+    seat = state.turn
+    memory = Memory(seat)
+    view = view_for(state, seat)
+    memory.observe(view)
+    return view, memory
+
+
+def test_without_a_deadline_every_sampled_deal_is_judged() -> None:
+    view, memory = a_card_to_play()
+    cfg = Settings(samples=4, nodes=200, budget=20_000, wide_budget=0, max_samples=4)
+    d = choose_action(view, memory, random.Random(1), cfg)  # type: ignore[arg-type]
+    assert isinstance(d.action, Play) and not bot_search.cut()
+    assert "of 4 deals" in d.why or "of 4 sampled deals" in d.why
+
+
+def test_a_deadline_that_came_settles_for_the_deals_judged() -> None:
+    view, memory = a_card_to_play()
+    cfg = Settings(samples=4, nodes=200, budget=20_000, wide_budget=0, max_samples=4)
+    cfg = Settings(**{**cfg.__dict__, "deadline": 0.0})
+    d = choose_action(view, memory, random.Random(1), cfg)  # type: ignore[arg-type]
+    assert isinstance(d.action, Play) and bot_search.cut()
+    assert "of 1 deals" in d.why or "of 1 sampled deals" in d.why
+
+
+def test_only_the_table_sets_a_deadline() -> None:
+    # self-play and the benchmarks decide by budgets alone: the same choices on any machine
+    assert DEFAULT.deadline is None and AT_THE_TABLE.deadline == 2.5
+    assert {**AT_THE_TABLE.__dict__, "deadline": None} == DEFAULT.__dict__
