@@ -28,12 +28,14 @@ if TYPE_CHECKING:
 __all__ = [
     "LANGUAGES",
     "N_",
+    "Said",
     "_",
     "detect_language",
     "ended_text",
     "fill",
     "reason_text",
     "language",
+    "said",
     "ngettext",
     "set_language",
     "tr",
@@ -59,6 +61,7 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "plain": (2,),
     "not_your_turn": (3,),
     "Broken": (1,),
+    "Said": (1,),
 }
 
 _current: str | None = None
@@ -183,3 +186,37 @@ def ended_text(
     if not template:
         return _(reason)
     return fill(template, {f"seat{i}": name(s) for i, s in enumerate(seats)}, values)
+
+
+class Said(str):
+    """An English sentence that remembers its template and values, so that a screen can say it
+    in the language in use (:func:`said`) while everything else (``--json``, records, tests)
+    keeps the English text: ``Said("{card} wins", card="P5") == "P5 wins"``. A value that is a
+    :class:`Said` itself is translated with it; other values are put in as they are."""
+
+    template: str
+    values: tuple[tuple[str, Any], ...]
+
+    def __new__(cls, template: str, /, **values: Any) -> Said:
+        self = super().__new__(cls, template.format(**values) if values else template)
+        self.template = template
+        self.values = tuple(values.items())
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_said_again, (self.template, self.values))
+
+
+def _said_again(template: str, values: tuple[tuple[str, Any], ...]) -> Said:
+    return Said(template, **dict(values))
+
+
+def said(text: str) -> str:
+    """``text`` in the language in use: a :class:`Said` from its template, a plain text looked up
+    as it is (unchanged when the catalog does not know it)."""
+    if not isinstance(text, Said):
+        return _(text)
+    if not text.values:
+        return _(text.template)
+    vals = {k: said(v) if isinstance(v, Said) else v for k, v in text.values}
+    return _(text.template).format(**vals)

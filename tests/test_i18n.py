@@ -213,3 +213,38 @@ def test_the_post_mortem_speaks_dutch() -> None:
     assert pm.text.startswith("Ja: het had gewonnen kunnen worden. Verloren toen de tijd om was")
     assert "was het nog gewonnen" in pm.text and pm.line_from.startswith("vanaf slag 1")
     assert i18n._(PREMISE).startswith("met open kaarten")
+
+
+def test_a_said_sentence_is_english_text_that_a_screen_translates() -> None:
+    import pickle
+
+    from crew.i18n import Said, said
+
+    why = Said("task {task} fits this hand best", task=12)
+    both = Said("{a}; {b}", a=why, b=Said("a weak hand"))
+    assert both == "task 12 fits this hand best; a weak hand"
+    assert json.dumps({"why": both}) == '{"why": "task 12 fits this hand best; a weak hand"}'
+    assert pickle.loads(pickle.dumps(both)) == both
+    assert said(both) == both
+    i18n.set_language("nl")
+    assert said(both) == "opdracht 12 past het best bij deze hand; een zwakke hand"
+    assert said(pickle.loads(pickle.dumps(both))) == said(both)
+    assert str(both) == "task 12 fits this hand best; a weak hand"
+
+
+def test_suggest_json_keeps_the_english_why(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    game = {"format": "crew-record/1", "players": 4, "mission": 1, "seed": 3, "actions": []}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game), encoding="utf-8")
+    seat = next(
+        str(s) for s in range(4) if _run(capsys, "suggest", str(path), "--seat", str(s))[0] == 0
+    )
+    en = _run(capsys, "--lang", "en", "suggest", str(path), "--seat", seat, "--json")
+    nl = _run(capsys, "--lang", "nl", "suggest", str(path), "--seat", seat, "--json")
+    assert en[0] == nl[0] == 0
+    assert json.loads(en[1]) == json.loads(nl[1])
+    assert json.loads(nl[1])["why"].startswith("task ")
+    words = _run(capsys, "--lang", "nl", "suggest", str(path), "--seat", seat)[1]
+    assert "opdracht" in words and "sampled" not in words

@@ -17,6 +17,7 @@ from ..bots import (
 from ..bots.player import DEFAULT
 from ..engine.setup import SetupError, new_attempt
 from ..engine.state import GameState, Phase, Result
+from ..i18n import N_, _, said
 from ..records import Record, RecordError, replay
 from ..table.advice import advice_for
 from ..table.notes import table_from_notes
@@ -76,28 +77,60 @@ def suggest(args: argparse.Namespace) -> int:
     job = advice_for([r.start, *r.states], _table(rec, state), seat, rng)
     name = seat_label(seat, st.players, rec.names)
     if job is None:
-        msg = "the attempt is over" if state.over else f"it is not {name}'s turn to decide"
-        raise CliError(f"{msg}: nothing to suggest", BAD_INPUT)
-    with working(f"{name}: thinking"):
+        if state.over:
+            msg = _("the attempt is over: nothing to suggest")
+        else:
+            msg = _("it is not {name}'s turn to decide: nothing to suggest").format(name=name)
+        raise CliError(msg, BAD_INPUT)
+    with working(_("{name}: thinking").format(name=name)):
         try:
-            doc = job().json()
+            advice = job()
         except NothingToDecide as exc:
-            raise CliError(f"{exc}: nothing to suggest", BAD_INPUT) from None
+            msg = _("{error}: nothing to suggest").format(error=exc)
+            raise CliError(msg, BAD_INPUT) from None
+    doc = advice.json()
     if args.json:
         emit_json(doc)
     else:
         act = doc["action"]
         out = console()
+        why = said(advice.why)
         if act is None:
-            out.print(f"{name}: nothing to do now — {doc['why']}")
+            out.print(_("{name}: nothing to do now — {why}").format(name=name, why=why))
         else:
-            text = ", ".join(f"{k} {v}" for k, v in act.items() if k != "seat")
-            out.print(f"{name}: {text} — {doc['why']}")
+            text = ", ".join(f"{_(k)} {_value(v)}" for k, v in act.items() if k != "seat")
+            out.print(_("{name}: {action} — {why}").format(name=name, action=text, why=why))
     return ANSWERED
 
 
 # ---------------------------------------------------------------------------------------------
 # selfplay
+
+
+#: the words of a suggested action's fields (its JSON keys), marked for the catalog
+_KEYS = (
+    N_("take"),
+    N_("pass"),
+    N_("volunteer"),
+    N_("give"),
+    N_("assign"),
+    N_("to"),
+    N_("predict"),
+    N_("distress"),
+    N_("card"),
+    N_("signal"),
+    N_("position"),
+    N_("play"),
+)
+
+
+def _value(v: Any) -> str:
+    """A field's value in words: a yes/no or a word (top, left) translated, a card as it is."""
+    if isinstance(v, bool):
+        return _("True") if v else _("False")
+    if v in ("top", "middle", "bottom", "left", "right"):
+        return _(v)
+    return str(v)
 
 
 def _verdict(state: GameState, seconds: float, nodes: int) -> tuple[bool | None, bool]:

@@ -24,7 +24,7 @@ from textual.message import Message
 from textual.widgets import Footer, Static
 
 from crew.engine import Action, Illegal, Phase, Signal
-from crew.i18n import _, reason_text
+from crew.i18n import _, reason_text, said
 from crew.present import clock
 from crew.table import Answer, Ask, AskKind, SeatScope, Step, StepKind
 
@@ -563,7 +563,8 @@ class GameScreen(GuardedScreen[None]):
                     self._hinted, token, _("No hint: {error}").format(error=exc)
                 )
             else:
-                why = advice.why if advice.why.endswith(".") else f"{advice.why}."
+                why = said(advice.why)
+                why = why if why.endswith(".") else f"{why}."
                 words = _("Hint for {name}: {advice}. {why}").format(
                     name=t.name(seat), advice=advice.words(t.name), why=why
                 )

@@ -19,7 +19,7 @@ from textual.widgets import Footer, Static
 
 from crew.engine import Tracker
 from crew.engine.cards import CAPTAIN_CARD, COLOR_NAMES, SUIT_GLYPHS
-from crew.i18n import _
+from crew.i18n import _, said
 from crew.present import SUIT_STYLES, position_word
 from crew.table import SeatScope
 
@@ -94,7 +94,8 @@ def why_renderable(t: SeatScope) -> RenderableType:
     if last is None:
         return Text(_("No computer has moved yet in this attempt."))
     what, why = last
-    return Group(Text(what, style="bold"), Text(""), Text(_("Why: {why}").format(why=why)))
+    why_words = _("Why: {why}").format(why=said(why))
+    return Group(Text(what, style="bold"), Text(""), Text(why_words))
 
 
 class InfoScreen(ModalScreen[None]):
