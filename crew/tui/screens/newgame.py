@@ -13,7 +13,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 
 from crew import storage
 from crew.engine import mission_entry
-from crew.i18n import _
+from crew.i18n import _, said
 from crew.names import name_problem, shown
 from crew.present import clock
 from crew.table import DEFAULT_NAMES, GameSpec, SessionError, is_realtime, parse_seats
@@ -280,7 +280,7 @@ class NewGameScreen(Screen[GameSpec | None]):
                 self.error(_("a crew name has 1 to 40 characters"))
                 return
             if (problem := name_problem(text)) is not None:
-                self.error(problem)
+                self.error(said(problem))
                 return
             if text in self.campaign.crews:
                 self.error(
