@@ -248,3 +248,14 @@ def test_suggest_json_keeps_the_english_why(
     assert json.loads(nl[1])["why"].startswith("task ")
     words = _run(capsys, "--lang", "nl", "suggest", str(path), "--seat", seat)[1]
     assert "opdracht" in words and "sampled" not in words
+
+
+def test_solve_and_analyse_speak_dutch(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    game = {"format": "crew-record/1", "players": 4, "mission": 1, "seed": 3, "actions": []}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game), encoding="utf-8")
+    code, out, _err = _run(capsys, "--lang", "nl", "analyse", str(path))
+    assert code == 0 and "Kon het gewonnen worden vóór de eerste kaart?" in out
+    assert "Open kaarten:" in out and "judged" not in out
+    code, out, _err = _run(capsys, "--lang", "nl", "solve", str(path))
+    assert "posities doorzocht" in out and "positions" not in out
