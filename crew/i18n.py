@@ -62,6 +62,7 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "not_your_turn": (3,),
     "Broken": (1,),
     "Said": (1,),
+    "CardError": (1,),
 }
 
 _current: str | None = None

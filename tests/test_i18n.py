@@ -259,3 +259,16 @@ def test_solve_and_analyse_speak_dutch(capsys: pytest.CaptureFixture[str], tmp_p
     assert "Open kaarten:" in out and "judged" not in out
     code, out, _err = _run(capsys, "--lang", "nl", "solve", str(path))
     assert "posities doorzocht" in out and "positions" not in out
+
+
+def test_deal_odds_history_and_card_errors_speak_dutch(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = _run(capsys, "--lang", "nl", "deal", "--players", "4", "--mission", "5", "--seed", "7")[1]
+    assert "Kapitein:" in out and "Win de eerste slag." in out and "Captain" not in out
+    code, _out, err = _run(capsys, "--lang", "nl", "check", "trick", "P5", "P0")
+    assert code == 2 and "kaart 2: onbekende kaart 'P0': er is geen roze 0" in err
+    assert _run(capsys, "--lang", "nl", "check", "trick", "blauw", "3", "B3")[0] == 2
+    monkeypatch.setenv("CREW_HOME", str(tmp_path))
+    out = _run(capsys, "--lang", "nl", "history")[1]
+    assert out.startswith("Nog geen poging bewaard")

@@ -8,13 +8,13 @@ from ..engine.cards import COLOR_NAMES, SUB, card_str, cards_in, mask_of, suit_o
 from ..engine.reasons import Illegal, Reason, plain
 from ..engine.signals import POSITION_CLAIMS, signal_position_ok, true_positions
 from ..engine.tricks import follow_mask, trick_winner, winner_reason_parts
-from ..i18n import _, fill, reason_text
+from ..i18n import N_, _, fill, reason_text
 from .common import ANSWERED, NOT_ALLOWED, CliError, card_text, console, emit_json, parse_card_list
 
 
 def trick(args: argparse.Namespace) -> int:
     """Who wins a trick: the first card leads, the order given is the play order."""
-    cards = parse_card_list(args.cards, "the trick")
+    cards = parse_card_list(args.cards, N_("the trick"))
     if not 2 <= len(cards) <= 5:
         raise CliError(
             f"the trick: a trick has 2 to 5 cards (one per seat), got {len(cards)}: "
@@ -48,12 +48,12 @@ def trick(args: argparse.Namespace) -> int:
 
 def legal(args: argparse.Namespace) -> int:
     """Which cards of a hand may be played onto a trick (all of them when leading)."""
-    hand_cards = parse_card_list(args.hand, "--hand")
+    hand_cards = parse_card_list(args.hand, N_("--hand"))
     if not hand_cards:
         raise CliError('--hand: give at least one card, e.g. --hand "P3 P7 B2 S4"')
     if len(hand_cards) > 14:
         raise CliError(f"--hand: a hand has at most 14 cards, got {len(hand_cards)}")
-    trick_cards = parse_card_list(args.trick or "", "--trick")
+    trick_cards = parse_card_list(args.trick or "", N_("--trick"))
     if len(trick_cards) > 4:
         raise CliError(
             f"--trick: a trick under way has at most 4 cards before yours, got {len(trick_cards)}"
@@ -94,12 +94,12 @@ def legal(args: argparse.Namespace) -> int:
 
 def signal(args: argparse.Namespace) -> int:
     """Whether a card may be communicated, and with which token position."""
-    hand_cards = parse_card_list(args.hand, "--hand")
+    hand_cards = parse_card_list(args.hand, N_("--hand"))
     if not hand_cards:
         raise CliError('--hand: give at least one card, e.g. --hand "P3 P7 B2 S4"')
     if len(hand_cards) > 14:
         raise CliError(f"--hand: a hand has at most 14 cards, got {len(hand_cards)}")
-    shown = parse_card_list(args.card, "the card")
+    shown = parse_card_list(args.card, N_("the card"))
     if len(shown) != 1:
         raise CliError(f"the card: give exactly one card to communicate, got {len(shown)}")
     card = shown[0]

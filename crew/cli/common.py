@@ -113,7 +113,10 @@ def working(text: str) -> Iterator[None]:
         yield
 
 
-_COLOUR_WORDS = frozenset({"pink", "blue", "green", "yellow", "sub", "submarine"})
+_COLOUR_WORDS = frozenset(
+    {"pink", "blue", "green", "yellow", "sub", "submarine"}
+    | {"roze", "blauw", "groen", "geel", "onderzeeboot", "onderzeeër", "onderzeeer"}
+)
 
 
 def parse_card_list(texts: Sequence[str] | str, where: str) -> list[int]:
@@ -123,6 +126,7 @@ def parse_card_list(texts: Sequence[str] | str, where: str) -> list[int]:
     the string and its position, a duplicate names the card.
     """
     from ..engine.cards import CardError, card_str, parse_card
+    from ..i18n import _, fill
 
     words = texts.replace(",", " ").split() if isinstance(texts, str) else []
     if not isinstance(texts, str):
@@ -141,12 +145,15 @@ def parse_card_list(texts: Sequence[str] | str, where: str) -> list[int]:
         try:
             card = parse_card(raw)
         except CardError as exc:
-            raise CliError(f"{where}: card {i}: {exc}") from None
+            why = fill(exc.template, {}, exc.values)
+            msg = _("{where}: card {i}: {error}").format(where=_(where), i=i, error=why)
+            raise CliError(msg) from None
         if card in cards:
             first = cards.index(card) + 1
             raise CliError(
-                f"{where}: {card_str(card)} is given twice (cards {first} and {i}); "
-                "every card exists once"
+                _(
+                    "{where}: {card} is given twice (cards {first} and {i}); every card exists once"
+                ).format(where=_(where), card=card_str(card), first=first, i=i)
             )
         cards.append(card)
     return cards
