@@ -272,3 +272,14 @@ def test_deal_odds_history_and_card_errors_speak_dutch(
     monkeypatch.setenv("CREW_HOME", str(tmp_path))
     out = _run(capsys, "--lang", "nl", "history")[1]
     assert out.startswith("Nog geen poging bewaard")
+
+
+def test_engine_reasons_with_their_values_translate() -> None:
+    from crew.engine import Play, new_attempt, why_illegal
+
+    state = new_attempt(4, 1, seed=3)
+    bad = why_illegal(state, Play(7, 3))
+    assert bad is not None and bad.message == "seat 7 does not exist (seats 0-3)"
+    i18n.set_language("nl")
+    assert i18n.reason_text(bad, str) == "plaats 7 bestaat niet (plaatsen 0-3)"
+    assert bad.code == "BAD_SEAT"

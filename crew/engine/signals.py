@@ -61,7 +61,11 @@ def signal_position_ok(hand: int, card: int, position: str) -> Illegal | None:
     if not hand >> card & 1:
         return plain(Reason.CARD_NOT_IN_HAND, "{card} is not in the hand", card=card_str(card))
     if position not in POSITION_CLAIMS:
-        return Illegal(Reason.BAD_POSITION, f"position {position!r} must be top, middle or bottom")
+        return plain(
+            Reason.BAD_POSITION,
+            "position {position} must be top, middle or bottom",
+            position=repr(position),
+        )
     position = Position(position)
     ok = true_positions(hand, card)
     if position in ok:

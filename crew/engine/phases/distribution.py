@@ -186,7 +186,7 @@ def _finish(state: GameState, events: list[Event]) -> tuple[GameState, list[Even
 
 
 def _check_take(state: GameState, a: Take) -> Illegal | None:
-    if bad := actor_illegal(state, a.seat, _DISTRIBUTE, "taking a task"):
+    if bad := actor_illegal(state, a.seat, _DISTRIBUTE, N_("taking a task")):
         return bad
     if a.seat != state.turn:
         return not_your_turn(state, a.seat, _CHOOSE_TURN)
@@ -228,7 +228,7 @@ def _take(state: GameState, a: Take) -> tuple[GameState, list[Event]]:
 
 
 def _check_pass(state: GameState, a: Pass) -> Illegal | None:
-    if bad := actor_illegal(state, a.seat, Phase.DISTRIBUTE, "passing"):
+    if bad := actor_illegal(state, a.seat, Phase.DISTRIBUTE, N_("passing")):
         return bad
     if a.seat != state.turn:
         return not_your_turn(state, a.seat, _CHOOSE_TURN)
@@ -267,13 +267,13 @@ def _pass(state: GameState, a: Pass) -> tuple[GameState, list[Event]]:
 
 
 def _check_volunteer(state: GameState, a: Volunteer) -> Illegal | None:
-    if bad := actor_illegal(state, a.seat, Phase.VOLUNTEER, "answering the volunteer question"):
+    if bad := actor_illegal(state, a.seat, Phase.VOLUNTEER, N_("answering the volunteer question")):
         return bad
     if a.seat != state.turn:
         return not_your_turn(state, a.seat, "the captain is asking {seat0}, not {seat1}")
     may = _may_volunteer(state, a.seat)
     if a.yes and not may:
-        return Illegal(
+        return plain(
             Reason.CAPTAIN_MAY_NOT_TAKE,
             "the captain may not volunteer: a task compares with the captain",
         )
@@ -309,10 +309,10 @@ def _volunteer(state: GameState, a: Volunteer) -> tuple[GameState, list[Event]]:
 
 
 def _check_give_all(state: GameState, a: GiveAll) -> Illegal | None:
-    if bad := actor_illegal(state, a.to, Phase.GIVE, "giving all tasks to one crew member"):
+    if bad := actor_illegal(state, a.to, Phase.GIVE, N_("giving all tasks to one crew member")):
         return bad
     if not _may_receive_all(state, a.to):
-        return Illegal(
+        return plain(
             Reason.CAPTAIN_MAY_NOT_TAKE,
             "the captain may not take all tasks: one of them compares with the captain",
         )
@@ -329,7 +329,7 @@ def _give_all(state: GameState, a: GiveAll) -> tuple[GameState, list[Event]]:
 
 
 def _check_assign(state: GameState, a: Assign) -> Illegal | None:
-    if bad := actor_illegal(state, a.to, Phase.ASSIGN, "assigning a task"):
+    if bad := actor_illegal(state, a.to, Phase.ASSIGN, N_("assigning a task")):
         return bad
     idx = _task_for(state, a.task, a.to)
     if isinstance(idx, Illegal):

@@ -10,7 +10,7 @@ from ..actions import Play, TimeUp
 from ..cards import DECK_MASK, SUB, card_list, card_str, suit_of
 from ..conditions import broken_after_play, broken_after_trick
 from ..events import Event, EventKind
-from ..reasons import N_, Illegal, Reason, Values, fill_seats, illegal
+from ..reasons import N_, Illegal, Reason, Values, fill_seats, illegal, plain
 from ..state import TONOJA, GameState, Phase, Result, Setup
 from ..tasks import DONE, FAILED, PENDING, Ctx, get_task
 from ..tricks import Trick, follow_mask, trick_winner
@@ -58,10 +58,10 @@ def legal_plays(state: GameState) -> list[int]:
 
 def _check_play(state: GameState, a: Play) -> Illegal | None:
     seat, card = a.seat, a.card
-    if bad := actor_illegal(state, seat, _PLAY, "playing a card"):
+    if bad := actor_illegal(state, seat, _PLAY, N_("playing a card")):
         return bad
     if not isinstance(card, int) or not 0 <= card < 40:
-        return Illegal(Reason.NO_SUCH_CARD, f"card {card!r} does not exist")
+        return plain(Reason.NO_SUCH_CARD, "card {card} does not exist", card=repr(card))
     if seat != state.turn:
         return not_your_turn(state, seat, "it is {seat0}'s turn to play, not {seat1}'s")
     if playable(state, seat) >> card & 1:
@@ -74,10 +74,10 @@ def _unplayable(state: GameState, seat: int, card: int) -> Illegal:
     tonoja = state.setup.tonoja
     if not state.hands[seat] >> card & 1:
         if tonoja and seat == TONOJA and state.tonoja_hidden() >> card & 1:
-            return Illegal(
+            return plain(
                 Reason.TONOJA_FACE_DOWN,
-                f"{card_str(card)} lies face down in Tonoja's piles; only her face-up"
-                " cards can be played",
+                "{card} lies face down in Tonoja's piles; only her face-up cards can be played",
+                card=card_str(card),
             )
         return illegal(
             Reason.CARD_NOT_IN_HAND,
@@ -403,9 +403,9 @@ def candidates(state: GameState) -> list[Play]:
 
 def _check_time_up(state: GameState, a: TimeUp) -> Illegal | None:
     if not state.setup.rules.timed:
-        return Illegal(Reason.NOT_TIMED, "this attempt is not played in real time")
+        return plain(Reason.NOT_TIMED, "this attempt is not played in real time")
     if state.phase not in (Phase.PREDICT, Phase.PLAY):
-        return Illegal(Reason.TIMER_NOT_RUNNING, "the timer only runs after the tasks are placed")
+        return plain(Reason.TIMER_NOT_RUNNING, "the timer only runs after the tasks are placed")
     return None
 
 
