@@ -82,3 +82,19 @@ def test_a_gate_and_the_hand_behind_it_in_dutch_fit_80x24(tmp_path: Path) -> Non
     assert lines[-1].rstrip().endswith("q Stop")
     assert not _english_left(hand, ENGLISH)
     check_snapshot("hand_nl", hand)
+
+
+def test_the_result_screen_of_a_lost_attempt_in_dutch_fits_80x24(tmp_path: Path) -> None:
+    text = _screen("nl", tmp_path / "home", "result")
+    lines = _fits(text)
+    flat = " ".join(text.split())
+    assert "Had het gewonnen kunnen worden? (met open kaarten, communicatie en noodsignaal" in flat
+    assert (
+        "Ja: het had gewonnen kunnen worden. Verloren in slag 2: Bob speelde B4; met B6 of B9"
+        " was het nog gewonnen." in flat
+    )
+    assert "w loopt een winnende lijn door." in flat and "VERLOREN" in text
+    assert lines[-1].rstrip().endswith("q Stop")
+    english = ("Yes", "Lost", "played", "would", "still", "open hands", "Could", "Retry", "Next")
+    assert not _english_left(text, ENGLISH + english)
+    check_snapshot("result_nl", text)
