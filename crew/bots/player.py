@@ -477,7 +477,7 @@ def choose_predict(view: View, memory: Memory, rng: random.Random, cfg: Settings
     legal, _ = _legal(view, memory, rng)
     preds = [a for a in legal if isinstance(a, Predict) and controls(view, a.seat)]
     if not preds:
-        raise NothingToDecide(f"seat {view.seat} has no prediction to make")
+        raise NothingToDecide(Said("seat {seat} has no prediction to make", seat=view.seat))
     seat = preds[0].seat
     preds = [a for a in preds if a.seat == seat]
     guess = round(_hand_strength(view, seat)) if seat == view.seat else 1
@@ -524,9 +524,12 @@ def choose_action(
     """
     search.begin(cfg.deadline)
     if view.result:
-        raise NothingToDecide(f"the attempt is over ({view.result})")
+        raise NothingToDecide(Said("the attempt is over ({result})", result=Said(view.result)))
     if view.turn >= 0 and not controls(view, view.turn):
-        raise NothingToDecide(f"it is seat {view.turn}'s turn, not seat {view.seat}'s")
+        turn, seat = view.turn, view.seat
+        raise NothingToDecide(
+            Said("it is seat {turn}'s turn, not seat {seat}'s", turn=turn, seat=seat)
+        )
     if view.phase == Phase.PLAY:
         return choose_play(view, memory, rng, cfg)
     if view.phase == Phase.DISTRIBUTE:
@@ -539,7 +542,7 @@ def choose_action(
         return choose_assign(view, memory, rng, cfg)
     if view.phase == Phase.PREDICT:
         return choose_predict(view, memory, rng, cfg)
-    raise NothingToDecide(f"nothing to decide in phase {view.phase!r}")
+    raise NothingToDecide(Said("nothing to decide in phase {phase}", phase=repr(view.phase)))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -90,7 +90,7 @@ def suggest(args: argparse.Namespace) -> int:
         try:
             advice = job()
         except NothingToDecide as exc:
-            msg = _("{error}: nothing to suggest").format(error=exc)
+            msg = _("{error}: nothing to suggest").format(error=said(exc.args[0]))
             raise CliError(msg, BAD_INPUT) from None
     doc = advice.json()
     if args.json:
