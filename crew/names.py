@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from .i18n import Said
+
 __all__ = ["MAX_NAME", "first_control", "name_problem", "shown", "shown_line"]
 
 #: The longest name accepted, and the most of a name ever printed.
@@ -35,14 +37,16 @@ def first_control(text: str) -> str | None:
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a name (empty, too long, a control character), or None."""
     if not name.strip():
-        return "a name cannot be empty"
+        return Said("a name cannot be empty")
     bad = first_control(name)
     if bad is not None:
-        return (
-            f"{shown(name)!r} contains the control character U+{ord(bad):04X}; names are plain text"
+        return Said(
+            "{name} contains the control character U+{code}; names are plain text",
+            name=repr(shown(name)),
+            code=f"{ord(bad):04X}",
         )
     if len(name) > MAX_NAME:
-        return f"{shown(name)!r} is longer than {MAX_NAME} characters"
+        return Said("{name} is longer than {n} characters", name=repr(shown(name)), n=MAX_NAME)
     return None
 
 

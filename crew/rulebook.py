@@ -20,6 +20,7 @@ __all__ = [
     "Topic",
     "UnknownTopicError",
     "find_topic",
+    "join_paragraphs",
     "ruling",
     "topic_names",
 ]
@@ -52,17 +53,22 @@ class Topic:
     @property
     def text(self) -> str:
         """The paragraphs joined by blank lines (list items stay one per line)."""
-        out: list[str] = []
-        for p in self.paragraphs:
-            if out and p.startswith("- ") and out[-1].startswith("- "):
-                out[-1] += "\n" + p
-            else:
-                out.append(p)
-        return "\n\n".join(out)
+        return join_paragraphs(self.paragraphs)
 
     def house_rulings(self) -> tuple[HouseRuling, ...]:
         """The house rulings that apply to this topic, in number order."""
         return tuple(ruling(n) for n in sorted(self.rulings))
+
+
+def join_paragraphs(paragraphs: tuple[str, ...]) -> str:
+    """Paragraphs joined by blank lines, list items (``- ...``) one per line."""
+    out: list[str] = []
+    for p in paragraphs:
+        if out and p.startswith("- ") and out[-1].startswith("- "):
+            out[-1] += "\n" + p
+        else:
+            out.append(p)
+    return "\n\n".join(out)
 
 
 class UnknownTopicError(ValueError):

@@ -40,6 +40,7 @@ from crew.engine.signals import POSITION_CLAIMS, true_positions
 from crew.engine.state import TONOJA, GameState, Phase
 from crew.engine.tasks import get_task
 from crew.engine.view import View
+from crew.i18n import Said
 
 from . import search
 from .memory import Memory
@@ -191,9 +192,11 @@ def choose_play(view: View, memory: Memory, rng: random.Random, cfg: Settings) -
     order = _play_order(view, cards)
     plays: list[Action] = [Play(seat, c) for c in order]
     if len(cards) == 1:
-        return Decision(plays[0], f"{card_str(cards[0])} is the only card that may be played")
+        return Decision(
+            plays[0], Said("{card} is the only card that may be played", card=card_str(cards[0]))
+        )
     if not search.available() or not memory.usable(view):
-        return Decision(plays[0], "no search available: the cheapest card")
+        return Decision(plays[0], Said("no search available: the cheapest card"))
     states = _samples(view, memory, rng, cfg.samples)
     nodes = max(cfg.min_nodes, min(cfg.nodes, cfg.budget // (len(states) * len(plays))))
     scores, judged = search.score_actions(states, plays, nodes)
@@ -212,12 +215,13 @@ def choose_play(view: View, memory: Memory, rng: random.Random, cfg: Settings) -
     assert isinstance(a, Play)
     n = len(states)
     best = scores[a]
+    c = card_str(a.card)
+    pct_n = {"card": c, "pct": _pct(best, n), "n": n}
     if best <= 0:
-        why = f"no card wins in any of {n} sampled deals; {card_str(a.card)} costs least"
+        why = Said("no card wins in any of {n} sampled deals; {card} costs least", n=n, card=c)
     else:
-        why = (
-            f"{card_str(a.card)} still wins in {_pct(best, n)} of {n} deals that fit what"
-            " this seat has seen"
+        why = Said(
+            "{card} still wins in {pct} of {n} deals that fit what this seat has seen", **pct_n
         )
     return Decision(a, why)
 
@@ -321,7 +325,7 @@ def choose_distribution(view: View, memory: Memory, rng: random.Random, cfg: Set
     can_pass = any(isinstance(a, Pass) for a in legal)
     me = view.turn
     if not takes:
-        return Decision(Pass(me), "no task may be taken")
+        return Decision(Pass(me), Said("no task may be taken"))
     owned = _owned(view)
     seats = view.seats
     later = [(me + k) % seats for k in range(1, seats)]
@@ -346,20 +350,23 @@ def choose_distribution(view: View, memory: Memory, rng: random.Random, cfg: Set
         best_i = max(range(len(takes)), key=lambda i: (mine[i] - 0.3 * others[i] + bonus[i], -i))
         best = takes[best_i]
         if can_pass and all(mine[i] + bonus[i] + 0.15 < others[i] for i in range(len(takes))):
-            return Decision(Pass(me), "another crew member fits every open task better")
-        why = (
-            f"task {best.task}: done in {round(100 * mine[best_i])}% of sampled deals with this"
-            " seat as its owner"
+            return Decision(Pass(me), Said("another crew member fits every open task better"))
+        task, pct = best.task, round(100 * mine[best_i])
+        why = Said(
+            "task {task}: done in {pct}% of sampled deals with this seat as its owner",
+            task=task,
+            pct=pct,
         )
         best_fit = fit[best_i]
         if best_fit is not None:
-            why += f"; this hand can win its cards ({round(100 * best_fit)}% fit)"
+            pct = round(100 * best_fit)
+            why = Said("{why}; this hand can win its cards ({pct}% fit)", why=why, pct=pct)
         return Decision(best, why)
     fits = [_fit_or_strength(view, a.task) for a in takes]
     best_i = max(range(len(takes)), key=lambda i: (fits[i], -i))
     if can_pass and fits[best_i] < 0.5:
-        return Decision(Pass(me), "no open task fits this hand")
-    return Decision(takes[best_i], f"task {takes[best_i].task} fits this hand best")
+        return Decision(Pass(me), Said("no open task fits this hand"))
+    return Decision(takes[best_i], Said("task {task} fits this hand best", task=takes[best_i].task))
 
 
 def task_wishes(
@@ -405,24 +412,27 @@ def choose_volunteer(view: View, memory: Memory, rng: random.Random, cfg: Settin
     answers = {a.yes for a in legal if isinstance(a, Volunteer)}
     if len(answers) == 1:
         yes = answers.pop()
-        return Decision(Volunteer(me, yes), "the only answer allowed")
+        return Decision(Volunteer(me, yes), Said("the only answer allowed"))
     seats = view.seats
     order = [(view.captain + k) % seats for k in range(1, seats + 1)]
     later = order[order.index(me) + 1 :] if me in order else []
     if view.rules.distribution == DIST_TWO_VOLUNTEERS:
         yes = _hand_strength(view, me) >= 2.0
-        return Decision(Volunteer(me, yes), "hand strength" if yes else "a weak hand")
+        return Decision(Volunteer(me, yes), Said("hand strength") if yes else Said("a weak hand"))
     if search.available() and later:
         states = _samples(view, memory, rng, cfg.task_samples)
         ch = _task_chances(view, states, [_all_to(view, s) for s in [me, *later]], cfg)
         yes = ch[0] >= max(ch[1:]) - 0.05
         return Decision(
             Volunteer(me, yes),
-            f"all tasks done in {round(100 * ch[0])}% of sampled deals with this seat, best"
-            f" later seat {round(100 * max(ch[1:]))}%",
+            Said(
+                "all tasks done in {pct}% of sampled deals with this seat, best later seat {best}%",
+                pct=round(100 * ch[0]),
+                best=round(100 * max(ch[1:])),
+            ),
         )
     yes = _hand_strength(view, me) >= 2.5
-    return Decision(Volunteer(me, yes), "hand strength" if yes else "a weak hand")
+    return Decision(Volunteer(me, yes), Said("hand strength") if yes else Said("a weak hand"))
 
 
 def choose_give(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
@@ -436,9 +446,11 @@ def choose_give(view: View, memory: Memory, rng: random.Random, cfg: Settings) -
         # to them; keeping is preferred on a tie (communication stays open)
         order = sorted(range(len(humans)), key=lambda i: (-ch[i], humans[i].to != view.seat))
         a = humans[order[0]]
-        return Decision(a, f"all tasks done in {round(100 * ch[order[0]])}% of sampled deals")
+        return Decision(
+            a, Said("all tasks done in {pct}% of sampled deals", pct=round(100 * ch[order[0]]))
+        )
     me = next((a for a in humans if a.to == view.seat), humans[0])
-    return Decision(me, "keep the tasks: this seat knows its own hand")
+    return Decision(me, Said("keep the tasks: this seat knows its own hand"))
 
 
 def choose_assign(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
@@ -456,9 +468,10 @@ def choose_assign(view: View, memory: Memory, rng: random.Random, cfg: Settings)
         ch = _task_chances(view, states, [{**owned, a.task: a.to} for a in assigns], cfg)
         i = max(range(len(assigns)), key=lambda i: (ch[i], assigns[i].to == view.seat, -i))
         a = assigns[i]
+        values = {"task": a.task, "seat": a.to + 1, "pct": round(100 * ch[i])}
         return Decision(
             a,
-            f"task {a.task} to seat {a.to + 1}: done in {round(100 * ch[i])}% of sampled deals",
+            Said("task {task} to seat {seat}: done in {pct}% of sampled deals", **values),
         )
     # without search: the tasks that fit this hand to itself, the others spread out
     counts = {s: sum(1 for o in owned.values() if o == s) for s in range(view.seats)}
@@ -468,14 +481,14 @@ def choose_assign(view: View, memory: Memory, rng: random.Random, cfg: Settings)
             _fit_or_strength(view, a.task) if a.to == view.seat else 0.5 - 0.1 * counts[a.to]
         ),
     )
-    return Decision(a, f"task {a.task} to seat {a.to + 1}")
+    return Decision(a, Said("task {task} to seat {seat}", task=a.task, seat=a.to + 1))
 
 
 def choose_predict(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
     legal, _ = _legal(view, memory, rng)
     preds = [a for a in legal if isinstance(a, Predict) and controls(view, a.seat)]
     if not preds:
-        raise NothingToDecide(f"seat {view.seat} has no prediction to make")
+        raise NothingToDecide(Said("seat {seat} has no prediction to make", seat=view.seat))
     seat = preds[0].seat
     preds = [a for a in preds if a.seat == seat]
     guess = round(_hand_strength(view, seat)) if seat == view.seat else 1
@@ -502,10 +515,13 @@ def choose_predict(view: View, memory: Memory, rng: random.Random, cfg: Settings
         i = max(range(len(cands)), key=lambda i: (scores[i], -i))
         return Decision(
             cands[i],
-            f"{cands[i].tricks} tricks: all tasks done in"
-            f" {_pct(scores[i], len(states))} of sampled deals",
+            Said(
+                "{n} tricks: all tasks done in {pct} of sampled deals",
+                n=cands[i].tricks,
+                pct=_pct(scores[i], len(states)),
+            ),
         )
-    return Decision(preds[0], f"{preds[0].tricks} tricks: about what this hand takes")
+    return Decision(preds[0], Said("{n} tricks: about what this hand takes", n=preds[0].tricks))
 
 
 def choose_action(
@@ -519,9 +535,12 @@ def choose_action(
     """
     search.begin(cfg.deadline)
     if view.result:
-        raise NothingToDecide(f"the attempt is over ({view.result})")
+        raise NothingToDecide(Said("the attempt is over ({result})", result=Said(view.result)))
     if view.turn >= 0 and not controls(view, view.turn):
-        raise NothingToDecide(f"it is seat {view.turn}'s turn, not seat {view.seat}'s")
+        turn, seat = view.turn, view.seat
+        raise NothingToDecide(
+            Said("it is seat {turn}'s turn, not seat {seat}'s", turn=turn, seat=seat)
+        )
     if view.phase == Phase.PLAY:
         return choose_play(view, memory, rng, cfg)
     if view.phase == Phase.DISTRIBUTE:
@@ -534,7 +553,7 @@ def choose_action(
         return choose_assign(view, memory, rng, cfg)
     if view.phase == Phase.PREDICT:
         return choose_predict(view, memory, rng, cfg)
-    raise NothingToDecide(f"nothing to decide in phase {view.phase!r}")
+    raise NothingToDecide(Said("nothing to decide in phase {phase}", phase=repr(view.phase)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -604,7 +623,7 @@ def choose_signal(
         or not view.tokens_left[view.seat]
         or not any(t.status == "pending" for t in view.tasks)
     ):
-        return Decision(None, "nothing worth showing")
+        return Decision(None, Said("nothing worth showing"))
     scored = sorted(opts, key=lambda s: (-_signal_value(view, s), s.card))
     best = scored[0]
     value = _signal_value(view, best)
@@ -615,9 +634,10 @@ def choose_signal(
     if view.tricks_played == 0 and view.given_away:
         bar = min(bar, 0.0)
     if value < bar:
-        return Decision(None, "no card would tell the crew enough now")
-    claim = POSITION_CLAIMS[best.position]
-    return Decision(best, f"{card_str(best.card)} is this hand's {claim} of its colour")
+        return Decision(None, Said("no card would tell the crew enough now"))
+    claim = Said(POSITION_CLAIMS[best.position])
+    why = Said("{card} is this hand's {claim} of its colour", card=card_str(best.card), claim=claim)
+    return Decision(best, why)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -636,16 +656,21 @@ def choose_distress(
     owned = {t.task: t.owner for t in view.tasks if t.owner >= 0 and t.status == "pending"}
     owned = {t: s for t, s in owned.items() if get_task(t).prediction is None}
     if not owned or not search.available() or not memory.usable(view):
-        return Decision(None, "no need for the distress signal")
+        return Decision(None, Said("no need for the distress signal"))
     states = _samples(view, memory, rng, cfg.task_samples)
     ch = _task_chances(view, states, [owned], cfg)[0]
     if ch < 0.25:
         return Decision(
             None,
-            f"the tasks look hard (done in {round(100 * ch)}% of sampled deals): send it, left",
+            Said(
+                "the tasks look hard (done in {pct}% of sampled deals): send it, left",
+                pct=round(100 * ch),
+            ),
             direction="left",
         )
-    return Decision(None, f"the tasks are done in {round(100 * ch)}% of sampled deals: no need")
+    return Decision(
+        None, Said("the tasks are done in {pct}% of sampled deals: no need", pct=round(100 * ch))
+    )
 
 
 def choose_distress_card(
@@ -665,10 +690,14 @@ def choose_distress_card(
     gift = [c for c in colours if c in theirs]
     if gift:
         c = gift[0]
-        return Decision(None, f"{card_str(c)} is named on a task of the receiver", card=c)
+        return Decision(
+            None, Said("{card} is named on a task of the receiver", card=card_str(c)), card=c
+        )
 
     def key(c: int) -> tuple[int, int]:
         return ((hand & SUIT_MASKS[suit_of(c)]).bit_count(), value_of(c))
 
     c = min(colours, key=key)
-    return Decision(None, f"{card_str(c)}: the lowest of the shortest colour", card=c)
+    return Decision(
+        None, Said("{card}: the lowest of the shortest colour", card=card_str(c)), card=c
+    )

@@ -17,6 +17,7 @@ from ..bots import (
 from ..bots.player import DEFAULT
 from ..engine.setup import SetupError, new_attempt
 from ..engine.state import GameState, Phase, Result
+from ..i18n import N_, _, said
 from ..records import Record, RecordError, replay
 from ..table.advice import advice_for
 from ..table.notes import table_from_notes
@@ -70,34 +71,70 @@ def suggest(args: argparse.Namespace) -> int:
     st = state.setup
     seat = args.seat
     if not 0 <= seat < st.players:
-        raise CliError(f"--seat {seat}: the crew members are seats 0-{st.players - 1}")
+        raise CliError(
+            _("--seat {seat}: the crew members are seats 0-{last}").format(
+                seat=seat, last=st.players - 1
+            )
+        )
     seed = parse_seed(args.seed) if args.seed is not None else 0
     rng = random.Random(f"crew-suggest:{seed}:{seat}:{len(rec.actions)}")
     job = advice_for([r.start, *r.states], _table(rec, state), seat, rng)
     name = seat_label(seat, st.players, rec.names)
     if job is None:
-        msg = "the attempt is over" if state.over else f"it is not {name}'s turn to decide"
-        raise CliError(f"{msg}: nothing to suggest", BAD_INPUT)
-    with working(f"{name}: thinking"):
+        if state.over:
+            msg = _("the attempt is over: nothing to suggest")
+        else:
+            msg = _("it is not {name}'s turn to decide: nothing to suggest").format(name=name)
+        raise CliError(msg, BAD_INPUT)
+    with working(_("{name}: thinking").format(name=name)):
         try:
-            doc = job().json()
+            advice = job()
         except NothingToDecide as exc:
-            raise CliError(f"{exc}: nothing to suggest", BAD_INPUT) from None
+            msg = _("{error}: nothing to suggest").format(error=said(exc.args[0]))
+            raise CliError(msg, BAD_INPUT) from None
+    doc = advice.json()
     if args.json:
         emit_json(doc)
     else:
         act = doc["action"]
         out = console()
+        why = said(advice.why)
         if act is None:
-            out.print(f"{name}: nothing to do now — {doc['why']}")
+            out.print(_("{name}: nothing to do now — {why}").format(name=name, why=why))
         else:
-            text = ", ".join(f"{k} {v}" for k, v in act.items() if k != "seat")
-            out.print(f"{name}: {text} — {doc['why']}")
+            text = ", ".join(f"{_(k)} {_value(v)}" for k, v in act.items() if k != "seat")
+            out.print(_("{name}: {action} — {why}").format(name=name, action=text, why=why))
     return ANSWERED
 
 
 # ---------------------------------------------------------------------------------------------
 # selfplay
+
+
+#: the words of a suggested action's fields (its JSON keys), marked for the catalog
+_KEYS = (
+    N_("take"),
+    N_("pass"),
+    N_("volunteer"),
+    N_("give"),
+    N_("assign"),
+    N_("to"),
+    N_("predict"),
+    N_("distress"),
+    N_("card"),
+    N_("signal"),
+    N_("position"),
+    N_("play"),
+)
+
+
+def _value(v: Any) -> str:
+    """A field's value in words: a yes/no or a word (top, left) translated, a card as it is."""
+    if isinstance(v, bool):
+        return _("True") if v else _("False")
+    if v in ("top", "middle", "bottom", "left", "right"):
+        return _(v)
+    return str(v)
 
 
 def _verdict(state: GameState, seconds: float, nodes: int) -> tuple[bool | None, bool]:
@@ -156,21 +193,27 @@ def play_one(
     return table.state.result, verdict, table.decision_seconds, by_clock
 
 
+def _game_of(game: int, games: int) -> str:
+    return _("game {n} of {games}").format(n=game + 1, games=games)
+
+
 class _Progress:
     """Game and trick of a self-play run on stderr, when it is a terminal (else nothing)."""
 
     def __init__(self, games: int) -> None:
         self.games = games
         self.bar = progress_bar()
-        self.task = (
-            None if self.bar is None else self.bar.add_task(f"game 1 of {games}", total=games)
-        )
+        self.task = None if self.bar is None else self.bar.add_task(_game_of(0, games), total=games)
 
     def trick(self, game: int, state: GameState) -> None:
         if self.bar is not None:
-            where = f"trick {state.trick_number}" if state.phase == Phase.PLAY else "tasks"
+            if state.phase == Phase.PLAY:
+                where = _("trick {n}").format(n=state.trick_number)
+            else:
+                where = _("tasks")
             assert self.task is not None
-            self.bar.update(self.task, description=f"game {game + 1} of {self.games}, {where}")
+            what = _("{game}, {where}").format(game=_game_of(game, self.games), where=where)
+            self.bar.update(self.task, description=what)
 
     def game_done(self) -> None:
         if self.bar is not None and self.task is not None:
@@ -224,7 +267,10 @@ def selfplay(args: argparse.Namespace) -> int:
     except (SetupError, ValueError) as exc:
         # game 0 was dealt before; a later seed whose draw fails is named with its game
         n = len(detail)
-        raise CliError(f"game {n} (seed {selfplay_seed(args.seed, n)!r}): {exc}") from None
+        seed = repr(selfplay_seed(args.seed, n))
+        raise CliError(
+            _("game {n} (seed {seed}): {error}").format(n=n, seed=seed, error=exc)
+        ) from None
     finally:
         progress.stop()
     played = len(detail)
@@ -256,17 +302,37 @@ def selfplay(args: argparse.Namespace) -> int:
         ds = doc["decision_seconds"]
         out = console()
         out.print(
-            f"{args.players} players, {what}: won {won} of {played}; open-hand winnable"
-            f" {winnable} (undecided {undecided}); won/winnable {doc['ratio']}"
+            _(
+                "{players} players, {what}: won {won} of {played}; open-hand winnable"
+                " {winnable} (undecided {undecided}); won/winnable {ratio}"
+            ).format(
+                players=args.players,
+                what=what,
+                won=won,
+                played=played,
+                winnable=winnable,
+                undecided=undecided,
+                ratio=doc["ratio"],
+            )
         )
-        out.print(f"decision seconds: median {ds['median']}, p95 {ds['p95']}, max {ds['max']}")
+        out.print(
+            _("decision seconds: median {median}, p95 {p95}, max {max}").format(
+                median=ds["median"], p95=ds["p95"], max=ds["max"]
+            )
+        )
         if clock_stopped:
             out.print(
-                f"{clock_stopped} verdicts were stopped by the {args.solver_seconds:g} s guard"
-                " before their positions were searched: on another machine they may differ."
+                _(
+                    "{n} verdicts were stopped by the {seconds} s guard"
+                    " before their positions were searched: on another machine they may differ."
+                ).format(n=clock_stopped, seconds=f"{args.solver_seconds:g}")
             )
         if interrupted:
-            out.print(f"Interrupted: {played} of {args.games} games were finished.")
+            out.print(
+                _("Interrupted: {n} of {games} games were finished.").format(
+                    n=played, games=args.games
+                )
+            )
     if interrupted:
         sys.stderr.write("crew: interrupted\n")
         return INTERRUPTED

@@ -5,22 +5,24 @@ from __future__ import annotations
 import argparse
 
 from ..engine.cards import COLOR_NAMES, SUB, card_str, cards_in, mask_of, suit_of
-from ..engine.reasons import Reason
+from ..engine.reasons import Illegal, Reason, plain
 from ..engine.signals import POSITION_CLAIMS, signal_position_ok, true_positions
-from ..engine.tricks import follow_mask, trick_winner, winner_reason
+from ..engine.tricks import follow_mask, trick_winner, winner_reason_parts
+from ..i18n import N_, _, fill, reason_text
 from .common import ANSWERED, NOT_ALLOWED, CliError, card_text, console, emit_json, parse_card_list
 
 
 def trick(args: argparse.Namespace) -> int:
     """Who wins a trick: the first card leads, the order given is the play order."""
-    cards = parse_card_list(args.cards, "the trick")
+    cards = parse_card_list(args.cards, N_("the trick"))
     if not 2 <= len(cards) <= 5:
         raise CliError(
             f"the trick: a trick has 2 to 5 cards (one per seat), got {len(cards)}: "
             + " ".join(card_str(c) for c in cards)
         )
     pos = trick_winner(cards)
-    reason = winner_reason(cards)
+    template, values = winner_reason_parts(cards)
+    reason = template.format(**dict(values))
     if args.json:
         emit_json({"winner": {"position": pos, "card": card_str(cards[pos])}, "reason": reason})
         return ANSWERED
@@ -35,20 +37,23 @@ def trick(args: argparse.Namespace) -> int:
     out = console()
     out.print(line)
     # people count the cards of a trick from 1 (the lead is card 1); --json counts from 0
-    which = " (the lead)" if pos == 0 else ""
-    out.print(f"Winner: {card_str(cards[pos])}, card {pos + 1} played{which}")
-    out.print(f"Why: {reason}")
+    card, n = card_str(cards[pos]), pos + 1
+    if pos == 0:
+        out.print(_("Winner: {card}, card {n} played (the lead)").format(card=card, n=n))
+    else:
+        out.print(_("Winner: {card}, card {n} played").format(card=card, n=n))
+    out.print(_("Why: {reason}").format(reason=fill(template, {}, values)))
     return ANSWERED
 
 
 def legal(args: argparse.Namespace) -> int:
     """Which cards of a hand may be played onto a trick (all of them when leading)."""
-    hand_cards = parse_card_list(args.hand, "--hand")
+    hand_cards = parse_card_list(args.hand, N_("--hand"))
     if not hand_cards:
         raise CliError('--hand: give at least one card, e.g. --hand "P3 P7 B2 S4"')
     if len(hand_cards) > 14:
         raise CliError(f"--hand: a hand has at most 14 cards, got {len(hand_cards)}")
-    trick_cards = parse_card_list(args.trick or "", "--trick")
+    trick_cards = parse_card_list(args.trick or "", N_("--trick"))
     if len(trick_cards) > 4:
         raise CliError(
             f"--trick: a trick under way has at most 4 cards before yours, got {len(trick_cards)}"
@@ -67,17 +72,18 @@ def legal(args: argparse.Namespace) -> int:
         return ANSWERED
     out = console()
     if not trick_cards:
-        out.print("Leading: every card may be played.")
+        out.print(_("Leading: every card may be played."))
     else:
         led = trick_cards[0]
-        suit = "submarines" if suit_of(led) == SUB else COLOR_NAMES[suit_of(led)]
+        suit = _("submarines") if suit_of(led) == SUB else _(COLOR_NAMES[suit_of(led)])
         if any(suit_of(c) == suit_of(led) for c in hand_cards):
-            out.print(f"{card_str(led)} was led and the hand holds {suit}: follow suit.")
+            said = _("{card} was led and the hand holds {suit}: follow suit.")
         else:
-            out.print(f"{card_str(led)} was led and the hand holds no {suit}: any card goes.")
+            said = _("{card} was led and the hand holds no {suit}: any card goes.")
+        out.print(said.format(card=card_str(led), suit=suit))
     from rich.text import Text
 
-    line = Text("Legal: ")
+    line = Text(_("Legal: "))
     for i, c in enumerate(cards_in(allowed)):
         if i:
             line.append(" ")
@@ -88,12 +94,12 @@ def legal(args: argparse.Namespace) -> int:
 
 def signal(args: argparse.Namespace) -> int:
     """Whether a card may be communicated, and with which token position."""
-    hand_cards = parse_card_list(args.hand, "--hand")
+    hand_cards = parse_card_list(args.hand, N_("--hand"))
     if not hand_cards:
         raise CliError('--hand: give at least one card, e.g. --hand "P3 P7 B2 S4"')
     if len(hand_cards) > 14:
         raise CliError(f"--hand: a hand has at most 14 cards, got {len(hand_cards)}")
-    shown = parse_card_list(args.card, "the card")
+    shown = parse_card_list(args.card, N_("the card"))
     if len(shown) != 1:
         raise CliError(f"the card: give exactly one card to communicate, got {len(shown)}")
     card = shown[0]
@@ -111,31 +117,47 @@ def signal(args: argparse.Namespace) -> int:
         position = ok[0] if ok else None
         # the engine's explanation of why no position is true (the claim tried is irrelevant)
         bad = None if ok else signal_position_ok(hand, card, "top")
+    colour = COLOR_NAMES[suit_of(card)]
+    why: Illegal
     if bad is not None:
-        reason = bad.message
+        why = bad
         if args.position is None and bad.code == Reason.SIGNAL_NOT_TRUE:
-            reason = (
-                f"{card_str(card)} cannot be communicated in any position: it is neither the "
-                f"highest, the lowest nor the only {COLOR_NAMES[suit_of(card)]} card in the hand"
+            why = plain(
+                bad.code,
+                "{card} cannot be communicated in any position: it is neither the highest, the"
+                " lowest nor the only {colour} card in the hand",
+                card=card_str(card),
+                colour=colour,
             )
     else:
         assert position is not None
-        colour = COLOR_NAMES[suit_of(card)]
         n = sum(1 for c in hand_cards if suit_of(c) == suit_of(card))
         if position == "middle":
-            reason = f"{card_str(card)} is the only {colour} card in the hand: token in the middle"
+            why = plain(
+                Reason.SIGNAL_NOT_TRUE,  # not shown: only the sentence is
+                "{card} is the only {colour} card in the hand: token in the middle",
+                card=card_str(card),
+                colour=colour,
+            )
         else:
-            reason = (
-                f"{card_str(card)} is the {POSITION_CLAIMS[position]} of the {n} {colour} "
-                f"cards in the hand: token at the {position}"
+            why = plain(
+                Reason.SIGNAL_NOT_TRUE,
+                "{card} is the {claim} of the {n} {colour} cards in the hand: token at the"
+                " {position}",
+                card=card_str(card),
+                claim=POSITION_CLAIMS[position],
+                n=n,
+                colour=colour,
+                position=position,
             )
     if args.json:
-        emit_json({"allowed": bad is None, "position": position, "reason": reason})
+        emit_json({"allowed": bad is None, "position": position, "reason": why.message})
     else:
         out = console()
         if bad is None:
-            out.print(f"Allowed: {card_str(card)} with the token at the {position}.")
+            said = _("Allowed: {card} with the token at the {position}.")
         else:
-            out.print(f"Not allowed: {card_str(card)} cannot be communicated that way.")
-        out.print(f"Why: {reason}")
+            said = _("Not allowed: {card} cannot be communicated that way.")
+        out.print(said.format(card=card_str(card), position=_(position or "")))
+        out.print(_("Why: {reason}").format(reason=reason_text(why, str)))
     return ANSWERED if bad is None else NOT_ALLOWED

@@ -113,7 +113,10 @@ def working(text: str) -> Iterator[None]:
         yield
 
 
-_COLOUR_WORDS = frozenset({"pink", "blue", "green", "yellow", "sub", "submarine"})
+_COLOUR_WORDS = frozenset(
+    {"pink", "blue", "green", "yellow", "sub", "submarine"}
+    | {"roze", "blauw", "groen", "geel", "onderzeeboot", "onderzeeër", "onderzeeer"}
+)
 
 
 def parse_card_list(texts: Sequence[str] | str, where: str) -> list[int]:
@@ -123,6 +126,7 @@ def parse_card_list(texts: Sequence[str] | str, where: str) -> list[int]:
     the string and its position, a duplicate names the card.
     """
     from ..engine.cards import CardError, card_str, parse_card
+    from ..i18n import _, fill
 
     words = texts.replace(",", " ").split() if isinstance(texts, str) else []
     if not isinstance(texts, str):
@@ -141,12 +145,15 @@ def parse_card_list(texts: Sequence[str] | str, where: str) -> list[int]:
         try:
             card = parse_card(raw)
         except CardError as exc:
-            raise CliError(f"{where}: card {i}: {exc}") from None
+            why = fill(exc.template, {}, exc.values)
+            msg = _("{where}: card {i}: {error}").format(where=_(where), i=i, error=why)
+            raise CliError(msg) from None
         if card in cards:
             first = cards.index(card) + 1
             raise CliError(
-                f"{where}: {card_str(card)} is given twice (cards {first} and {i}); "
-                "every card exists once"
+                _(
+                    "{where}: {card} is given twice (cards {first} and {i}); every card exists once"
+                ).format(where=_(where), card=card_str(card), first=first, i=i)
             )
         cards.append(card)
     return cards
@@ -203,19 +210,25 @@ def card_text(card: int, *, bold: bool = False) -> Text:
 
 def mission_words(mission: int | None, difficulty: int | None) -> str:
     """What a run played, for people: ``mission 5``, or ``difficulty 7`` in free play."""
-    return f"mission {mission}" if mission is not None else f"difficulty {difficulty}"
+    from ..i18n import _
+
+    if mission is not None:
+        return _("mission {number}").format(number=mission)
+    return _("difficulty {difficulty}").format(difficulty=difficulty)
 
 
 def seat_label(seat: int, players: int, names: Sequence[str] | None = None) -> str:
     """How a seat is named for people, counted from 1 as people count: ``seat 2 (Bob)``,
     ``Tonoja (seat 3)``. Files and ``--json`` number seats from 0 (docs/record-format.md)."""
+    from ..i18n import _
+
     if players == 2 and seat == 2:
-        return "Tonoja (seat 3)"
+        return _("Tonoja (seat {n})").format(n=3)
     if names and 0 <= seat < len(names):
         from ..names import shown
 
-        return f"seat {seat + 1} ({shown(names[seat])})"
-    return f"seat {seat + 1}"
+        return _("seat {n} ({name})").format(n=seat + 1, name=shown(names[seat]))
+    return _("seat {n}").format(n=seat + 1)
 
 
 def reason_text(
@@ -223,6 +236,8 @@ def reason_text(
 ) -> str:
     """The engine's reason for people: its seats named by :func:`seat_label` (``message``, the
     file's own numbering, when the reason is not at hand)."""
-    if illegal is None or not illegal.template:
+    from ..i18n import reason_text as translated
+
+    if illegal is None:
         return message
-    return illegal.text(lambda seat: seat_label(seat, players, names))
+    return translated(illegal, lambda seat: seat_label(seat, players, names))

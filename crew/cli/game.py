@@ -14,6 +14,7 @@ from ..engine.missions import mission_entry
 from ..engine.setup import SetupError, new_attempt
 from ..engine.state import GameState
 from ..engine.tasks import get_task
+from ..i18n import _
 from ..present import clock, communication_text
 from ..records import (
     MAX_RECORD_BYTES,
@@ -28,6 +29,7 @@ from ..records import (
     replay,
     verify_report,
 )
+from ..texts import mission_rule, task_text
 from .common import (
     ANSWERED,
     NOT_ALLOWED,
@@ -56,7 +58,7 @@ def deal(args: argparse.Namespace) -> int:
             args.players, mission, seed=seed, timed=args.timed, difficulty=args.difficulty
         )
     except (SetupError, ValueError) as exc:
-        raise CliError(f"cannot deal: {exc}") from None
+        raise CliError(_("cannot deal: {error}").format(error=exc)) from None
     rec = record_for(state, names=names or None, seed=seed, difficulty=args.difficulty)
     if args.json:
         sys.stdout.write(dump_record(rec))
@@ -77,39 +79,39 @@ def _show_deal(state: GameState, rec: Record, args: argparse.Namespace) -> None:
     rules = st.rules
     out = console()
     names = rec.names
-    title = "Free play" if rules.mission is None else f"Mission {rules.mission}"
-    out.print(Text.assemble((title, "bold"), f" · {st.players} players · seed {rec.seed}"))
+    title = _("Free play") if rules.mission is None else _("Mission {n}").format(n=rules.mission)
+    sub = _(" · {players} players · seed {seed}").format(players=st.players, seed=rec.seed)
+    out.print(Text.assemble((title, "bold"), sub))
     if rules.mission is not None:
-        out.print(Text(mission_entry(rules.mission).rule), style="italic")
-    out.print(
-        f"Captain: {seat_label(st.captain, st.players, names)} (holds S4), leads the first trick"
-    )
+        out.print(Text(mission_rule(mission_entry(rules.mission))), style="italic")
+    captain = seat_label(st.captain, st.players, names)
+    out.print(_("Captain: {name} (holds S4), leads the first trick").format(name=captain))
+    words = communication_text(rules.communication)
     if st.terrain is not None:
-        out.print(
-            f"Terrain card {card_str(st.terrain)} drawn: {communication_text(rules.communication)}"
-        )
+        terrain = card_str(st.terrain)
+        out.print(_("Terrain card {card} drawn: {words}").format(card=terrain, words=words))
     elif rules.communication != "normal":
-        out.print(f"Communication: {communication_text(rules.communication)}")
+        out.print(_("Communication: {words}").format(words=words))
     if rules.timed and rules.seconds:
-        out.print(f"Real time: {clock(rules.seconds)} once the tasks are placed")
+        time = clock(rules.seconds)
+        out.print(_("Real time: {time} once the tasks are placed").format(time=time))
     if st.task_ids:
         crew = st.crew
         total = sum(get_task(t).card.difficulty_for(crew) for t in st.task_ids)
-        table = Table(
-            title=f"Tasks (difficulty {total} for a crew of {crew})", title_justify="left"
-        )
-        table.add_column("id", justify="right")
-        table.add_column("diff", justify="right")
-        table.add_column("task")
+        title = _("Tasks (difficulty {total} for a crew of {crew})").format(total=total, crew=crew)
+        table = Table(title=title, title_justify="left")
+        table.add_column(_("id"), justify="right")
+        table.add_column(_("diff"), justify="right")
+        table.add_column(_("task"))
         for t in st.task_ids:
             card = get_task(t).card
-            table.add_row(str(t), str(card.difficulty_for(crew)), card.text)
+            table.add_row(str(t), str(card.difficulty_for(crew)), task_text(card))
         out.print(table)
     else:
-        out.print("No task cards in this mission.")
-    hands = Table(title="Hands", title_justify="left")
-    hands.add_column("seat")
-    hands.add_column("cards")
+        out.print(_("No task cards in this mission."))
+    hands = Table(title=_("Hands"), title_justify="left")
+    hands.add_column(_("seat"))
+    hands.add_column(_("cards"))
     for seat in range(st.players):
         line = Text()
         for i, c in enumerate(_sorted_cards(state.hands[seat])):
@@ -124,8 +126,8 @@ def _show_deal(state: GameState, rec: Record, args: argparse.Namespace) -> None:
             if i:
                 piles.append("   ")
             piles.append_text(card_text(up))
-            piles.append(f" on {card_str(down)}")
-        out.print("Tonoja (seat 2), 7 piles, face-up card on face-down card:")
+            piles.append(_(" on {card}").format(card=card_str(down)))
+        out.print(_("Tonoja (seat 2), 7 piles, face-up card on face-down card:"))
         out.print(piles)
     cmd = f"crew deal --players {st.players}"
     if rules.mission is not None:
@@ -135,7 +137,7 @@ def _show_deal(state: GameState, rec: Record, args: argparse.Namespace) -> None:
     if rules.timed:
         cmd += " --timed"
     cmd += f" --seed {rec.seed}"
-    out.print(f"Save it as a game record: {cmd} --json > game.json")
+    out.print(_("Save it as a game record: {command}").format(command=f"{cmd} --json > game.json"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -199,22 +201,29 @@ def _show_report(rec: Record, report: dict[str, Any]) -> None:
     seats = seats_for(players)
     names = rec.names
     mission = report["mission"]
-    title = "Free play" if mission is None else f"Mission {mission}"
+    from ..i18n import _, ended_text, ngettext
+    from ..texts import task_text
+
+    title = _("Free play") if mission is None else _("Mission {number}").format(number=mission)
     out.print(
         Text.assemble(
             (title, "bold"),
-            f" · {players} players · captain {seat_label(report['captain'], players, names)}"
-            f" · {len(rec.actions)} actions",
+            " · "
+            + _("{players} players · captain {captain} · {actions} actions").format(
+                players=players,
+                captain=seat_label(report["captain"], players, names),
+                actions=len(rec.actions),
+            ),
         )
     )
     if report["tricks"]:
-        table = Table(title="Tricks", title_justify="left")
+        table = Table(title=_("Tricks"), title_justify="left")
         table.add_column("#", justify="right")
         for s in range(seats):
             table.add_column(seat_label(s, players, names))
-        table.add_column("won by")
+        table.add_column(_("won by"))
         for n, t in enumerate(report["tricks"], 1):
-            cells: list[Text | str] = ["" for _ in range(seats)]
+            cells: list[Text | str] = ["" for _s in range(seats)]
             for seat, c in zip(t["seats"], t["cards"], strict=True):
                 cell = Text("›" if seat == t["lead"] else " ")
                 cell.append_text(card_text(parse_card(c), bold=seat == t["winner"]))
@@ -222,23 +231,23 @@ def _show_report(rec: Record, report: dict[str, Any]) -> None:
                 cells[seat] = cell
             table.add_row(str(n), *cells, seat_label(t["winner"], players, names))
         out.print(table)
-        out.print("› the lead, * the winning card")
+        out.print(_("› the lead, * the winning card"))
     else:
-        out.print("No trick was completed.")
+        out.print(_("No trick was completed."))
     if report["tasks"]:
-        table = Table(title="Tasks", title_justify="left")
+        table = Table(title=_("Tasks"), title_justify="left")
         table.add_column("id", justify="right")
-        table.add_column("task")
-        table.add_column("owner")
-        table.add_column("status")
+        table.add_column(_("task"))
+        table.add_column(_("owner"))
+        table.add_column(_("status"))
         for task in report["tasks"]:
             seat = task["seat"]
-            status = task["status"]
+            status = _(task["status"])
             if task["trick"]:
-                status += f" at trick {task['trick']}"
+                status = _("{status} at trick {trick}").format(status=status, trick=task["trick"])
             table.add_row(
                 str(task["task"]),
-                get_task(task["task"]).card.text,
+                task_text(get_task(task["task"]).card),
                 "-" if seat is None else seat_label(seat, players, names),
                 status,
             )
@@ -251,16 +260,33 @@ def _show_report(rec: Record, report: dict[str, Any]) -> None:
         illegal = violation.illegal if violation is not None else None
         out.print(
             Text.assemble(
-                (f"Illegal action {v['action'] + 1}", "bold"),
+                (_("Illegal action {n}").format(n=v["action"] + 1), "bold"),
                 f" (actions[{v['action']}]: {json.dumps(action, ensure_ascii=False)}):"
                 f" {v['reason']}",
             )
         )
         out.print(Text(reason_text(illegal, v["message"], players, names)))
-        out.print("Everything before it was legal; the replay stops there.")
+        out.print(_("Everything before it was legal; the replay stops there."))
         return
     if report["result"] == "in_progress":
-        out.print(f"Legal so far; the attempt is unfinished after {len(report['tricks'])} tricks.")
+        n = len(report["tricks"])
+        out.print(
+            ngettext(
+                "Legal so far; the attempt is unfinished after {n} trick.",
+                "Legal so far; the attempt is unfinished after {n} tricks.",
+                n,
+            ).format(n=n)
+        )
     else:
-        reason = replay(rec).state.reason_text(lambda s: seat_label(s, players, names))
-        out.print(Text(f"Result: {report['result']}: {reason}", style="bold"))
+        st = replay(rec).state
+        reason = ended_text(
+            st.reason,
+            st.reason_template,
+            st.reason_seats,
+            st.reason_values,
+            lambda s: seat_label(s, players, names),
+        )
+        result = _(report["result"])
+        out.print(
+            Text(_("Result: {result}: {reason}").format(result=result, reason=reason), style="bold")
+        )

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from .. import history
+from ..i18n import _
 from ..present import history_line, history_seats
 from ..records import dump_record
 from ..storage import StorageError, atomic_write_text
@@ -24,7 +25,9 @@ def history_command(args: argparse.Namespace) -> int:
     """The list, newest first; with an id, that attempt (and ``--export FILE``: its record)."""
     if args.id is None:
         if args.export is not None:
-            raise CliError("--export: name the attempt to export (crew history ID --export FILE)")
+            raise CliError(
+                _("--export: name the attempt to export (crew history ID --export FILE)")
+            )
         entries, problems = history.list_entries()
         for problem in problems:
             sys.stderr.write(f"crew: {problem}\n")
@@ -33,7 +36,7 @@ def history_command(args: argparse.Namespace) -> int:
             return ANSWERED
         out = console()
         if not entries:
-            out.print("No attempt kept yet: every attempt played in crew is kept here.")
+            out.print(_("No attempt kept yet: every attempt played in crew is kept here."))
         for e in entries:
             out.print(history_line(e), highlight=False, markup=False, soft_wrap=True)
         return ANSWERED
@@ -44,23 +47,32 @@ def history_command(args: argparse.Namespace) -> int:
     if args.export is not None:
         folder = args.export.parent
         if not folder.is_dir():
-            raise CliError(f"--export: {args.export}: there is no folder {folder}")
+            raise CliError(
+                _("--export: {file}: there is no folder {folder}").format(
+                    file=args.export, folder=folder
+                )
+            )
         try:
             atomic_write_text(args.export, dump_record(entry.record))
         except OSError as exc:
-            raise CliError(f"--export: {args.export}: {exc.strerror or exc}") from None
+            msg = _("--export: {file}: {error}").format(file=args.export, error=exc.strerror or exc)
+            raise CliError(msg) from None
         if not args.json:
-            console().print(f"Attempt {entry.id} written to {args.export}", highlight=False)
+            words = _("Attempt {id} written to {file}").format(id=entry.id, file=args.export)
+            console().print(words, highlight=False)
     if args.json:
         doc = summary_of(entry) | {"record": entry.record.model_dump(exclude_none=True)}
         emit_json(doc)
     elif args.export is None:
         out = console()
         out.print(history_line(entry), highlight=False, markup=False, soft_wrap=True)
-        out.print(f"Seats: {history_seats(entry)}", highlight=False, markup=False)
+        seats = _("Seats: {seats}").format(seats=history_seats(entry))
+        out.print(seats, highlight=False, markup=False)
         out.print(
-            f"{len(entry.record.actions)} actions. Its record: crew history {entry.id} --export"
-            f" FILE, or history:{entry.id} for crew verify, solve, analyse, suggest and replay.",
+            _(
+                "{n} actions. Its record: crew history {id} --export"
+                " FILE, or history:{id} for crew verify, solve, analyse, suggest and replay."
+            ).format(n=len(entry.record.actions), id=entry.id),
             highlight=False,
         )
     return ANSWERED

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..i18n import N_, _
 from ..present import clock
 from .common import ANSWERED, CliError, console, emit_json
 
@@ -46,9 +47,11 @@ def tasks(args: argparse.Namespace) -> int:
         return ANSWERED
     from rich.table import Table
 
-    table = Table(title="Task cards", title_justify="left")
+    from ..texts import task_text
+
+    table = Table(title=_("Task cards"), title_justify="left")
     table.add_column("id", justify="right")
-    table.add_column("task")
+    table.add_column(_("task"))
     if args.players is None:
         for n in (3, 4, 5):
             table.add_column(f"{n}p", justify="right")
@@ -56,17 +59,17 @@ def tasks(args: argparse.Namespace) -> int:
         table.add_column(_crew_label(args.players), justify="right")
     for c in cards:
         if args.players is None:
-            table.add_row(str(c.id), c.text, *(str(d) for d in c.difficulty))
+            table.add_row(str(c.id), task_text(c), *(str(d) for d in c.difficulty))
         else:
-            table.add_row(str(c.id), c.text, str(c.difficulty_for(args.players)))
+            table.add_row(str(c.id), task_text(c), str(c.difficulty_for(args.players)))
     out = console()
     out.print(table)
-    out.print("Difficulty by crew size; two players with Tonoja use the 3-player value.")
+    out.print(_("Difficulty by crew size; two players with Tonoja use the 3-player value."))
     return ANSWERED
 
 
 def _crew_label(players: int) -> str:
-    return "2p (as 3)" if players == 2 else f"{players}p"
+    return _("2p (as 3)") if players == 2 else f"{players}p"
 
 
 def _show_task(card: Any, players: int | None) -> None:
@@ -76,24 +79,32 @@ def _show_task(card: Any, players: int | None) -> None:
 
     out = console()
     from ..present import TASK_KINDS
+    from ..texts import task_text
 
-    out.print(Text.assemble((f"Task {card.id}", "bold"), f" · {TASK_KINDS[card.category]}"))
-    out.print(Text(card.text))
+    heading = _("Task {id}").format(id=card.id)
+    out.print(Text.assemble((heading, "bold"), f" · {_(TASK_KINDS[card.category])}"))
+    out.print(Text(task_text(card)))
     d3, d4, d5 = card.difficulty
-    line = f"Difficulty: {d3} with 3 players (and 2 with Tonoja), {d4} with 4, {d5} with 5"
-    out.print(line)
+    line = _("Difficulty: {d3} with 3 players (and 2 with Tonoja), {d4} with 4, {d5} with 5")
+    out.print(line.format(d3=d3, d4=d4, d5=d5))
     if players is not None:
-        out.print(f"Difficulty for {players} players: {card.difficulty_for(players)}")
+        out.print(
+            _("Difficulty for {players} players: {difficulty}").format(
+                players=players, difficulty=card.difficulty_for(players)
+            )
+        )
     task = get_task(card.id)
     if task.captain_may_not_take:
-        out.print("The captain may never take this task.")
+        out.print(_("The captain may never take this task."))
     if task.prediction is not None:
         out.print(
-            "The owner fixes the number after distribution, before the first trick and before "
-            "any communication (house ruling 13)."
+            _(
+                "The owner fixes the number after distribution, before the first trick and before "
+                "any communication (house ruling 13)."
+            )
         )
     for holding in card.redeal_if:
-        out.print(f"Dealt again when one hand holds all of: {holding}")
+        out.print(_("Dealt again when one hand holds all of: {cards}").format(cards=holding))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -133,65 +144,67 @@ def missions(args: argparse.Namespace) -> int:
 
     from ..engine.data import MODIFIERS
 
-    table = Table(title="Logbook missions", title_justify="left")
+    table = Table(title=_("Logbook missions"), title_justify="left")
     table.add_column("#", justify="right")
-    table.add_column("difficulty", justify="right")
-    table.add_column("special rules")
+    table.add_column(_("difficulty"), justify="right")
+    table.add_column(_("special rules"))
     for e in entries:
-        parts = [_SHORT.get(m, MODIFIERS[m]) for m in e.modifiers]
+        parts = [_(_SHORT.get(m, MODIFIERS[m])) for m in e.modifiers]
         if e.realtime is not None:
-            parts.append(f"real time {clock(e.realtime.seconds)} (optional)")
+            parts.append(_("real time {clock} (optional)").format(clock=clock(e.realtime.seconds)))
         table.add_row(str(e.number), _difficulty(e), "; ".join(parts) or "-")
     out = console()
     out.print(table)
     ep = load_logbook().epilogue
     out.print(
-        f"{ep.first}+: epilogue, free task choice at difficulty {ep.difficulty}, "
-        f"{ep.difficulty + 1}, ... (crew missions {ep.first})"
+        _(
+            "{first}+: epilogue, free task choice at difficulty {difficulty}, {next}, ..."
+            " (crew missions {first})"
+        ).format(first=ep.first, difficulty=ep.difficulty, next=ep.difficulty + 1)
     )
     return ANSWERED
 
 
 #: Short names of the modifiers for the mission list (``crew missions N`` explains them).
 _SHORT = {
-    "intro": "one task of difficulty 1",
-    "no_tasks": "no task cards",
-    "fixed_tasks": "fixed tasks",
-    "crew_picks_one": "the crew picks who takes all tasks",
-    "captain_gives_all": "the captain keeps or gives all tasks",
-    "one_volunteer": "one volunteer",
-    "two_volunteers": "two volunteers",
-    "free_task_choice": "free task choice",
-    "captain_takes_hardest": "the captain takes a hardest task",
-    "captain_no_tasks": "the captain takes no task",
-    "currents": "currents",
-    "heavy_noise": "heavy noise",
-    "unknown_terrain": "unknown terrain",
-    "no_communication": "no communication",
-    "no_comm_before_trick2": "no communication before trick 1 is played",
-    "balance_9s": "won coloured 9s kept level",
-    "balance_1s": "won coloured 1s kept level",
-    "no_lead_pink_or_submarine": "no pink or submarine lead",
-    "first_trick_winner_leads": "the first trick's winner stays ahead",
-    "yellow5_last": "the yellow 5 last",
+    "intro": N_("one task of difficulty 1"),
+    "no_tasks": N_("no task cards"),
+    "fixed_tasks": N_("fixed tasks"),
+    "crew_picks_one": N_("the crew picks who takes all tasks"),
+    "captain_gives_all": N_("the captain keeps or gives all tasks"),
+    "one_volunteer": N_("one volunteer"),
+    "two_volunteers": N_("two volunteers"),
+    "free_task_choice": N_("free task choice"),
+    "captain_takes_hardest": N_("the captain takes a hardest task"),
+    "captain_no_tasks": N_("the captain takes no task"),
+    "currents": N_("currents"),
+    "heavy_noise": N_("heavy noise"),
+    "unknown_terrain": N_("unknown terrain"),
+    "no_communication": N_("no communication"),
+    "no_comm_before_trick2": N_("no communication before trick 1 is played"),
+    "balance_9s": N_("won coloured 9s kept level"),
+    "balance_1s": N_("won coloured 1s kept level"),
+    "no_lead_pink_or_submarine": N_("no pink or submarine lead"),
+    "first_trick_winner_leads": N_("the first trick's winner stays ahead"),
+    "yellow5_last": N_("the yellow 5 last"),
 }
 
 
 #: More words for the modifiers whose one-line description leaves the how open.
 _DETAIL = {
-    "unknown_terrain": (
+    "unknown_terrain": N_(
         " (drawn before each deal: 1-3 normal communication, 4-6 currents, 7-9 heavy noise; a "
         "submarine is drawn again)"
     ),
-    "heavy_noise": " (1 with 2 players and Tonoja or with 3, 2 with 4, 3 with 5)",
-    "currents": " (the card must still be your highest, only or lowest of its colour)",
+    "heavy_noise": N_(" (1 with 2 players and Tonoja or with 3, 2 with 4, 3 with 5)"),
+    "currents": N_(" (the card must still be your highest, only or lowest of its colour)"),
 }
 
 
 def _difficulty(entry: Any) -> str:
     if entry.difficulty is not None:
         return str(entry.difficulty)
-    return "fixed tasks" if entry.tasks else "no tasks"
+    return _("fixed tasks") if entry.tasks else _("no tasks")
 
 
 def _show_mission(entry: Any) -> None:
@@ -199,37 +212,48 @@ def _show_mission(entry: Any) -> None:
 
     from ..engine.data import MODIFIERS
     from ..engine.tasks import get_task
+    from ..texts import mission_rule, task_text
 
     out = console()
-    name = "Introductory mission (0)" if entry.number == 0 else f"Mission {entry.number}"
-    if entry.number > 32:
-        name += " (epilogue)"
+    if entry.number == 0:
+        name = _("Introductory mission (0)")
+    elif entry.number > 32:
+        name = _("Mission {number} (epilogue)").format(number=entry.number)
+    else:
+        name = _("Mission {number}").format(number=entry.number)
     out.print(Text(name, style="bold"))
     if entry.difficulty is not None:
         out.print(
-            f"Tasks: drawn to a total difficulty of {entry.difficulty} for your crew size, "
-            "then handed out"
+            _(
+                "Tasks: drawn to a total difficulty of {difficulty} for your crew size, "
+                "then handed out"
+            ).format(difficulty=entry.difficulty)
         )
     elif entry.tasks:
-        out.print("Tasks: these cards, nothing is drawn:")
+        out.print(_("Tasks: these cards, nothing is drawn:"))
         for t in entry.tasks:
-            out.print(Text(f"  {t}: {get_task(t).card.text}"))
+            out.print(Text(f"  {t}: {task_text(get_task(t).card)}"))
     else:
-        out.print("Tasks: none; the mission's condition decides the attempt.")
+        out.print(_("Tasks: none; the mission's condition decides the attempt."))
     rt = entry.realtime
     if rt is not None:
-        untimed = [MODIFIERS[m] for m in rt.untimed]
+        untimed = [_(MODIFIERS[m]) for m in rt.untimed]
         if rt.untimed_difficulty is not None:
-            untimed.append(f"difficulty {rt.untimed_difficulty} instead")
+            untimed.append(
+                _("difficulty {difficulty} instead").format(difficulty=rt.untimed_difficulty)
+            )
         out.print(
-            f"Real time (optional, --timed): {clock(rt.seconds)} once the tasks are placed; "
-            f"untimed: {'; '.join(untimed)}"
+            _(
+                "Real time (optional, --timed): {clock} once the tasks are placed;"
+                " untimed: {untimed}"
+            ).format(clock=clock(rt.seconds), untimed="; ".join(untimed))
         )
     if entry.modifiers:
-        out.print("Special rules:")
+        out.print(_("Special rules:"))
         for m in entry.modifiers:
-            out.print(Text(f"  - {MODIFIERS[m]}{_DETAIL.get(m, '')}"))
-    out.print(Text(entry.rule))
+            detail = _(_DETAIL[m]) if m in _DETAIL else ""
+            out.print(Text(f"  - {_(MODIFIERS[m])}{detail}"))
+    out.print(Text(mission_rule(entry)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -261,26 +285,28 @@ def rules(args: argparse.Namespace) -> int:
         return ANSWERED
     from rich.text import Text
 
+    from ..texts import ruling_label, ruling_text, topic_text, topic_title
+
     out = console()
     if args.topic is None:
         from rich.table import Table
 
-        table = Table(title="Rules topics (crew rules TOPIC)", title_justify="left")
-        table.add_column("topic")
-        table.add_column("about")
+        table = Table(title=_("Rules topics (crew rules TOPIC)"), title_justify="left")
+        table.add_column(_("topic"))
+        table.add_column(_("about"))
         for t in topics:
-            table.add_row(t.key, t.title)
+            table.add_row(t.key, topic_title(t))
         out.print(table)
         return ANSWERED
     topic = topics[0]
-    out.print(Text(topic.title, style="bold"))
-    for para in topic.text.split("\n\n"):
+    out.print(Text(topic_title(topic), style="bold"))
+    for para in topic_text(topic).split("\n\n"):
         out.print()
         out.print(Text(para))
     if topic.rulings:
         out.print()
         for r in topic.house_rulings():
-            out.print(Text.assemble((r.label, "bold cyan"), f": {r.text}"))
+            out.print(Text.assemble((ruling_label(r), "bold cyan"), f": {ruling_text(r)}"))
     return ANSWERED
 
 

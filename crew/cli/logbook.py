@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..i18n import _
 from ..names import shown
 from ..present import LOGBOOK_COLUMNS, LOGBOOK_NOTE, logbook_rows
 from .common import ANSWERED, CliError, console, emit_json
@@ -52,7 +53,7 @@ def logbook(args: argparse.Namespace) -> int:
         if not chosen:
             chosen = [(n, c) for n, c in crews if n.lower() == args.crew.lower()]
         if not chosen:
-            known = ", ".join(shown(n) for n, _ in crews) or "none yet"
+            known = ", ".join(shown(n) for n, _c in crews) or "none yet"
             raise CliError(f"--crew: there is no crew {args.crew!r} in the logbook; crews: {known}")
         crews = chosen
     docs = [_crew_json(n, c) for n, c in crews]
@@ -64,22 +65,23 @@ def logbook(args: argparse.Namespace) -> int:
 
     out = console()
     if not docs:
-        out.print("The logbook is empty: no crew has finished an attempt yet. Play with `crew`.")
+        out.print(_("The logbook is empty: no crew has finished an attempt yet. Play with `crew`."))
         return ANSWERED
-    for i, (d, (_, crew)) in enumerate(zip(docs, crews, strict=True)):
+    for i, (d, (_name, crew)) in enumerate(zip(docs, crews, strict=True)):
         if i:
             out.print()
-        members = ", ".join(map(shown, d["members"])) or "no members noted"
-        out.print(Text.assemble((f"Crew {shown(d['crew'])}", "bold"), f" ({members})"))
-        out.print(f"Next mission: {d['current']}")
+        members = ", ".join(map(shown, d["members"])) or _("no members noted")
+        heading = _("Crew {name}").format(name=shown(d["crew"]))
+        out.print(Text.assemble((heading, "bold"), f" ({members})"))
+        out.print(_("Next mission: {number}").format(number=d["current"]))
         if not d["missions"]:
-            out.print("No mission played yet.")
+            out.print(_("No mission played yet."))
             continue
         table = Table()
         for heading, numbers in LOGBOOK_COLUMNS:
-            table.add_column(heading, justify="right" if numbers else "left")
+            table.add_column(_(heading), justify="right" if numbers else "left")
         for row in logbook_rows(crew):
             table.add_row(*row)
         out.print(table)
-    out.print(LOGBOOK_NOTE)
+    out.print(_(LOGBOOK_NOTE))
     return ANSWERED

@@ -130,6 +130,12 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=fmt,
     )
     parser.add_argument("--version", action=_VersionAction)
+    parser.add_argument(
+        "--lang",
+        choices=("en", "nl"),
+        help="the language of everything crew says: en English, nl Dutch (default: CREW_LANG,"
+        " then LC_ALL, LC_MESSAGES, LANG; --json output is the same in every language)",
+    )
     parser.set_defaults(handler=None)
     sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
 
@@ -517,11 +523,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args_list: list[str]) -> int:
+    from ..i18n import set_language
+
+    set_language(None)  # the environment's language, until --lang says otherwise
     parser = build_parser()
     try:
         args = parser.parse_args(args_list)
     except SystemExit as exc:  # --help, --version and usage errors (argparse exits 2)
         return exc.code if isinstance(exc.code, int) else BAD_INPUT
+    if args.lang is not None:
+        set_language(args.lang)
     try:
         opt.check(args)
         if args.handler is None:

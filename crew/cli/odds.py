@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
+from ..i18n import _
 from .common import (
     ANSWERED,
     INTERRUPTED,
@@ -88,7 +89,7 @@ class _Tally:
 
 
 def _failed(i: int, seed: str, why: str) -> CliError:
-    return CliError(f"deal {i} (seed {seed!r}): {why}")
+    return CliError(_("deal {i} (seed {seed}): {why}").format(i=i, seed=repr(seed), why=why))
 
 
 def _solve_here(jobs: Iterator[tuple[int, Job]], tally: _Tally, done: Callable[[], None]) -> None:
@@ -117,7 +118,7 @@ def _solve_in_workers(
             busy[k] = (nxt[0], nxt[1][3])
 
     try:
-        for _ in range(workers):
+        for _worker_no in range(workers):
             ours, theirs = ctx.Pipe()
             p = ctx.Process(target=_worker, args=(theirs,), daemon=True)
             # a worker starts with Ctrl-C ignored (kept across exec), so even one still
@@ -139,9 +140,11 @@ def _solve_in_workers(
                     try:
                         verdict, error, by_clock = conn.recv()
                     except EOFError:
-                        verdict, error, by_clock = None, "its worker process stopped", False
+                        verdict, error = None, _("its worker process stopped")
+                        by_clock = False
                 elif p.sentinel in ready:
-                    verdict, error = None, f"its worker process died (exit code {p.exitcode})"
+                    verdict = None
+                    error = _("its worker process died (exit code {code})").format(code=p.exitcode)
                     by_clock = False
                 else:
                     continue
@@ -180,7 +183,7 @@ def odds(args: argparse.Namespace) -> int:
     tally = _Tally()
     workers = max(1, min(os.cpu_count() or 1, count))
     progress = progress_bar()
-    bar = progress.add_task("solving deals", total=count) if progress is not None else None
+    bar = progress.add_task(_("solving deals"), total=count) if progress is not None else None
 
     def done() -> None:
         if progress is not None and bar is not None:
@@ -218,21 +221,37 @@ def odds(args: argparse.Namespace) -> int:
         emit_json(doc)
     else:
         what = mission_words(args.mission, args.difficulty)
-        pct = "n/a" if share is None else f"{share:.1%}"
+        pct = _("n/a") if share is None else f"{share:.1%}"
         out = console()
         out.print(
-            f"{args.players} players, {what}: {tally.won} of {decided} decided deals winnable"
-            f" with open hands ({pct}); {tally.undecided} undecided within {args.nodes:,}"
-            " positions each."
+            _(
+                "{players} players, {what}: {won} of {decided} decided deals winnable"
+                " with open hands ({pct}); {undecided} undecided within {nodes}"
+                " positions each."
+            ).format(
+                players=args.players,
+                what=what,
+                won=tally.won,
+                decided=decided,
+                pct=pct,
+                undecided=tally.undecided,
+                nodes=f"{args.nodes:,}",
+            )
         )
         if tally.by_clock:
             out.print(
-                f"{tally.by_clock} of the undecided deals were stopped by the {args.timeout:g} s"
-                " guard before their positions were searched: on another machine they may be"
-                " decided."
+                _(
+                    "{n} of the undecided deals were stopped by the {seconds} s"
+                    " guard before their positions were searched: on another machine they may"
+                    " be decided."
+                ).format(n=tally.by_clock, seconds=f"{args.timeout:g}")
             )
         if interrupted:
-            out.print(f"Interrupted: {tally.deals} of {count} deals were solved.")
+            out.print(
+                _("Interrupted: {n} of {count} deals were solved.").format(
+                    n=tally.deals, count=count
+                )
+            )
     if interrupted:
         sys.stderr.write("crew: interrupted\n")
         return INTERRUPTED

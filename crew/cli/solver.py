@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import Action, GameState, Play, apply, card_str
+from ..i18n import N_, _, ended_text
 from ..records import Record, RecordError, action_to_json, replay
 from ..solver.analysis import Analysis
 from .common import ANSWERED, NOT_ALLOWED, CliError, console, emit_json, seat_label
@@ -16,7 +17,7 @@ from .common import ANSWERED, NOT_ALLOWED, CliError, console, emit_json, seat_la
 #: ``crew solve`` exit code when the time limit (or Ctrl-C) left the question open.
 UNDECIDED = 3
 
-_NOTE = (
+_NOTE = N_(
     "Open hands: every hand is known and the crew chooses every card together. Communication "
     "is ignored (it cannot change open-hand play); the distress signal is out of scope; real "
     "time is ignored."
@@ -80,7 +81,11 @@ class _Watch:
         """Show how far the search has come (a few times a second)."""
         if self._status is not None and seconds - self._shown >= 0.1:
             self._shown = seconds
-            self._status.update(f"{self.what}: {nodes:,} positions, {seconds:.1f} s")
+            self._status.update(
+                _("{what}: {nodes} positions, {seconds} s").format(
+                    what=self.what, nodes=f"{nodes:,}", seconds=f"{seconds:.1f}"
+                )
+            )
 
     def step(self, text: str) -> None:
         """Change what is being done."""
@@ -91,27 +96,32 @@ class _Watch:
 
 def _limit_words(timeout: float | None) -> str:
     """``--timeout`` in words (None: ``--timeout 0``, no limit)."""
-    return "no time limit" if timeout is None else f"the time limit ({timeout:g} s)"
+    if timeout is None:
+        return _("no time limit")
+    return _("the time limit ({seconds} s)").format(seconds=f"{timeout:g}")
 
 
 def _choice_words(action: Action, who: Callable[[int], str]) -> str:
     """A choice before the cards in words: "seat 2 (Bob) takes task #40"."""
     j = action_to_json(action)
     seat = getattr(action, "seat", None)
-    name = who(seat) if isinstance(seat, int) else "the crew"
+    name = who(seat) if isinstance(seat, int) else _("the crew")
     if "take" in j:
-        return f"{name} takes task #{j['take']}"
+        return _("{name} takes task #{task}").format(name=name, task=j["take"])
     if "pass" in j:
-        return f"{name} passes"
+        return _("{name} passes").format(name=name)
     if "predict" in j:
-        return f"{name} predicts {j['predict']} tricks"
+        return _("{name} predicts {n} tricks").format(name=name, n=j["predict"])
     if "volunteer" in j:
-        return f"{name} {'volunteers' if j['volunteer'] else 'does not volunteer'}"
+        if j["volunteer"]:
+            return _("{name} volunteers").format(name=name)
+        return _("{name} does not volunteer").format(name=name)
     to = getattr(action, "to", None)
     if isinstance(to, int):
         task = getattr(action, "task", None)
-        what = f"task #{task}" if isinstance(task, int) else "every task"
-        return f"{what} goes to {who(to)}"
+        if isinstance(task, int):
+            return _("task #{task} goes to {name}").format(task=task, name=who(to))
+        return _("every task goes to {name}").format(name=who(to))
     return f"{name}: " + ", ".join(f"{k} {v}" for k, v in j.items() if k != "seat")
 
 
@@ -124,16 +134,20 @@ def _line_words(state: GameState, line: Sequence[Action], who: Callable[[int], s
     for action in line:
         if not isinstance(action, Play):
             out.append(_choice_words(action, who))
-        state, _ = apply(state, action)
+        state, _events = apply(state, action)
     for n in range(first, len(state.tricks)):
         t = state.tricks[n]
         cards = []
         for k, (seat, card) in enumerate(zip(t.seats, t.cards, strict=True)):
-            played = " (on the table)" if n == first and k < on_table else ""
+            played = _(" (on the table)") if n == first and k < on_table else ""
             cards.append(f"{who(seat)} {card_str(card)}{played}")
-        out.append(f"Trick {n + 1}: {', '.join(cards)} -> {who(t.winner)} wins")
+        out.append(
+            _("Trick {n}: {cards} -> {name} wins").format(
+                n=n + 1, cards=", ".join(cards), name=who(t.winner)
+            )
+        )
     if state.result == "won":
-        out.append(f"The attempt is won after trick {len(state.tricks)}.")
+        out.append(_("The attempt is won after trick {n}.").format(n=len(state.tricks)))
     return out
 
 
@@ -143,7 +157,7 @@ def solve(args: argparse.Namespace) -> int:
 
     rec, source = _load(args.file)
     state = _state_of(rec, source)
-    with _Watch("searching") as watch:
+    with _Watch(_("searching")) as watch:
         solver = Solver(progress=watch.progress, interrupt=watch.interrupt)
         sol = solver.solve(state, timeout=args.timeout)
     stopped = watch.stopped and sol.winnable is None
@@ -162,29 +176,39 @@ def solve(args: argparse.Namespace) -> int:
     else:
         out = console()
         players = state.setup.players
+        nodes = f"{sol.nodes:,}"
 
         def who(seat: int) -> str:
             return seat_label(seat, players, rec.names)
 
         if state.result == "won":
-            out.print("The attempt is already won: nothing is left to play.")
+            out.print(_("The attempt is already won: nothing is left to play."))
         elif state.result:
-            out.print(f"Not winnable: the attempt is already lost ({state.reason_text(who)}).")
+            why = ended_text(
+                state.reason, state.reason_template, state.reason_seats, state.reason_values, who
+            )
+            out.print(_("Not winnable: the attempt is already lost ({why}).").format(why=why))
         elif stopped:
-            out.print(f"Stopped: undecided after {sol.nodes:,} positions (Ctrl-C).")
+            out.print(_("Stopped: undecided after {nodes} positions (Ctrl-C).").format(nodes=nodes))
         elif sol.winnable is None:
             out.print(
-                f"Undecided: {_limit_words(args.timeout)} ran out after {sol.nodes:,} positions."
+                _("Undecided: {limit} ran out after {nodes} positions.").format(
+                    limit=_limit_words(args.timeout), nodes=nodes
+                )
             )
         elif sol.winnable:
-            out.print("Winnable with open hands. A winning line:")
+            out.print(_("Winnable with open hands. A winning line:"))
             for words in _line_words(state, sol.line, who):
                 out.print(f"  {words}")
         else:
-            out.print("Not winnable: no sequence of the crew's choices wins from here.")
+            out.print(_("Not winnable: no sequence of the crew's choices wins from here."))
         if not state.result:
-            out.print(f"{sol.nodes:,} positions searched in {sol.seconds:.2f} s.")
-            out.print(_NOTE)
+            out.print(
+                _("{nodes} positions searched in {seconds} s.").format(
+                    nodes=nodes, seconds=f"{sol.seconds:.2f}"
+                )
+            )
+            out.print(_(_NOTE))
     if sol.winnable is None:
         return UNDECIDED
     return ANSWERED if sol.winnable else NOT_ALLOWED
@@ -194,45 +218,55 @@ def analysis_words(result: Analysis, players: int, names: Sequence[str] | None =
     """What ``crew analyse`` says about ``result``: the verdict before the first card, then the
     turning point, or why there is none. Never "could not be won" unless the first verdict is
     "no"."""
-    verdict = {True: "yes", False: "no", None: "undecided"}
+    verdict = {True: _("yes"), False: _("no"), None: _("undecided")}
     at_start = result.winnable_at_start
-    out = [f"Could it be won before the first card? {verdict[at_start]}"]
+    out = [_("Could it be won before the first card? {verdict}").format(verdict=verdict[at_start])]
     tp = result.turning_point
     last = result.verdicts[-1] if result.verdicts else at_start
     if tp is not None and tp.time_up:
-        where = f"in trick {tp.trick}" if tp.trick else "before the tricks"
+        where = _("in trick {n}").format(n=tp.trick) if tp.trick else _("before the tricks")
         out.append(
-            f"Turning point: action {tp.action + 1}, the time ran out {where} while the"
-            " attempt could still be won with open hands."
+            _(
+                "Turning point: action {n}, the time ran out {where} while the"
+                " attempt could still be won with open hands."
+            ).format(n=tp.action + 1, where=where)
         )
         alts = tp.to_json()["winning_alternatives"]
         if alts:
-            out.append("Still winning there: " + ", ".join(str(a) for a in alts))
+            out.append(_still(alts))
     elif tp is not None:
         j = tp.to_json()
         who = seat_label(tp.seat, players, names)
-        where = f"trick {tp.trick}" if tp.trick else "the distribution"
+        where = _("trick {n}").format(n=tp.trick) if tp.trick else _("the distribution")
         out.append(
-            f"Turning point: action {tp.action + 1}, {who} played {j['played']} in {where}; after"
-            " it the attempt could no longer be won."
+            _(
+                "Turning point: action {n}, {name} played {card} in {where}; after"
+                " it the attempt could no longer be won."
+            ).format(n=tp.action + 1, name=who, card=j["played"], where=where)
         )
         alts = j["winning_alternatives"]
         if alts:
-            out.append("Still winning there: " + ", ".join(str(a) for a in alts))
+            out.append(_still(alts))
     elif last is False and at_start is False:
-        out.append("It could not be won with open hands from the first card on.")
+        out.append(_("It could not be won with open hands from the first card on."))
     elif last is False and at_start:
         out.append(
-            "The action that lost it was not found: a verdict in between was undecided within"
-            " the limit."
+            _(
+                "The action that lost it was not found: a verdict in between was undecided"
+                " within the limit."
+            )
         )
     elif last is False:
-        out.append("Whether it could be won at the first card is undecided within the limit.")
+        out.append(_("Whether it could be won at the first card is undecided within the limit."))
     elif last is True:
-        out.append("It was never lost.")
+        out.append(_("It was never lost."))
     else:
-        out.append("Undecided: the end of the record could not be judged within the limit.")
+        out.append(_("Undecided: the end of the record could not be judged within the limit."))
     return out
+
+
+def _still(alts: Sequence[Any]) -> str:
+    return _("Still winning there: {cards}").format(cards=", ".join(str(a) for a in alts))
 
 
 def analyse(args: argparse.Namespace) -> int:
@@ -242,10 +276,10 @@ def analyse(args: argparse.Namespace) -> int:
 
     rec, source = _load(args.file)
     _state_of(rec, source)  # refuse an illegal record with its reason
-    with _Watch("judging") as watch:
+    with _Watch(_("judging")) as watch:
 
         def judging(k: int, n: int) -> None:
-            watch.step(f"judging position {k} of at most {n}")
+            watch.step(_("judging position {k} of at most {n}").format(k=k, n=n))
 
         solver = Solver(progress=watch.progress, interrupt=watch.interrupt)
         result = run(
@@ -267,7 +301,11 @@ def analyse(args: argparse.Namespace) -> int:
     for words in analysis_words(result, rec.players, rec.names):
         out.print(words)
     if stopped:
-        out.print("Stopped (Ctrl-C): the verdicts above are what was decided so far.")
-    out.print(f"{len(result.verdicts)} actions judged in {result.seconds:.2f} s.")
-    out.print(_NOTE)
+        out.print(_("Stopped (Ctrl-C): the verdicts above are what was decided so far."))
+    out.print(
+        _("{n} actions judged in {seconds} s.").format(
+            n=len(result.verdicts), seconds=f"{result.seconds:.2f}"
+        )
+    )
+    out.print(_(_NOTE))
     return UNDECIDED if stopped else ANSWERED

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .enums import Direction, Position
-from .reasons import Illegal, Reason
+from .reasons import Illegal, Reason, plain
 
 __all__ = [
     "Action",
@@ -145,40 +145,56 @@ def malformed(action: object) -> Illegal | None:
     """
     fields = _WHOLE_FIELDS.get(type(action))
     if fields is None:
-        return Illegal(Reason.UNKNOWN_ACTION, f"{action!r} is not an action of this game")
+        return plain(
+            Reason.UNKNOWN_ACTION, "{action} is not an action of this game", action=repr(action)
+        )
     name = type(action).__name__
     for f in fields:
         value = getattr(action, f)
         if not _whole(value):
-            return Illegal(
-                Reason.BAD_ACTION, f"{name}.{f} must be a whole number, got {value!r} in {action!r}"
+            return plain(
+                Reason.BAD_ACTION,
+                "{field} must be a whole number, got {value} in {action}",
+                field=f"{name}.{f}",
+                value=repr(value),
+                action=repr(action),
             )
         if not -_LIMIT < value < _LIMIT:
             # no digits in the message: a huge number cannot even be written out
-            return Illegal(Reason.BAD_ACTION, f"{name}.{f} is a number far out of any range")
+            return plain(
+                Reason.BAD_ACTION, "{field} is a number far out of any range", field=f"{name}.{f}"
+            )
     if isinstance(action, Volunteer) and type(action.yes) is not bool:
-        return Illegal(
-            Reason.BAD_ACTION, f"Volunteer.yes must be True or False, got {action.yes!r}"
+        return plain(
+            Reason.BAD_ACTION,
+            "Volunteer.yes must be True or False, got {value}",
+            value=repr(action.yes),
         )
     if isinstance(action, Signal) and not isinstance(action.position, str):
-        return Illegal(
+        return plain(
             Reason.BAD_ACTION,
-            f"Signal.position must be top, middle or bottom, got {action.position!r}",
+            "Signal.position must be top, middle or bottom, got {value}",
+            value=repr(action.position),
         )
     if isinstance(action, Distress):
         if not isinstance(action.direction, str):
-            return Illegal(
+            return plain(
                 Reason.BAD_ACTION,
-                f"Distress.direction must be left or right, got {action.direction!r}",
+                "Distress.direction must be left or right, got {value}",
+                value=repr(action.direction),
             )
         if not isinstance(action.cards, tuple) or len(action.cards) > 5:
-            return Illegal(
+            return plain(
                 Reason.BAD_ACTION,
-                f"Distress.cards must be a tuple of one card per crew member, got {action.cards!r}",
+                "Distress.cards must be a tuple of one card per crew member, got {value}",
+                value=repr(action.cards),
             )
         for i, card in enumerate(action.cards):
             if not _whole(card) or not -_LIMIT < card < _LIMIT:
-                return Illegal(
-                    Reason.BAD_ACTION, f"Distress.cards[{i}] must be a card number, got {card!r}"
+                return plain(
+                    Reason.BAD_ACTION,
+                    "Distress.cards[{i}] must be a card number, got {value}",
+                    i=i,
+                    value=repr(card),
                 )
     return None

@@ -69,26 +69,44 @@ _ALIASES = {
     "s": SUB,
     "sub": SUB,
     "submarine": SUB,
+    # Dutch, as the Dutch box names them (crew rules cards)
+    "roze": PINK,
+    "blauw": BLUE,
+    "groen": GREEN,
+    "geel": YELLOW,
+    "onderzeeboot": SUB,
+    "onderzeeër": SUB,
+    "onderzeeer": SUB,
 }
-
-_FORMS = (
-    "a colour letter P/B/G/Y with a value 1-9 (P7, g2), S with 1-4 for a submarine (S4), "
-    "or a word such as pink7, blue 3, sub3, submarine4"
-)
 
 
 class CardError(ValueError):
-    """A card string that is not one of the 40 cards (names the string and the accepted forms)."""
+    """A card string that is not one of the 40 cards (names the string and the accepted forms).
+
+    Like an engine reason it keeps its ``template`` apart from its ``values`` (all strings), so
+    that a user interface can translate it; ``str()`` is the English message."""
+
+    def __init__(self, template: str, **values: str) -> None:
+        filled = dict(values)
+        if "why" in filled:  # a card error inside a card error: its template and values
+            filled["why"] = filled["why"].format(**values)
+        super().__init__(template.format(**filled))
+        self.template = template
+        self.values = tuple(values.items())
 
 
 def make_card(suit: int, value: int) -> int:
     """The card of ``suit`` (0-4) and ``value`` (1-9, submarines 1-4)."""
     if suit == SUB:
         if not 1 <= value <= 4:
-            raise CardError(f"there is no submarine {value}: submarines are 1-4")
+            raise CardError("there is no submarine {value}: submarines are 1-4", value=str(value))
         return 35 + value
     if not 1 <= value <= 9:
-        raise CardError(f"there is no {COLOR_NAMES[suit]} {value}: colour cards are 1-9")
+        raise CardError(
+            "there is no {colour} {value}: colour cards are 1-9",
+            colour=COLOR_NAMES[suit],
+            value=str(value),
+        )
     return suit * 9 + value - 1
 
 
@@ -102,13 +120,20 @@ def parse_card(text: str) -> int:
         i -= 1
     word, digits = s[:i], s[i:]
     if word not in _ALIASES or not digits or len(digits) > 2:
-        raise CardError(f"unknown card {raw!r}: write {_FORMS}")
+        raise CardError(
+            "unknown card {card}: write a colour letter P/B/G/Y with a value 1-9 (P7, g2), S"
+            " with 1-4 for a submarine (S4), or a word such as pink7, blue 3, sub3, submarine4"
+            " (Dutch too: roze7, blauw 3, groen2, geel5, onderzeeboot4)",
+            card=repr(raw),
+        )
     suit = _ALIASES[word]
     value = int(digits)
     try:
         return make_card(suit, value)
     except CardError as exc:
-        raise CardError(f"unknown card {raw!r}: {exc}") from None
+        raise CardError(
+            "unknown card {card}: {why}", card=repr(raw), why=exc.template, **dict(exc.values)
+        ) from None
 
 
 def parse_cards(text: str | Iterable[str]) -> list[int]:

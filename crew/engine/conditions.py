@@ -38,6 +38,7 @@ class Broken(NamedTuple):
 
     template: str
     seats: tuple[int, ...] = ()
+    values: tuple[tuple[str, str], ...] = ()
 
 
 #: (state before the card, seat, card, 1-based trick number, whether the card completes it)
@@ -79,8 +80,9 @@ def _balance(value: int) -> AfterTrick:
         have = [(w & VALUE_MASKS[value]).bit_count() for w in state.won]
         if max(have) - min(have) >= 2:
             return Broken(
-                f"after trick {len(state.tricks)} one crew member has won two more coloured"
-                f" {value}s than another"
+                "after trick {trick} one crew member has won two more coloured {value}s than"
+                " another",
+                values=(("trick", str(len(state.tricks))), ("value", str(value))),
             )
         return None
 
@@ -93,9 +95,9 @@ def _no_lead_pink_or_submarine(
     if state.trick_cards or suit_of(card) not in (PINK, SUB):
         return None
     return Broken(
-        f"{{seat0}} led {card_str(card)} at trick {tnum}: no trick may be opened with pink or a"
-        " submarine",
+        "{seat0} led {card} at trick {trick}: no trick may be opened with pink or a submarine",
         (seat,),
+        (("card", card_str(card)), ("trick", str(tnum))),
     )
 
 
@@ -105,9 +107,10 @@ def _first_trick_winner_leads(state: GameState, final: bool) -> Broken | None:
     w = state.tricks[0].winner
     if any(c >= state.counts[w] for s, c in enumerate(state.counts) if s != w):
         return Broken(
-            f"after trick {len(state.tricks)} the winner of the first trick ({{seat0}}) no"
-            " longer has strictly more tricks than everyone else",
+            "after trick {trick} the winner of the first trick ({seat0}) no longer has strictly"
+            " more tricks than everyone else",
             (w,),
+            (("trick", str(len(state.tricks))),),
         )
     return None
 
@@ -118,7 +121,8 @@ def _yellow5_played(
     if card != Y5 or (tnum == state.setup.total_tricks and completes):
         return None
     return Broken(
-        f"the yellow 5 was played at trick {tnum} but must be the last card of the final trick"
+        "the yellow 5 was played at trick {trick} but must be the last card of the final trick",
+        values=(("trick", str(tnum)),),
     )
 
 

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .cards import CardError, parse_cards
+from .reasons import N_
 from .task_params import CATEGORIES, TaskParams
 
 __all__ = [
@@ -33,26 +34,26 @@ __all__ = [
 
 #: The modifier vocabulary of the logbook, with what each one means.
 MODIFIERS: dict[str, str] = {
-    "intro": "introductory mission: one task card of difficulty 1",
-    "no_tasks": "no task cards are drawn",
-    "fixed_tasks": "the mission names its task cards; nothing is drawn",
-    "crew_picks_one": "the crew picks one member who takes all tasks",
-    "captain_gives_all": "the captain keeps all tasks or gives all of them to one crew member",
-    "one_volunteer": "one volunteer takes all tasks",
-    "two_volunteers": "two volunteers split the tasks",
-    "free_task_choice": "the crew assigns the tasks freely",
-    "captain_takes_hardest": "the captain must first take a task of the highest difficulty",
-    "captain_no_tasks": "the captain takes no task",
-    "currents": "currents: the signal's statement is hidden",
-    "heavy_noise": "heavy noise: players - 2 shared sonar tokens",
-    "unknown_terrain": "unknown terrain: a drawn card sets the communication mode",
-    "no_communication": "no communication at all",
-    "no_comm_before_trick2": "no communication before the first trick has been played",
-    "balance_9s": "nobody may have won two more coloured 9s than another",
-    "balance_1s": "nobody may have won two more coloured 1s than another",
-    "no_lead_pink_or_submarine": "no trick may be opened with pink or a submarine",
-    "first_trick_winner_leads": "the first trick's winner must always have the most tricks",
-    "yellow5_last": "the yellow 5 must be the last card of the final trick",
+    "intro": N_("introductory mission: one task card of difficulty 1"),
+    "no_tasks": N_("no task cards are drawn"),
+    "fixed_tasks": N_("the mission names its task cards; nothing is drawn"),
+    "crew_picks_one": N_("the crew picks one member who takes all tasks"),
+    "captain_gives_all": N_("the captain keeps all tasks or gives all of them to one crew member"),
+    "one_volunteer": N_("one volunteer takes all tasks"),
+    "two_volunteers": N_("two volunteers split the tasks"),
+    "free_task_choice": N_("the crew assigns the tasks freely"),
+    "captain_takes_hardest": N_("the captain must first take a task of the highest difficulty"),
+    "captain_no_tasks": N_("the captain takes no task"),
+    "currents": N_("currents: the signal's statement is hidden"),
+    "heavy_noise": N_("heavy noise: players - 2 shared sonar tokens"),
+    "unknown_terrain": N_("unknown terrain: a drawn card sets the communication mode"),
+    "no_communication": N_("no communication at all"),
+    "no_comm_before_trick2": N_("no communication before the first trick has been played"),
+    "balance_9s": N_("nobody may have won two more coloured 9s than another"),
+    "balance_1s": N_("nobody may have won two more coloured 1s than another"),
+    "no_lead_pink_or_submarine": N_("no trick may be opened with pink or a submarine"),
+    "first_trick_winner_leads": N_("the first trick's winner must always have the most tricks"),
+    "yellow5_last": N_("the yellow 5 must be the last card of the final trick"),
 }
 
 

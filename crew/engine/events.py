@@ -35,7 +35,8 @@ class Event(NamedTuple):
 
     ``exchange`` (distress only) lists each passed card as ``(from_seat, to_seat, card)``.
     ``template`` is ``text`` with ``{seat0}``, ... where ``seats`` are named, so a user
-    interface can put names in (see ``reasons.fill_seats``).
+    interface can put names in (see ``reasons.fill_seats``); ``values`` fill its other
+    placeholders (task ids, trick numbers).
     """
 
     kind: EventKind
@@ -47,3 +48,4 @@ class Event(NamedTuple):
     exchange: tuple[tuple[int, int, int], ...] = ()
     template: str = ""
     seats: tuple[int, ...] = ()
+    values: tuple[tuple[str, str], ...] = ()

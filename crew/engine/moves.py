@@ -27,7 +27,7 @@ from .actions import (
 from .events import Event
 from .phases import communication, distress, distribution, predictions, tricks
 from .phases.common import Handler, game_over
-from .reasons import Illegal, IllegalActionError, Reason
+from .reasons import Illegal, IllegalActionError, Reason, plain
 from .state import GameState, Phase
 
 __all__ = ["apply", "legal_actions", "why_illegal"]
@@ -77,7 +77,9 @@ def why_illegal(state: GameState, action: Action) -> Illegal | None:
         return bad
     handler = _handler(action)
     if handler is None:
-        return Illegal(Reason.UNKNOWN_ACTION, f"{action!r} is not an action of this game")
+        return plain(
+            Reason.UNKNOWN_ACTION, "{action} is not an action of this game", action=repr(action)
+        )
     return handler.check(state, action)
 
 

@@ -9,7 +9,7 @@ from functools import cache
 
 from .cards import COLOR_NAMES, SUIT_MASKS, card_str
 from .enums import Position
-from .reasons import Illegal, Reason
+from .reasons import N_, Illegal, Reason, plain
 
 __all__ = ["POSITION_CLAIMS", "Illegal", "colour_claims", "signal_position_ok", "true_positions"]
 
@@ -53,14 +53,19 @@ def true_positions(hand: int, card: int) -> tuple[Position, ...]:
 def signal_position_ok(hand: int, card: int, position: str) -> Illegal | None:
     """Whether showing ``card`` with the token at ``position`` is allowed for ``hand``."""
     if card >= 36:
-        return Illegal(
+        return plain(
             Reason.CANNOT_SIGNAL_SUBMARINE,
-            f"{card_str(card)} is a submarine; submarines are never communicated",
+            "{card} is a submarine; submarines are never communicated",
+            card=card_str(card),
         )
     if not hand >> card & 1:
-        return Illegal(Reason.CARD_NOT_IN_HAND, f"{card_str(card)} is not in the hand")
+        return plain(Reason.CARD_NOT_IN_HAND, "{card} is not in the hand", card=card_str(card))
     if position not in POSITION_CLAIMS:
-        return Illegal(Reason.BAD_POSITION, f"position {position!r} must be top, middle or bottom")
+        return plain(
+            Reason.BAD_POSITION,
+            "position {position} must be top, middle or bottom",
+            position=repr(position),
+        )
     position = Position(position)
     ok = true_positions(hand, card)
     if position in ok:
@@ -69,9 +74,26 @@ def signal_position_ok(hand: int, card: int, position: str) -> Illegal | None:
     n = (hand & SUIT_MASKS[card // 9]).bit_count()
     claim = POSITION_CLAIMS[position]
     if n == 1:
-        why = f"it is the only {colour} card, which may only be shown as 'only' (middle)"
+        template = N_(
+            "{card} cannot be shown as {claim}: it is the only {colour} card, which may only be"
+            " shown as 'only' (middle)"
+        )
     elif not ok:
-        why = f"it is neither the highest, the lowest nor the only {colour} card"
+        template = N_(
+            "{card} cannot be shown as {claim}: it is neither the highest, the lowest nor the"
+            " only {colour} card"
+        )
     else:
-        why = f"it is not the {claim} of the {n} {colour} cards; true: {', '.join(ok)}"
-    return Illegal(Reason.SIGNAL_NOT_TRUE, f"{card_str(card)} cannot be shown as {claim}: {why}")
+        template = N_(
+            "{card} cannot be shown as {claim}: it is not the {claim} of the {n} {colour} cards;"
+            " true: {true}"
+        )
+    return plain(
+        Reason.SIGNAL_NOT_TRUE,
+        template,
+        card=card_str(card),
+        claim=claim,
+        colour=colour,
+        n=n,
+        true=", ".join(ok),
+    )

@@ -101,6 +101,8 @@ class GameState(NamedTuple):
     # ``reason`` with {seat0}, ... where ``reason_seats`` are named ("" when it names no seat)
     reason_template: str = ""
     reason_seats: tuple[int, ...] = ()
+    # the values ``reason_template`` names besides its seats (task ids, trick numbers)
+    reason_values: tuple[tuple[str, str], ...] = ()
 
     @property
     def over(self) -> bool:
@@ -111,7 +113,8 @@ class GameState(NamedTuple):
         if not self.reason_template:
             return self.reason
         seats = self.reason_seats
-        return self.reason_template.format(**{f"seat{i}": name(s) for i, s in enumerate(seats)})
+        named = {f"seat{i}": name(s) for i, s in enumerate(seats)}
+        return self.reason_template.format(**named, **dict(self.reason_values))
 
     @property
     def trick_number(self) -> int:

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import SUB, SUIT_MASKS, card_str, suit_of, value_of
+from .reasons import N_
 
-__all__ = ["Trick", "follow_mask", "trick_winner", "winner_reason"]
+__all__ = ["Trick", "follow_mask", "trick_winner", "winner_reason", "winner_reason_parts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,21 +58,34 @@ def trick_winner(cards: Sequence[int]) -> int:
 
 def winner_reason(cards: Sequence[int]) -> str:
     """A sentence saying why the winning card of ``cards`` (first card leads) takes the trick."""
+    template, values = winner_reason_parts(cards)
+    return template.format(**dict(values))
+
+
+def winner_reason_parts(cards: Sequence[int]) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """:func:`winner_reason` as a template and the values it names (to translate it)."""
     i = trick_winner(cards)
     w = cards[i]
     led = suit_of(cards[0])
     subs = [c for c in cards if suit_of(c) == SUB]
+    card = ("card", card_str(w))
     if suit_of(w) == SUB:
         if len(subs) == 1:
             if led == SUB:
-                return f"{card_str(w)} was led and is the only submarine in the trick"
-            return f"{card_str(w)} is the only submarine (trump) in the trick"
+                return N_("{card} was led and is the only submarine in the trick"), (card,)
+            return N_("{card} is the only submarine (trump) in the trick"), (card,)
         others = ", ".join(card_str(c) for c in subs if c != w)
-        return f"{card_str(w)} is the highest submarine (trump) in the trick, above {others}"
+        return N_("{card} is the highest submarine (trump) in the trick, above {others}"), (
+            card,
+            ("others", others),
+        )
     same = [c for c in cards if suit_of(c) == led]
     if len(same) == 1:
-        return f"{card_str(w)} led and nobody followed its colour or played a submarine"
+        return N_("{card} led and nobody followed its colour or played a submarine"), (card,)
     return (
-        f"no submarine was played; {card_str(w)} is the highest card of the led colour "
-        f"(value {value_of(w)}); cards of other colours cannot win"
+        N_(
+            "no submarine was played; {card} is the highest card of the led colour (value"
+            " {value}); cards of other colours cannot win"
+        ),
+        (card, ("value", str(value_of(w)))),
     )

@@ -39,6 +39,7 @@ from crew.engine import (
     view_for,
 )
 from crew.engine.signals import POSITION_CLAIMS
+from crew.i18n import Said, _, ngettext
 from crew.records import action_to_json
 
 from .protocol import Ask, AskKind, TableState, question_for
@@ -71,32 +72,44 @@ class Advice:
         return {"action": act, "why": self.why}
 
     def words(self, name: Callable[[int], str]) -> str:
-        """What to do, in words ("play B7", "take task #12", "no signal now")."""
+        """What to do, in words ("play B7", "take task #12", "no signal now"), in the language
+        in use."""
         a = self.action
         if self.distress is not None:
             assert self.card is not None
-            return f"send the distress signal {self.distress}, passing {card_str(self.card)}"
+            return _("send the distress signal {direction}, passing {card}").format(
+                direction=_(self.distress), card=card_str(self.card)
+            )
         match a:
             case None:
-                return "nothing now"
-            case Play(seat=seat, card=card):
-                whose = f" from {name(seat)}'s cards" if seat != self.seat else ""
-                return f"play {card_str(card)}{whose}"
+                return _("nothing now")
+            case Play(seat=seat, card=card) if seat != self.seat:
+                return _("play {card} from {name}'s cards").format(
+                    card=card_str(card), name=name(seat)
+                )
+            case Play(card=card):
+                return _("play {card}").format(card=card_str(card))
             case Signal(card=card, position=position):
-                return f"signal {card_str(card)} ({POSITION_CLAIMS.get(position, position)})"
+                claim = _(POSITION_CLAIMS.get(position, position))
+                return _("signal {card} ({claim})").format(card=card_str(card), claim=claim)
             case Take(task=task):
-                return f"take task #{task}"
+                return _("take task #{task}").format(task=task)
             case Pass():
-                return "pass"
+                return _("pass")
             case Volunteer(yes=yes):
-                return "volunteer" if yes else "do not volunteer"
+                return _("volunteer") if yes else _("do not volunteer")
             case GiveAll(to=to):
-                return "keep the tasks" if to == self.seat else f"give the tasks to {name(to)}"
+                if to == self.seat:
+                    return _("keep the tasks")
+                return _("give the tasks to {name}").format(name=name(to))
             case Assign(task=task, to=to):
-                return f"give task #{task} to {name(to)}"
-            case Predict(seat=seat, tricks=tricks):
-                whose = f" for {name(seat)}" if seat != self.seat else ""
-                return f"predict {tricks} trick{'s' if tricks != 1 else ''}{whose}"
+                return _("give task #{task} to {name}").format(task=task, name=name(to))
+            case Predict(seat=seat, tricks=tricks) if seat != self.seat:
+                return ngettext(
+                    "predict {n} trick for {name}", "predict {n} tricks for {name}", tricks
+                ).format(n=tricks, name=name(seat))
+            case Predict(tricks=tricks):
+                return ngettext("predict {n} trick", "predict {n} tricks", tricks).format(n=tricks)
         return str(a)
 
 
@@ -119,7 +132,8 @@ def advise(
             return Advice(seat, None, d.why)
         c = choose_distress_card(view, memory, rng, d.direction)
         assert c.card is not None
-        return Advice(seat, None, f"{d.why}; pass {c.why}", distress=d.direction, card=c.card)
+        both = Said("{vote}; pass {card}", vote=d.why, card=c.why)
+        return Advice(seat, None, both, distress=d.direction, card=c.card)
     if ask.kind == AskKind.DISTRESS_CARD:
         raise ValueError("the card to pass is advised with the distress vote")
     dec: Decision = (
@@ -130,7 +144,7 @@ def advise(
     if dec.action is None and ask.kind == AskKind.SIGNAL and to_play:
         why = dec.why
         dec = choose_action(view, memory, rng, settings)
-        dec = Decision(dec.action, f"no signal ({why}); {dec.why}")
+        dec = Decision(dec.action, Said("no signal ({why}); {play}", why=why, play=dec.why))
     return Advice(seat, dec.action, dec.why)
 
 

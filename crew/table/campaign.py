@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from crew import storage
 from crew.engine import GameState, Result, new_attempt
 from crew.engine.attempts import attempt_seed, lost_before_anyone_could_act
+from crew.i18n import N_, _, ngettext
 from crew.records import Record, replay
 
 from .spec import GameSpec, SessionError
@@ -32,14 +33,18 @@ __all__ = [
 ]
 
 
+#: What ``cannot_write`` is told cannot be saved (translated where the sentence is made).
+SAVED_THINGS = (N_("the game"), N_("the logbook"), N_("the history"))
+
+
 def cannot_write(what: str, exc: Exception) -> str:
     """The plain sentence the screen shows when a save fails (full disk, read-only, ...)."""
     why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
     where = f" ({exc.filename})" if isinstance(exc, OSError) and exc.filename else ""
-    return (
-        f"{what} cannot be saved: {why}{where}. You can play on, but if crew closes, what was"
+    return _(
+        "{what} cannot be saved: {why}{where}. You can play on, but if crew closes, what was"
         " not saved is lost."
-    )
+    ).format(what=_(what), why=why, where=where)
 
 
 def redeal_seed(base: int | str, attempt: int, redeals: int) -> str:
@@ -94,8 +99,14 @@ def first_attempt(spec: GameSpec, *, autosave: bool) -> tuple[GameState, int]:
         if entry is not None and entry.members and len(entry.members) != spec.players:
             # a crew keeps its members: a game of another size cannot write in its book
             raise SessionError(
-                f"the crew {spec.crew} has {len(entry.members)} members"
-                f" ({', '.join(entry.members)}); this game has {spec.players} players"
+                _(
+                    "the crew {crew} has {n} members ({members}); this game has {players} players"
+                ).format(
+                    crew=spec.crew,
+                    n=len(entry.members),
+                    members=", ".join(entry.members),
+                    players=spec.players,
+                )
             )
         ml = entry.missions.get(spec.mission) if entry else None
         if ml is not None and ml.won_on is None:
@@ -178,7 +189,7 @@ class Campaign:
     def line(self) -> str:
         """What the logbook says about this mission for the crew ('' in free play)."""
         if self.practice:
-            return "Practice: nothing is written in the logbook (the history keeps it)."
+            return _("Practice: nothing is written in the logbook (the history keeps it).")
         if self.crew is None or self.mission is None:
             return ""
         try:
@@ -188,16 +199,28 @@ class Campaign:
         entry = log.crews.get(self.crew)
         ml = entry.missions.get(self.mission) if entry else None
         if ml is None:
-            return f"Logbook of {self.crew}: mission {self.mission} not written yet"
+            return _("Logbook of {crew}: mission {number} not written yet").format(
+                crew=self.crew, number=self.mission
+            )
         n = storage.logged_attempts(ml)
-        extra = " (+1 for the distress signal)" if ml.distress else ""
-        won = f", won on {ml.won_on}" if ml.won_on else ""
+        extra = _(" (+1 for the distress signal)") if ml.distress else ""
+        won = _(", won on {date}").format(date=ml.won_on) if ml.won_on else ""
         replays = ""
         if ml.replays:
-            replays = f"; {ml.replays} replay{'s' if ml.replays != 1 else ''} after the win"
-        return (
-            f"Logbook of {self.crew}: mission {self.mission}: {ml.attempts} attempt"
-            f"{'s' if ml.attempts != 1 else ''}{extra} = {n}{won}{replays}"
+            replays = ngettext(
+                "; {n} replay after the win", "; {n} replays after the win", ml.replays
+            ).format(n=ml.replays)
+        attempts = ngettext("{n} attempt", "{n} attempts", ml.attempts).format(n=ml.attempts)
+        return _(
+            "Logbook of {crew}: mission {number}: {attempts}{extra} = {n}{won}{replays}"
+        ).format(
+            crew=self.crew,
+            number=self.mission,
+            attempts=attempts,
+            extra=extra,
+            n=n,
+            won=won,
+            replays=replays,
         )
 
     def says_won(self) -> bool:
@@ -217,7 +240,7 @@ class Campaign:
     ) -> GameSpec:
         """The first game of the next logbook mission for the same crew (a fresh deal code)."""
         if self.mission is None:
-            raise SessionError("free play at a difficulty has no next mission")
+            raise SessionError(_("free play at a difficulty has no next mission"))
         return GameSpec(
             players,
             list(names),

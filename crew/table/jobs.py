@@ -10,6 +10,7 @@ the table's notes, the same way for the app's session and for self-play.
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -24,6 +25,7 @@ from crew.bots import (
     choose_signal,
 )
 from crew.engine import Action, Distress, GameState, view_for
+from crew.i18n import Said
 
 from .protocol import Ask, AskKind, TableState, distress_outcome
 
@@ -55,6 +57,11 @@ class Answer:
     why: str = ""
 
 
+def _joined(whys: list[str]) -> str:
+    """The reasons one after the other ("a; b"), each still translatable where shown."""
+    return functools.reduce(lambda a, b: Said("{a}; {b}", a=a, b=b), whys) if whys else ""
+
+
 def job(
     ask: Ask,
     state: GameState,
@@ -81,7 +88,7 @@ def job(
             return Answer(
                 ask,
                 votes=tuple((seat, d.direction) for seat, d in decisions),
-                why="; ".join(d.why for _, d in decisions),
+                why=_joined([d.why for _, d in decisions]),
             )
 
         return votes

@@ -30,6 +30,7 @@ from crew.engine import (
     apply,
     card_str,
 )
+from crew.i18n import N_, _
 from crew.records import Record, replay
 from crew.solver import Solution, Solver
 from crew.solver.analysis import Analysis, analyse
@@ -51,7 +52,7 @@ BUDGET = 20.0
 SLICE = 0.25
 
 #: What open-hand search leaves out, said once wherever a verdict is shown.
-PREMISE = "with open hands, communication and distress aside"
+PREMISE = N_("with open hands, communication and distress aside")
 
 Answer = Literal["yes", "no", "undecided"]
 
@@ -130,29 +131,33 @@ class PostMortem:
 def _join(words: Sequence[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    return _("{some} or {last}").format(some=", ".join(words[:-1]), last=words[-1])
 
 
 def _did(action: Action, name: Callable[[int], str]) -> str:
     """``action`` as something a crew member did: "Bob played B7"."""
     if isinstance(action, Play):
-        return f"{name(action.seat)} played {card_str(action.card)}"
+        return _("{name} played {card}").format(name=name(action.seat), card=card_str(action.card))
     if isinstance(action, Take):
-        return f"{name(action.seat)} took task #{action.task}"
+        return _("{name} took task #{task}").format(name=name(action.seat), task=action.task)
     if isinstance(action, Pass):
-        return f"{name(action.seat)} passed"
+        return _("{name} passed").format(name=name(action.seat))
     if isinstance(action, Volunteer):
-        return f"{name(action.seat)} {'volunteered' if action.yes else 'declined to volunteer'}"
+        if action.yes:
+            return _("{name} volunteered").format(name=name(action.seat))
+        return _("{name} declined to volunteer").format(name=name(action.seat))
     if isinstance(action, GiveAll):
-        return f"every task went to {name(action.to)}"
+        return _("every task went to {name}").format(name=name(action.to))
     if isinstance(action, Assign):
-        return f"task #{action.task} went to {name(action.to)}"
+        return _("task #{task} went to {name}").format(task=action.task, name=name(action.to))
     if isinstance(action, Predict):
-        return f"{name(action.seat)} predicted {action.tricks}"
+        return _("{name} predicted {n}").format(name=name(action.seat), n=action.tricks)
     if isinstance(action, Distress):
-        return f"the crew sent the distress signal ({action.direction})"
+        return _("the crew sent the distress signal ({direction})").format(
+            direction=_(action.direction)
+        )
     if isinstance(action, TimeUp):
-        return "the time ran out"
+        return _("the time ran out")
     return str(action)
 
 
@@ -161,27 +166,27 @@ def _instead(action: Action, name: Callable[[int], str]) -> str:
     if isinstance(action, Play):
         return card_str(action.card)
     if isinstance(action, Take):
-        return f"taking task #{action.task}"
+        return _("taking task #{task}").format(task=action.task)
     if isinstance(action, Pass):
-        return "passing"
+        return _("passing")
     if isinstance(action, Volunteer):
-        return "volunteering" if action.yes else "declining"
+        return _("volunteering") if action.yes else _("declining")
     if isinstance(action, GiveAll):
-        return f"giving every task to {name(action.to)}"
+        return _("giving every task to {name}").format(name=name(action.to))
     if isinstance(action, Assign):
-        return f"giving task #{action.task} to {name(action.to)}"
+        return _("giving task #{task} to {name}").format(task=action.task, name=name(action.to))
     if isinstance(action, Predict):
-        return f"predicting {action.tricks}"
+        return _("predicting {n}").format(n=action.tricks)
     return str(action)
 
 
 def _moment(state: GameState) -> str:
     """The moment of ``state`` in words: "trick 4", or a step before the tricks."""
     if state.phase == Phase.PLAY:
-        return f"trick {state.trick_number}"
+        return _("trick {n}").format(n=state.trick_number)
     if state.phase == Phase.PREDICT:
-        return "the predictions"
-    return "the task distribution"
+        return _("the predictions")
+    return _("the task distribution")
 
 
 def winning_line(
@@ -201,14 +206,22 @@ def winning_line(
         try:
             state, events = apply(state, action)
         except IllegalActionError as exc:
-            raise ValueError(f"the line breaks a rule at {_did(action, name)}: {exc}") from None
+            raise ValueError(
+                _("the line breaks a rule at {action}: {error}").format(
+                    action=_did(action, name), error=exc
+                )
+            ) from None
         if not isinstance(action, Play):
             before.append(_did(action, name))
         for e in events:
             if e.kind == "task_done":
                 done.setdefault(e.trick, []).append((e.task, e.seat))
     if state.result != "won":
-        raise ValueError(f"the line does not win: it ends {state.result or 'unfinished'}")
+        raise ValueError(
+            _("the line does not win: it ends {result}").format(
+                result=_(state.result) if state.result else _("unfinished")
+            )
+        )
     tricks = []
     for i in range(len(start.tricks), len(state.tricks)):
         t = state.tricks[i]
@@ -234,7 +247,7 @@ def post_mortem(
     """
 
     def name(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+        return names[seat] if 0 <= seat < len(names) else _("seat {n}").format(n=seat)
 
     limit = BUDGET if budget is None else budget
     solver = TimedSolver(time.perf_counter() + limit, stop)
@@ -245,37 +258,46 @@ def post_mortem(
     if tp is not None:
         at = states[tp.action]
         where = _moment(at)
-        lost = (
-            f"Lost {'at' if at.phase == Phase.PLAY else 'in'} {where} when {_did(tp.taken, name)}"
-        )
+        did = _did(tp.taken, name)
         if tp.time_up:
-            lost = f"Lost when the time ran out in {where}: without the clock"
-        if tp.alternatives:
-            alts = [_instead(a, name) for a in tp.alternatives]
-            lost += f"; {_join(alts)} would still have won."
+            lost = _("Lost when the time ran out in {where}: without the clock").format(where=where)
+        elif at.phase == Phase.PLAY:
+            lost = _("Lost at {where} when {did}").format(where=where, did=did)
         else:
-            lost += "; no other choice there was found to win within the time limit."
-        where = f"from {where}, just before {_did(tp.taken, name)}"
-        text = f"Yes: it could have been won. {lost}"
+            lost = _("Lost in {where} when {did}").format(where=where, did=did)
+        if tp.alternatives:
+            alts = _join([_instead(a, name) for a in tp.alternatives])
+            lost = _("{lost}; {alternatives} would still have won.").format(
+                lost=lost, alternatives=alts
+            )
+        else:
+            lost = _(
+                "{lost}; no other choice there was found to win within the time limit."
+            ).format(lost=lost)
+        where = _("from {where}, just before {did}").format(where=where, did=did)
+        text = _("Yes: it could have been won. {lost}").format(lost=lost)
         return _with_line(solver, at, text, where, result, name, tp.taken)
     first_play = next(
         (i for i, s in enumerate(states) if s.phase == Phase.PLAY and not s.result), None
     )
     if result.winnable_at_start and first_play is not None:
-        text = (
+        text = _(
             "Yes: it could be won from the first card on, but the moment it was lost was not"
-            f" found within {limit:g} s."
-        )
-        return _with_line(solver, states[first_play], text, "from the first card", result, name)
+            " found within {seconds} s."
+        ).format(seconds=f"{limit:g}")
+        start = _("from the first card")
+        return _with_line(solver, states[first_play], text, start, result, name)
     if result.winnable_at_start is False:
         deal = solver.solve(r.start)
         if deal.winnable is False:
-            text = (
+            text = _(
                 "No: this deal could not be won with these tasks, whatever the crew did"
                 " (open hands)."
             )
             return PostMortem("no", text, None, "", result)
-    text = f"Undecided within the limit: the search did not finish in {limit:g} s."
+    text = _("Undecided within the limit: the search did not finish in {seconds} s.").format(
+        seconds=f"{limit:g}"
+    )
     return PostMortem("undecided", text, None, "", result)
 
 
@@ -290,12 +312,12 @@ def _with_line(
 ) -> PostMortem:
     sol = solver.solve(state)
     if not sol.winnable:
-        return PostMortem(
-            "yes", text + " (No winning line within the time limit.)", None, "", result
-        )
+        text = _("{text} (No winning line within the time limit.)").format(text=text)
+        return PostMortem("yes", text, None, "", result)
     try:
         line = winning_line(state, sol.line, name, taken)
     except ValueError as exc:
         # never show a line the engine does not confirm
-        return PostMortem("yes", f"{text} (No winning line to show: {exc}.)", None, "", result)
+        text = _("{text} (No winning line to show: {error}.)").format(text=text, error=exc)
+        return PostMortem("yes", text, None, "", result)
     return PostMortem("yes", text, line, where, result)

@@ -33,6 +33,7 @@ from crew.engine import (
     view_for,
 )
 from crew.engine.view import PUBLIC
+from crew.i18n import Said, _
 from crew.records import Record, replay
 
 from .advice import Advice, advice_for
@@ -137,7 +138,7 @@ def note_action(s: PracticeTable, before: Snapshot, action: Action, *, by_comput
     seat = _actor(s, action)
     what = Advice(seat, action, "").words(s.name)
     if isinstance(action, Predict) and view_for(s.state, PUBLIC).predictions[action.seat] is None:
-        what = "a secret prediction"  # the key's label is on screen for everybody
+        what = _("a secret prediction")  # the key's label is on screen for everybody
     person = _person(s, seat)
     point = UndoPoint(
         len(s.record.actions) - 1, state, table, events, exchange, person, what, s.last_why
@@ -151,16 +152,18 @@ def reason(s: PracticeTable, answer: Answer) -> tuple[str, str]:
     the distress signal and a prediction kept secret are not told (their reasons name them)."""
     ask = answer.ask
     if ask.kind == AskKind.VOTES:
-        return "The computers' distress votes", answer.why
+        return _("The computers' distress votes"), answer.why
     name = s.name(ask.seat)
     if ask.kind == AskKind.DISTRESS_CARD:
-        return f"{name} chose the card to pass", "its reasons name the card, which stays secret"
+        secret = Said("its reasons name the card, which stays secret")
+        return _("{name} chose the card to pass").format(name=name), secret
     if isinstance(answer.action, Predict):
-        return f"{name} made a prediction", "its reasons name the number, which it keeps"
+        kept = Said("its reasons name the number, which it keeps")
+        return _("{name} made a prediction").format(name=name), kept
     what = Advice(ask.seat, answer.action, "").words(s.name)
     if answer.action is None:
-        what = "no signal" if ask.kind == AskKind.SIGNAL else "nothing"
-    return f"{name}: {what}", answer.why
+        what = _("no signal") if ask.kind == AskKind.SIGNAL else _("nothing")
+    return _("{name}: {what}").format(name=name, what=what), answer.why
 
 
 def _several_people(s: PracticeTable) -> bool:
@@ -179,7 +182,7 @@ def undo_label(s: PracticeTable) -> str:
         # another person's hand is open: they are at the keyboard now
         if s.unlocked is not None and _person(s, s.unlocked) != point.person:
             return ""
-    return f"{point.person} takes back: {point.what}"
+    return _("{person} takes back: {what}").format(person=point.person, what=point.what)
 
 
 def undo(s: PracticeTable) -> bool:
@@ -208,11 +211,11 @@ def hint(s: PracticeTable) -> tuple[int, Callable[[], Advice]] | str:
     """The hint for the seat at the keyboard (its hand open, or the only person's seat), as
     (seat, a job for a worker thread); or the sentence saying why there is none."""
     if not s.practice:
-        return "Hints are for practice games (New game: practice, or crew play --practice)."
+        return _("Hints are for practice games (New game: practice, or crew play --practice).")
     if s.state.over:
-        return "The attempt is over."
+        return _("The attempt is over.")
     if s.ask() is not None:
-        return "A computer is deciding now."
+        return _("A computer is deciding now.")
     seat = s.unlocked
     if seat is None:
         people = s.person_seats()
@@ -220,13 +223,13 @@ def hint(s: PracticeTable) -> tuple[int, Callable[[], Advice]] | str:
         if not _several_people(s) and people:
             seat = step.viewer if step.viewer in people else people[0]
         else:
-            return "A hint is for the crew member whose hand is open: open yours first."
+            return _("A hint is for the crew member whose hand is open: open yours first.")
     r = replay(s.record, "this game", keep_states=True)
     # seeded from public facts only: two deals that look the same to the seat, the same hint
     rng = random.Random(f"crew-hint:{seat}:{len(s.record.actions)}")
     job = advice_for([r.start, *r.states], s.table, seat, rng, s.settings)
     if job is None:
-        return f"Nothing for {s.name(seat)} to decide now."
+        return _("Nothing for {name} to decide now.").format(name=s.name(seat))
     return seat, job
 
 

@@ -31,6 +31,7 @@ from crew.engine import (
 )
 from crew.engine.actions import Position
 from crew.engine.reasons import Reason
+from crew.i18n import _, reason_text
 
 from . import practice
 from .advice import Advice
@@ -237,11 +238,15 @@ class SeatScope:
             crew_choice = (step.kind == StepKind.ASSIGN and isinstance(action, Assign)) or (
                 step.kind == StepKind.GIVE and isinstance(action, GiveAll)
             )
-            return "" if crew_choice else "nobody's hand is open: only the crew's choice is asked"
+            return (
+                "" if crew_choice else _("nobody's hand is open: only the crew's choice is asked")
+            )
         acting = self._acting()
         seat = step.seat if isinstance(action, GiveAll) else getattr(action, "seat", None)
         if acting < 0 or seat != acting:
-            return f"only {self.name(step.seat)}'s own actions are asked about now"
+            return _("only {name}'s own actions are asked about now").format(
+                name=self.name(step.seat)
+            )
         return ""
 
     def illegal(self, action: Action) -> str:
@@ -250,7 +255,7 @@ class SeatScope:
         if mine:
             return mine
         bad = why_illegal(self._session.state, action)
-        return self._session.named(bad).message if bad is not None else ""
+        return reason_text(bad, self.name) if bad is not None else ""
 
     def distress_swap(self) -> tuple[int, int, int, int] | None:
         """For the unlocked crew member: (card passed, to, card received, from), or None."""

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from crew.engine import mission_entry, mission_rules
+from crew.i18n import _, said
 from crew.names import name_problem
 
 __all__ = [
@@ -101,36 +102,46 @@ class GameSpec:
     def checked(self) -> GameSpec:
         """The spec with default names filled in; SessionError when something is wrong."""
         if self.players not in (2, 3, 4, 5):
-            raise SessionError(f"the crew has 2 to 5 players, not {self.players}")
+            raise SessionError(_("the crew has 2 to 5 players, not {n}").format(n=self.players))
         comps = sorted(set(self.computers))
         if any(not 0 <= seat < self.players for seat in comps):
-            raise SessionError(f"computer seats are 0 to {self.players - 1}, not {comps}")
+            raise SessionError(
+                _("computer seats are 0 to {last}, not {seats}").format(
+                    last=self.players - 1, seats=comps
+                )
+            )
         if len(comps) >= self.players:
-            raise SessionError("at least one seat is a person's (computers alone: crew selfplay)")
+            raise SessionError(
+                _("at least one seat is a person's (computers alone: crew selfplay)")
+            )
         names = self.seat_names()
         if len(names) != self.players:
             people = self.players - len(comps)
-            extra = f" (or {people} for the people only)" if comps else ""
-            raise SessionError(
-                f"{len(names)} names for {self.players} players; give one name per crew"
-                f" member{extra}"
-            )
+            msg = _("{n} names for {players} players; give one name per crew member")
+            if comps:
+                msg = _(
+                    "{n} names for {players} players; give one name per crew member"
+                    " (or {people} for the people only)"
+                )
+            raise SessionError(msg.format(n=len(names), players=self.players, people=people))
         humans = {n.lower() for seat, n in enumerate(names) if seat not in comps}
         robots = [n.lower() for seat, n in enumerate(names) if seat in comps]
         if len(set(robots)) != len(robots) or humans & set(robots):
             raise SessionError(
-                f"each computer needs a name of its own: {', '.join(names)}"
-                " (the same name twice is one person holding two seats)"
+                _(
+                    "each computer needs a name of its own: {names}"
+                    " (the same name twice is one person holding two seats)"
+                ).format(names=", ".join(names))
             )
         if any(n.lower() == "tonoja" for n in names):
-            raise SessionError("Tonoja is the dummy crew member's name; choose another name")
+            raise SessionError(_("Tonoja is the dummy crew member's name; choose another name"))
         if any(len(n) > 12 for n in names):
-            raise SessionError("names are at most 12 characters long")
+            raise SessionError(_("names are at most 12 characters long"))
         for n in names + ([self.crew] if self.crew is not None else []):
             if (problem := name_problem(n)) is not None:
-                raise SessionError(problem)
+                raise SessionError(said(problem))
         if self.mission is None and self.difficulty is None:
-            raise SessionError("free play needs a mission number or a difficulty")
+            raise SessionError(_("free play needs a mission number or a difficulty"))
         try:
             mission_rules(
                 self.mission,
@@ -192,7 +203,7 @@ def play_spec(
     if not given:
         return None
     if computers < 0:
-        raise SessionError(f"--computers {computers}: give 0 or more computers")
+        raise SessionError(_("--computers {n}: give 0 or more computers").format(n=computers))
     n = players if players is not None else (len(names) + computers if names else 4)
     if mission is None and difficulty is None:
         mission = 1

@@ -17,7 +17,9 @@ from pathlib import Path
 from crew import storage
 from crew.engine import Result, Setup, View, get_task, view_for
 from crew.engine.view import PUBLIC
+from crew.i18n import _, ended_text
 from crew.records import Record, dump_record
+from crew.texts import task_text
 
 from . import postmortem
 from .session import Session
@@ -45,7 +47,7 @@ class FinalTable:
         return self.view_
 
     def name(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat + 1}"
+        return self.names[seat] if 0 <= seat < len(self.names) else _("seat {n}").format(n=seat + 1)
 
     def prediction_made(self, seat: int) -> bool:
         return self.view_.predictions[seat] is not None
@@ -96,26 +98,25 @@ class AttemptSummary:
 
 def _why(s: Session, v: View) -> str:
     st = s.state
-    reason = st.reason_text(s.name)
+    reason = ended_text(st.reason, st.reason_template, st.reason_seats, st.reason_values, s.name)
     if st.result == Result.LOST:
         failed = [t for t in v.tasks if t.status == "failed"]
         if failed:
             t = min(failed, key=lambda t: t.trick)
-            owner = s.name(t.owner) if t.owner >= 0 else "nobody"
-            return (
-                f"Lost at trick {t.trick}: task #{t.task} ({owner}) failed. {get_task(t.task).text}"
+            owner = s.name(t.owner) if t.owner >= 0 else _("nobody")
+            return _("Lost at trick {trick}: task #{task} ({owner}) failed. {text}").format(
+                trick=t.trick, task=t.task, owner=owner, text=task_text(get_task(t.task).card)
             )
         if st.reason == "time ran out":
-            return f"Lost during trick {st.trick_number}: the time ran out."
-        return f"Lost: {reason}"
+            return _("Lost during trick {trick}: the time ran out.").format(trick=st.trick_number)
+        return _("Lost: {reason}").format(reason=reason)
     done = [t for t in v.tasks if t.status == "done"]
     if done:
         last = max(done, key=lambda t: t.trick)
-        return (
-            f"Won at trick {last.trick}: every task is done; the last was task #{last.task}"
-            f" ({s.name(last.owner)})."
-        )
-    return f"Won: {reason}"
+        return _(
+            "Won at trick {trick}: every task is done; the last was task #{task} ({owner})."
+        ).format(trick=last.trick, task=last.task, owner=s.name(last.owner))
+    return _("Won: {reason}").format(reason=reason)
 
 
 def summarize(s: Session) -> AttemptSummary:

@@ -16,6 +16,7 @@ from textual.binding import Binding
 from crew import storage
 from crew.bots import AT_THE_TABLE as BOT_SETTINGS
 from crew.bots import Settings
+from crew.i18n import _
 from crew.table import (
     GameSpec,
     SeatScope,
@@ -43,13 +44,13 @@ class CrewApp(App[int]):
     """The whole game at one shared terminal."""
 
     CSS_PATH = "crew.tcss"
-    TITLE = "crew: The Crew, Mission Deep Sea"
+    TITLE = _("crew: The Crew, Mission Deep Sea")
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
-        Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
-        Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
-        Binding("q", "request_quit", "Quit", show=False),
-        Binding("question_mark", "help", "Help", show=False),
+        Binding("ctrl+c", "request_quit", _("Quit"), show=False, priority=True),
+        Binding("ctrl+q", "request_quit", _("Quit"), show=False, priority=True),
+        Binding("q", "request_quit", _("Quit"), show=False),
+        Binding("question_mark", "help", _("Help"), show=False),
     ]
 
     def __init__(
@@ -159,7 +160,7 @@ class CrewApp(App[int]):
         try:
             rec = storage.load_game()
             if rec is None:
-                raise SessionError("there is no unfinished game")
+                raise SessionError(_("there is no unfinished game"))
         except (SessionError, storage.StorageError) as exc:
             self.tell_title(str(exc))
             return
@@ -167,7 +168,7 @@ class CrewApp(App[int]):
             session = Session.resume(rec, settings=self.settings)
         except SessionError as exc:
             # a save that cannot be continued is kept aside like a damaged one
-            self.tell_title(f"{storage.keep_damaged_game(str(exc))} Start a new game.")
+            self.tell_title(f"{storage.keep_damaged_game(str(exc))} " + _("Start a new game."))
             return
         except storage.StorageError as exc:
             self.tell_title(str(exc))
@@ -209,7 +210,7 @@ class CrewApp(App[int]):
                 # the game the new one replaces stays in the history
                 problem = keep_abandoned(saved)
                 if problem:
-                    self.notify(problem, title="Not kept", severity="warning")
+                    self.notify(problem, title=_("Not kept"), severity="warning")
             try:
                 session = Session.new(spec, settings=self.settings)
             except (SessionError, storage.StorageError) as exc:
@@ -230,7 +231,8 @@ class CrewApp(App[int]):
         has_save = saved is not None
         if has_save:
             self.push_screen(
-                ConfirmScreen("Start a new game? The unfinished game will be replaced."), confirmed
+                ConfirmScreen(_("Start a new game? The unfinished game will be replaced.")),
+                confirmed,
             )
         else:
             confirmed(True)
@@ -270,8 +272,8 @@ class CrewApp(App[int]):
 
                 self.push_screen(
                     PickScreen(
-                        f"Mission {nxt} is a real-time mission",
-                        [Choice("Timed", True), Choice("Untimed", False)],
+                        _("Mission {number} is a real-time mission").format(number=nxt),
+                        [Choice(_("Timed"), True), Choice(_("Untimed"), False)],
                         timing=self.timing,
                     ),
                     timed,
@@ -353,8 +355,8 @@ class CrewApp(App[int]):
                 self.save_now()
                 self.exit(0)
 
-        saved = " The game is saved: choose Continue next time." if self.session else ""
-        self.push_screen(QuitScreen("Quit crew?" + saved), answer)
+        saved = _(" The game is saved: choose Continue next time.") if self.session else ""
+        self.push_screen(QuitScreen(_("Quit crew?") + saved), answer)
 
     def save_now(self) -> None:
         s = self.session
@@ -364,8 +366,10 @@ class CrewApp(App[int]):
             s.save()
             if s.save_problem:
                 # every action was saved already, or the screen said it was not
-                problem = s.save_problem.split(". You can play on")[0]
-                self.save_error = f"crew: the game could not be saved on quitting: {problem}"
+                problem = s.save_problem.split(_(". You can play on"))[0]
+                self.save_error = _(
+                    "crew: the game could not be saved on quitting: {problem}"
+                ).format(problem=problem)
 
 
 def create_app(
@@ -416,10 +420,10 @@ def _keep_unfinished_game() -> str:
     kept = storage.keep_unfinished()
     if kept is None:
         return ""
-    return (
-        f"the unfinished game was kept as {kept}; Continue offers it again once this game is "
+    return _(
+        "the unfinished game was kept as {path}; Continue offers it again once this game is "
         "over and you are back at the title screen"
-    )
+    ).format(path=kept)
 
 
 def replay_main(review: Review) -> int:
@@ -451,7 +455,7 @@ def main(
         try:
             app.start_notice = _keep_unfinished_game()
         except storage.StorageError as exc:
-            sys.stderr.write(f"crew: not starting a new game: {exc}\n")
+            sys.stderr.write(_("crew: not starting a new game: {error}").format(error=exc) + "\n")
             return 1
     result = app.run()
     if app.start_notice:

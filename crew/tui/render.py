@@ -18,6 +18,7 @@ from crew.engine import TONOJA, Event, Phase, View, get_task, mission_entry
 from crew.engine.cards import suit_of
 from crew.engine.missions import HEAVY_NOISE, NO_COMMUNICATION
 from crew.engine.tricks import trick_winner
+from crew.i18n import N_, _
 from crew.present import (
     SUIT_STYLES,
     card_label,
@@ -27,6 +28,8 @@ from crew.present import (
     suit_word,
 )
 from crew.table import SeatScope
+from crew.texts import mission_rule as logbook_rule
+from crew.texts import task_text
 
 __all__ = [
     "SUIT_STYLES",
@@ -77,10 +80,10 @@ def cards_text(cards: Iterable[int], sep: str = " ") -> Text:
 def mission_label(session: Facts) -> str:
     m = session.mission
     if m is None:
-        return f"Free play, difficulty {session.difficulty}"
+        return _("Free play, difficulty {difficulty}").format(difficulty=session.difficulty)
     if m == 0:
-        return "Intro mission"
-    return f"Mission {m}"
+        return _("Intro mission")
+    return _("Mission {number}").format(number=m)
 
 
 def status_text(session: SeatScope, width: int | None = None) -> Text:
@@ -99,29 +102,35 @@ def _status_text(session: SeatScope, *, short: bool) -> Text:
     v = session.public_view()
     mission = mission_label(session)
     if short:
-        mission = mission.replace("Mission ", "M").replace("Free play, difficulty ", "free ")
+        if session.mission is None:
+            mission = _("free {difficulty}").format(difficulty=session.difficulty)
+        elif session.mission:
+            mission = _("M{number}").format(number=session.mission)
+    trick = min(v.tricks_played + 1, v.total_tricks)
     parts = [
         mission,
-        f"{'att.' if short else 'attempt'} {session.attempt}",
-        f"trick {min(v.tricks_played + 1, v.total_tricks)}/{v.total_tricks}",
-        f"sonar {communication_label(v.communication, v.pool, short=short)}",
+        (_("att. {attempt}") if short else _("attempt {attempt}")).format(attempt=session.attempt),
+        _("trick {trick}/{total}").format(trick=trick, total=v.total_tricks),
+        _("sonar {mode}").format(mode=communication_label(v.communication, v.pool, short=short)),
     ]
-    sep = ": " if not short else " "
     if v.distress:
         # two players swap one card: there is no left or right
-        how = "swapped" if v.players == 2 else f"passed {v.distress}"
-        parts.append(f"distress{sep}{how}")
+        if v.players == 2:
+            how = _("swapped")
+        else:
+            how = _("passed {direction}").format(direction=_(v.distress))
     elif v.distress_active:
-        parts.append(f"distress{sep}active")
+        how = _("active")
     else:
-        parts.append(f"distress{sep}unused")  # not sent yet (it is never forbidden)
+        how = _("unused")  # not sent yet (it is never forbidden)
+    parts.append((_("distress {state}") if short else _("distress: {state}")).format(state=how))
     out = Text()
     if session.time_left is not None:
         # the clock first, so a narrow terminal never cuts it off
         running = session.clock_running
-        waiting = " (waits)" if short else " (not started)"
+        waiting = _(" (waits)") if short else _(" (not started)")
         out.append(
-            f"time {clock(session.time_left)}" + ("" if running else waiting),
+            _("time {clock}").format(clock=clock(session.time_left)) + ("" if running else waiting),
             style="bold reverse" if running and session.time_left <= 30 else "bold",
         )
         out.append(" · ")
@@ -131,7 +140,7 @@ def _status_text(session: SeatScope, *, short: bool) -> Text:
 
 def _sonar_cell(view: View, seat: int) -> Text:
     if view.players == 2 and seat == TONOJA:
-        return Text("never signals", style="dim")
+        return Text(_("never signals"), style="dim")
     shown = [s for s in view.signals if s.seat == seat]
     out = Text()
     for i, sig in enumerate(shown):
@@ -140,16 +149,16 @@ def _sonar_cell(view: View, seat: int) -> Text:
         out.append_text(card_text(sig.card))
         out.append(" " + position_word(sig.position))
         if sig.played:
-            out.append(" (played)", style="dim")
+            out.append(_(" (played)"), style="dim")
     if shown:
         return out
     if view.communication == NO_COMMUNICATION:
         return Text("—", style="dim")
     if view.communication == HEAVY_NOISE:
-        return Text("shared tokens" if view.pool else "no token left", style="dim")
+        return Text(_("shared tokens") if view.pool else _("no token left"), style="dim")
     if view.tokens_left[seat]:
-        return Text("● token ready")
-    return Text("○ used", style="dim")
+        return Text(_("● token ready"))
+    return Text(_("○ used"), style="dim")
 
 
 def crew_table(session: SeatScope, *, show_last: bool = False) -> Table:
@@ -165,15 +174,15 @@ def crew_table(session: SeatScope, *, show_last: bool = False) -> Table:
     # a trick just won stays on the table until the next card is played
     show_last = show_last or (not v.trick and v.phase == Phase.PLAY and not v.result)
     if show_last and last is not None:
-        trick_head = f"Last trick ({v.tricks_played})"
+        trick_head = _("Last trick ({n})").format(n=v.tricks_played)
     else:
-        trick_head = f"Trick {min(v.tricks_played + 1, v.total_tricks)}"
+        trick_head = _("Trick {n}").format(n=min(v.tricks_played + 1, v.total_tricks))
     table.add_column("", width=1, no_wrap=True)
-    table.add_column("Crew", no_wrap=True, min_width=10)
+    table.add_column(_("Crew"), no_wrap=True, min_width=10)
     table.add_column(trick_head, no_wrap=True, min_width=12)
-    table.add_column("Won", justify="right", no_wrap=True)
-    table.add_column("Cards", justify="right", no_wrap=True)
-    table.add_column("Sonar", no_wrap=True, overflow="ellipsis", ratio=1)
+    table.add_column(_("Won"), justify="right", no_wrap=True)
+    table.add_column(_("Cards"), justify="right", no_wrap=True)
+    table.add_column(_("Sonar"), no_wrap=True, overflow="ellipsis", ratio=1)
     played = dict(v.trick)
     # who wins the trick so far: the engine's winner rule on the cards played
     ahead = v.trick[trick_winner([c for _, c in v.trick])][0] if v.trick else -1
@@ -182,26 +191,26 @@ def crew_table(session: SeatScope, *, show_last: bool = False) -> Table:
     for seat in range(v.seats):
         name = Text(session.name(seat), style="bold" if seat == acting else "")
         if seat == v.captain:
-            name.append(" ★cpt")
+            name.append(_(" ★cpt"))
         if show_last and last is not None:
             cell = Text()
             if seat in last.seats:
                 c = last.cards[last.seats.index(seat)]
                 cell.append_text(card_text(c))
                 if seat == last.leader:
-                    cell.append(" led")
+                    cell.append(_(" led"))
                 if seat == last.winner:
-                    cell.append(" ✓won", style="bold")
+                    cell.append(_(" ✓won"), style="bold")
         else:
             cell = Text()
             if seat in played:
                 cell.append_text(card_text(played[seat]))
                 if v.trick and v.trick[0][0] == seat:
-                    cell.append(" led")
+                    cell.append(_(" led"))
                 if seat == ahead and len(v.trick) < v.seats:
-                    cell.append(" ◆wins", style="bold")
+                    cell.append(_(" ◆wins"), style="bold")
             elif v.phase == Phase.PLAY and not v.result and seat == v.turn:
-                cell.append("leads…" if not v.trick else "to play…", style="italic")
+                cell.append(_("leads…") if not v.trick else _("to play…"), style="italic")
             else:
                 cell.append("·", style="dim")
         marker = "▶" if seat == acting and not v.result and acting >= 0 else ""
@@ -222,7 +231,7 @@ def tonoja_text(session: SeatScope) -> Text | None:
     v = session.public_view()
     if not v.tonoja_up:
         return None
-    out = Text("Tonoja: ", style="bold")
+    out = Text(_("Tonoja: "), style="bold")
     for i, (up, down) in enumerate(zip(v.tonoja_up, v.tonoja_down, strict=True)):
         if i:
             out.append(" ")
@@ -234,16 +243,16 @@ def tonoja_text(session: SeatScope) -> Text | None:
         out.append("/▒" if down else "  ", style="dim")
         out.append("]")
     hidden = sum(v.tonoja_down)
-    out.append(f"  ▒ {hidden} hidden", style="dim")
+    out.append("  " + _("▒ {hidden} hidden").format(hidden=hidden), style="dim")
     return out
 
 
 def task_status_cell(status: str, trick: int) -> Text:
     if status == "done":
-        return Text(f"✓ done @{trick}", style="bold green")
+        return Text(_("✓ done @{trick}").format(trick=trick), style="bold green")
     if status == "failed":
-        return Text(f"✗ failed @{trick}", style="bold red")
-    return Text("· open")
+        return Text(_("✗ failed @{trick}").format(trick=trick), style="bold red")
+    return Text(_("· open"))
 
 
 def tasks_table(session: Facts, *, viewer: int = -1, wrap: bool = False) -> Table | Text:
@@ -257,7 +266,10 @@ def tasks_table(session: Facts, *, viewer: int = -1, wrap: bool = False) -> Tabl
         rule = mission_rule(session)
         return Text(rule, style="italic", no_wrap=not wrap, overflow="ellipsis")
     table = Table(box=None, padding=(0, 1), expand=True, show_header=False, show_edge=False)
-    table.add_column("status", no_wrap=True, width=12)
+    # as wide as the longest status word (English: "✗ failed @10", 12 cells)
+    words = (_("✓ done @{trick}"), _("✗ failed @{trick}"))
+    status_width = max([12] + [cell_len(w.format(trick=10)) for w in words])
+    table.add_column("status", no_wrap=True, width=status_width)
     table.add_column("id", no_wrap=True, justify="right", width=3)
     table.add_column("difficulty", no_wrap=True, justify="right", width=3)
     # as wide as the longest name (names have at most 12 characters)
@@ -266,14 +278,14 @@ def tasks_table(session: Facts, *, viewer: int = -1, wrap: bool = False) -> Tabl
     table.add_column("task", no_wrap=not wrap, overflow="fold" if wrap else "ellipsis", ratio=1)
     for t in v.tasks:
         owner = session.name(t.owner) if t.owner >= 0 else "—"
-        text = Text(get_task(t.task).text)
+        text = Text(task_text(get_task(t.task).card))
         shown = get_task(t.task).prediction  # "public", "secret", or None: no prediction task
         if shown is not None and t.owner >= 0:
             p = v.predictions[t.owner]
             if p is not None:
-                text = Text(f"[predicted {p}] ") + text
+                text = Text(_("[predicted {n}] ").format(n=p)) + text
             elif shown == "secret" and session.prediction_made(t.owner):
-                text = Text("[secret prediction made] ") + text
+                text = Text(_("[secret prediction made] ")) + text
         diff = get_task(t.task).difficulty_for(v.players)
         table.add_row(task_status_cell(t.status, t.trick), f"#{t.task}", f"d{diff}", owner, text)
     return table
@@ -282,8 +294,8 @@ def tasks_table(session: Facts, *, viewer: int = -1, wrap: bool = False) -> Tabl
 def mission_rule(session: Facts) -> str:
     m = session.mission
     if m is None:
-        return "Free play: tasks drawn to the chosen difficulty, distributed normally."
-    return mission_entry(m).rule
+        return _("Free play: tasks drawn to the chosen difficulty, distributed normally.")
+    return logbook_rule(mission_entry(m))
 
 
 def news_text(session: SeatScope) -> Text:
@@ -303,32 +315,34 @@ def events_text(events: Iterable[Event], name: Callable[[int], str], players: in
 
 #: What each public event says on the news line (``name``: the seat's, ``card``: with glyph).
 _EVENT_WORDS = {
-    "play": "{name} played {card}.",
-    "trick_won": "Trick {trick} won by {name} with {card}.",
-    "task_done": "Task #{task} ({name}) done.",
-    "task_failed": "Task #{task} ({name}) FAILED.",
-    "take": "{name} took task #{task}.",
-    "pass": "{name} passed.",
-    "volunteer": "{name} said {text}.",
-    "give": "All tasks go to {name}.",
-    "assign": "Task #{task} goes to {name}.",
-    "signal": "{name} signalled {card}.",
-    "distress": "Distress signal: everybody passed one card to the {text}.",
-    "predict": "{name} made a prediction.",
-    "tonoja_flip": "Tonoja turns up {card}.",
+    "play": N_("{name} played {card}."),
+    "trick_won": N_("Trick {trick} won by {name} with {card}."),
+    "task_done": N_("Task #{task} ({name}) done."),
+    "task_failed": N_("Task #{task} ({name}) FAILED."),
+    "take": N_("{name} took task #{task}."),
+    "pass": N_("{name} passed."),
+    "volunteer": N_("{name} said {text}."),
+    "give": N_("All tasks go to {name}."),
+    "assign": N_("Task #{task} goes to {name}."),
+    "signal": N_("{name} signalled {card}."),
+    "distress": N_("Distress signal: everybody passed one card to the {text}."),
+    "predict": N_("{name} made a prediction."),
+    "tonoja_flip": N_("Tonoja turns up {card}."),
 }
 
 
 def _event_words(e: Event, name: Callable[[int], str], players: int) -> str:
     if e.kind == "distress" and players == 2:
-        return f"Distress signal: {name(0)} and {name(1)} swapped one card."
+        return _("Distress signal: {name0} and {name1} swapped one card.").format(
+            name0=name(0), name1=name(1)
+        )
     words = _EVENT_WORDS.get(e.kind)
     if words is None:
         return ""
-    return words.format(
+    return _(words).format(
         name=name(e.seat) if e.seat >= 0 else "",
         card=card_label(e.card) if e.card >= 0 else "",
         task=e.task,
         trick=e.trick,
-        text=e.text,
+        text=_(e.text) if e.text else "",
     )

@@ -9,11 +9,20 @@ from typing import Any
 import pytest
 
 from crew.engine.data import DataError, data_dir, load_impossible, load_logbook, load_tasks
+from crew.texts import load_translations
+
+
+def _dutch(path: Path) -> Any:
+    """The Dutch texts, checked against the English ones (same ids, same placeholders)."""
+    return load_translations("nl")
+
 
 LOADERS: dict[str, Callable[[Path], Any]] = {
     "tasks.toml": load_tasks,
     "logbook.toml": load_logbook,
     "impossible.toml": load_impossible,
+    "tasks.nl.toml": _dutch,
+    "logbook.nl.toml": _dutch,
 }
 
 

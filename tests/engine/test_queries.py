@@ -151,6 +151,9 @@ def test_a_lost_attempt_names_the_seat_in_a_template() -> None:
     state, events = run_events(state, Play(state.turn, parse_card("P1")))
     lost = events[-1]
     assert lost.kind == "attempt_lost"
-    assert lost.template.startswith("{seat0} led P1 at trick 1")
-    assert lost.text == lost.template.format(seat0=f"seat {lost.seats[0]}") == state.reason
+    # the template keeps its values apart (so that it can be translated): the card, the trick
+    assert lost.template.startswith("{seat0} led {card} at trick {trick}")
+    assert dict(lost.values) == {"card": "P1", "trick": "1"}
+    named = lost.template.format(seat0=f"seat {lost.seats[0]}", **dict(lost.values))
+    assert lost.text == named == state.reason
     assert state.reason_text(lambda s: "Ann") == "Ann" + state.reason.removeprefix("seat 0")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ..events import Event
-from ..reasons import Illegal, Reason, illegal, seat_label
+from ..reasons import Illegal, Reason, illegal, plain, seat_label
 from ..state import GameState, Phase
 
 __all__ = [
@@ -39,8 +39,10 @@ def seat_name(state: GameState, seat: int) -> str:
 def game_over(state: GameState) -> Illegal | None:
     """GAME_OVER once the attempt is won or lost: nothing more can be done."""
     if state.result:
-        return Illegal(
-            Reason.GAME_OVER, f"the attempt is over ({state.result}); nothing more can be done"
+        return plain(
+            Reason.GAME_OVER,
+            "the attempt is over ({result}); nothing more can be done",
+            result=state.result,
         )
     return None
 
@@ -48,13 +50,18 @@ def game_over(state: GameState) -> Illegal | None:
 def actor_illegal(state: GameState, seat: Any, phase: Phase | None, what: str) -> Illegal | None:
     """The preamble of every seat's action: the seat exists and the phase is ``phase``."""
     if not isinstance(seat, int) or not 0 <= seat < state.setup.seats:
-        return Illegal(
-            Reason.BAD_SEAT, f"seat {seat!r} does not exist (seats 0-{state.setup.seats - 1})"
+        return plain(
+            Reason.BAD_SEAT,
+            "seat {seat} does not exist (seats 0-{last})",
+            seat=repr(seat),
+            last=state.setup.seats - 1,
         )
     if phase is not None and state.phase != phase:
-        return Illegal(
+        return plain(
             Reason.WRONG_PHASE,
-            f"{what} is not possible now: the game is in phase '{state.phase}'",
+            "{what} is not possible now: the game is in phase '{phase}'",
+            what=what,
+            phase=str(state.phase),
         )
     return None
 
@@ -69,16 +76,20 @@ def task_index(state: GameState, task: int) -> int | Illegal:
     """The index of an unassigned task of this attempt, or why it cannot be handed out."""
     ids = state.setup.task_ids
     if task not in ids:
-        return Illegal(
-            Reason.NO_SUCH_TASK, f"task {task} is not one of this attempt's tasks {list(ids)}"
+        return plain(
+            Reason.NO_SUCH_TASK,
+            "task {task} is not one of this attempt's tasks {tasks}",
+            task=task,
+            tasks=list(ids),
         )
     idx = ids.index(task)
     if state.owners[idx] >= 0:
         return illegal(
             Reason.TASK_TAKEN,
-            f"task {task} already belongs to {{seat0}}",
+            "task {task} already belongs to {seat0}",
             state.owners[idx],
             tonoja=state.setup.tonoja,
+            task=task,
         )
     return idx
 

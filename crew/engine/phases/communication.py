@@ -10,7 +10,7 @@ from ..actions import Position, Signal
 from ..cards import card_str
 from ..events import Event, EventKind
 from ..missions import Communication
-from ..reasons import Illegal, Reason, illegal
+from ..reasons import N_, Illegal, Reason, fill_seats, illegal, plain
 from ..signals import colour_claims, signal_position_ok, true_positions
 from ..state import TONOJA, GameState, Phase, SignalMark
 from .common import Handler, actor_illegal, game_over
@@ -30,37 +30,38 @@ _NONE, _HEAVY_NOISE = Communication.NONE, Communication.HEAVY_NOISE
 
 def _tonoja_illegal(state: GameState, seat: int) -> Illegal | None:
     if state.setup.tonoja and seat == TONOJA:
-        return Illegal(Reason.TONOJA_NEVER_SIGNALS, "Tonoja never communicates")
+        return plain(Reason.TONOJA_NEVER_SIGNALS, "Tonoja never communicates")
     return None
 
 
 def _window_illegal(state: GameState) -> Illegal | None:
     """Whether communication is open now (the phase, the trick, the mission's rules)."""
     if state.trick_cards:  # only ever during the tricks; asked first as it is the usual answer
-        return Illegal(
+        return plain(
             Reason.SIGNAL_DURING_TRICK,
-            f"trick {state.trick_number} is under way; communicate only before a trick",
+            "trick {trick} is under way; communicate only before a trick",
+            trick=state.trick_number,
         )
     rules = state.setup.rules
     if state.phase == _PREDICT:
-        return Illegal(
+        return plain(
             Reason.PREDICTION_PENDING,
             "predictions are fixed before any communication; wait until every prediction is made",
         )
     if state.phase != _PLAY:
-        return Illegal(
+        return plain(
             Reason.SIGNAL_TOO_EARLY,
             "communication is only allowed after all tasks are distributed",
         )
     if rules.communication == _NONE:
-        return Illegal(Reason.NO_COMMUNICATION, "nobody may communicate in this mission")
+        return plain(Reason.NO_COMMUNICATION, "nobody may communicate in this mission")
     if rules.no_comm_before_trick2 and not state.tricks:
-        return Illegal(
+        return plain(
             Reason.COMMUNICATION_NOT_YET,
             "in this mission nobody may communicate before trick 1 is played",
         )
     if state.given_away and state.tricks:
-        return Illegal(
+        return plain(
             Reason.COMMUNICATION_CLOSED,
             "the captain gave the tasks away, so communication was allowed only before trick 1",
         )
@@ -79,7 +80,7 @@ def _seat_illegal(state: GameState, seat: int) -> Illegal | None:
     if bad := _tonoja_illegal(state, seat):
         return bad
     if state.setup.rules.communication == _HEAVY_NOISE:
-        return Illegal(Reason.NO_TOKEN_LEFT, "all shared sonar tokens have been taken")
+        return plain(Reason.NO_TOKEN_LEFT, "all shared sonar tokens have been taken")
     return illegal(
         Reason.TOKEN_ALREADY_USED,
         "{seat0} has already communicated in this attempt",
@@ -96,7 +97,7 @@ def may_communicate(state: GameState, seat: int) -> Illegal | None:
     """
     return (
         game_over(state)
-        or actor_illegal(state, seat, None, "communicating")
+        or actor_illegal(state, seat, None, N_("communicating"))
         or _window_illegal(state)
         or _seat_illegal(state, seat)
     )
@@ -104,14 +105,16 @@ def may_communicate(state: GameState, seat: int) -> Illegal | None:
 
 def _shown_illegal(state: GameState, seat: int, card: int) -> Illegal | None:
     """Everything about showing ``card`` except the claim: the seat, the moment, the card."""
-    if bad := actor_illegal(state, seat, None, "communicating"):
+    if bad := actor_illegal(state, seat, None, N_("communicating")):
         return bad
     if not isinstance(card, int) or not 0 <= card < 40:
-        return Illegal(Reason.NO_SUCH_CARD, f"card {card!r} does not exist")
+        return plain(Reason.NO_SUCH_CARD, "card {card} does not exist", card=repr(card))
     if bad := _tonoja_illegal(state, seat) or _window_illegal(state) or _seat_illegal(state, seat):
         return bad
     if any(s.card == card for s in state.signals):
-        return Illegal(Reason.ALREADY_SIGNALLED, f"{card_str(card)} is already on the table")
+        return plain(
+            Reason.ALREADY_SIGNALLED, "{card} is already on the table", card=card_str(card)
+        )
     return None
 
 
@@ -119,8 +122,10 @@ def _claim_illegal(state: GameState, seat: int, card: int, position: str) -> Ill
     bad = signal_position_ok(state.hands[seat], card, position)
     if bad is None:
         return None
-    body = bad.message.replace("{", "{{").replace("}", "}}")
-    return illegal(Reason[bad.code], "{seat0}: " + body, seat, tonoja=state.setup.tonoja)
+    values = (("why", bad.template),) + bad.values
+    template = "{seat0}: {why}"
+    message = fill_seats(template, (seat,), state.setup.tonoja, values)
+    return Illegal(Reason[bad.code], message, template, (seat,), values)
 
 
 def signal_positions(state: GameState, seat: int, card: int) -> tuple[Position, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..actions import Distress
 from ..cards import DECK_MASK, SUB, SUIT_MASKS, card_str, cards_in
 from ..events import Event, EventKind
-from ..reasons import Illegal, Reason, illegal
+from ..reasons import Illegal, Reason, illegal, plain
 from ..state import GameState, Phase
 from .common import Handler, game_over
 
@@ -48,14 +48,14 @@ def _timing_illegal(state: GameState) -> Illegal | None:
     if bad := game_over(state):
         return bad
     if state.phase not in (Phase.PREDICT, Phase.PLAY):
-        return Illegal(
+        return plain(
             Reason.DISTRESS_TOO_EARLY,
             "the distress signal can only be sent after task distribution",
         )
     if state.distress:
-        return Illegal(Reason.DISTRESS_ALREADY_SENT, "the distress cards were already passed")
+        return plain(Reason.DISTRESS_ALREADY_SENT, "the distress cards were already passed")
     if state.played or state.trick_cards or state.signals or any(p >= 0 for p in state.predictions):
-        return Illegal(
+        return plain(
             Reason.DISTRESS_TOO_LATE,
             "the distress signal must come before the first trick, any communication and any"
             " prediction",
@@ -66,21 +66,23 @@ def _timing_illegal(state: GameState) -> Illegal | None:
 def distress_card_illegal(state: GameState, seat: int, card: int) -> Illegal | None:
     """Why ``seat`` may not pass ``card`` in a distress signal."""
     if not isinstance(card, int) or not 0 <= card < 40:
-        return Illegal(Reason.NO_SUCH_CARD, f"card {card!r} does not exist")
+        return plain(Reason.NO_SUCH_CARD, "card {card} does not exist", card=repr(card))
     tonoja = state.setup.tonoja
     if card >= 36:
         return illegal(
             Reason.CANNOT_PASS_SUBMARINE,
-            f"{{seat0}} cannot pass {card_str(card)}: submarines are never passed",
+            "{seat0} cannot pass {card}: submarines are never passed",
             seat,
             tonoja=tonoja,
+            card=card_str(card),
         )
     if not state.hands[seat] >> card & 1:
         return illegal(
             Reason.CARD_NOT_IN_HAND,
-            f"{card_str(card)} is not in {{seat0}}'s hand",
+            "{card} is not in {seat0}'s hand",
             seat,
             tonoja=tonoja,
+            card=card_str(card),
         )
     return None
 
@@ -95,13 +97,18 @@ def _check(state: GameState, a: Distress) -> Illegal | None:
     if bad := _timing_illegal(state):
         return bad
     if a.direction not in ("left", "right"):
-        return Illegal(Reason.BAD_DIRECTION, f"direction {a.direction!r} must be left or right")
+        return plain(
+            Reason.BAD_DIRECTION,
+            "direction {direction} must be left or right",
+            direction=repr(a.direction),
+        )
     players = state.setup.players
     if len(a.cards) != players:
-        return Illegal(
+        return plain(
             Reason.DISTRESS_CARDS,
-            f"every crew member passes exactly one card: expected {players} cards, got"
-            f" {len(a.cards)}",
+            "every crew member passes exactly one card: expected {n} cards, got {got}",
+            n=players,
+            got=len(a.cards),
         )
     for seat, card in enumerate(a.cards):
         if bad := distress_card_illegal(state, seat, card):

@@ -10,7 +10,7 @@ from functools import cache
 from ..actions import Assign, GiveAll, Pass, Take, Volunteer
 from ..events import Event, EventKind
 from ..missions import Distribution
-from ..reasons import Illegal, Reason, illegal
+from ..reasons import N_, Illegal, Reason, illegal, plain
 from ..state import GameState, Phase
 from ..tasks import get_task
 from .common import Handler, actor_illegal, not_your_turn, own, seat_name, task_index
@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 _DISTRIBUTE = Phase.DISTRIBUTE  # read through a module global: legal_actions asks often
-_CHOOSE_TURN = "it is {seat0}'s turn to choose a task, not {seat1}'s"
+_CHOOSE_TURN = N_("it is {seat0}'s turn to choose a task, not {seat1}'s")
 
 # ---------------------------------------------------------------------------------------------
 # questions
@@ -77,9 +77,10 @@ def _captain_may_not_take(state: GameState, seat: int, idx: int) -> Illegal | No
     st = state.setup
     tid = st.task_ids[idx]
     if seat == st.captain and _barred(tid):
-        return Illegal(
+        return plain(
             Reason.CAPTAIN_MAY_NOT_TAKE,
-            f"the captain may never take task {tid}, which compares with the captain",
+            "the captain may never take task {task}, which compares with the captain",
+            task=tid,
         )
     return None
 
@@ -185,7 +186,7 @@ def _finish(state: GameState, events: list[Event]) -> tuple[GameState, list[Even
 
 
 def _check_take(state: GameState, a: Take) -> Illegal | None:
-    if bad := actor_illegal(state, a.seat, _DISTRIBUTE, "taking a task"):
+    if bad := actor_illegal(state, a.seat, _DISTRIBUTE, N_("taking a task")):
         return bad
     if a.seat != state.turn:
         return not_your_turn(state, a.seat, _CHOOSE_TURN)
@@ -196,19 +197,23 @@ def _check_take(state: GameState, a: Take) -> Illegal | None:
         crew = state.setup.crew
         best = _hardest_for_captain(state)
         if get_task(a.task).difficulty_for(crew) != best:
-            return Illegal(
+            return plain(
                 Reason.MUST_TAKE_HARDEST,
-                f"the captain must first take a task of the highest difficulty ({best});"
-                f" task {a.task} has {get_task(a.task).difficulty_for(crew)}",
+                "the captain must first take a task of the highest difficulty ({best});"
+                " task {task} has {difficulty}",
+                best=best,
+                task=a.task,
+                difficulty=get_task(a.task).difficulty_for(crew),
             )
     if _can_pass(state):
         later = _dist_order(state)[state.asked + 1 :]
         left = [i for i in tasks_left(state) if i != idx]
         if not _feasible(state, left, later):
-            return Illegal(
+            return plain(
                 Reason.LEAVES_TASK_UNTAKEABLE,
-                f"after task {a.task} the captain would be left with a task the captain"
+                "after task {task} the captain would be left with a task the captain"
                 " may not take; take another",
+                task=a.task,
             )
     return None
 
@@ -223,21 +228,24 @@ def _take(state: GameState, a: Take) -> tuple[GameState, list[Event]]:
 
 
 def _check_pass(state: GameState, a: Pass) -> Illegal | None:
-    if bad := actor_illegal(state, a.seat, Phase.DISTRIBUTE, "passing"):
+    if bad := actor_illegal(state, a.seat, Phase.DISTRIBUTE, N_("passing")):
         return bad
     if a.seat != state.turn:
         return not_your_turn(state, a.seat, _CHOOSE_TURN)
     if _captain_first_choice(state, a.seat) and _hardest_for_captain(state) > 0:
-        return Illegal(
+        return plain(
             Reason.MUST_TAKE_HARDEST,
-            f"the captain may not pass: the captain must first take a task of the highest"
-            f" difficulty ({_hardest_for_captain(state)})",
+            "the captain may not pass: the captain must first take a task of the highest"
+            " difficulty ({best})",
+            best=_hardest_for_captain(state),
         )
     if not _can_pass(state):
-        return Illegal(
+        return plain(
             Reason.CANNOT_PASS,
-            f"there are {len(state.setup.task_ids)} tasks for {len(_dist_order(state))} crew"
-            " members; passing is only allowed with fewer tasks than crew members",
+            "there are {tasks} tasks for {crew} crew members; passing is only allowed with fewer"
+            " tasks than crew members",
+            tasks=len(state.setup.task_ids),
+            crew=len(_dist_order(state)),
         )
     if not _feasible(state, tasks_left(state), _dist_order(state)[state.asked + 1 :]):
         return illegal(
@@ -259,13 +267,13 @@ def _pass(state: GameState, a: Pass) -> tuple[GameState, list[Event]]:
 
 
 def _check_volunteer(state: GameState, a: Volunteer) -> Illegal | None:
-    if bad := actor_illegal(state, a.seat, Phase.VOLUNTEER, "answering the volunteer question"):
+    if bad := actor_illegal(state, a.seat, Phase.VOLUNTEER, N_("answering the volunteer question")):
         return bad
     if a.seat != state.turn:
         return not_your_turn(state, a.seat, "the captain is asking {seat0}, not {seat1}")
     may = _may_volunteer(state, a.seat)
     if a.yes and not may:
-        return Illegal(
+        return plain(
             Reason.CAPTAIN_MAY_NOT_TAKE,
             "the captain may not volunteer: a task compares with the captain",
         )
@@ -301,10 +309,10 @@ def _volunteer(state: GameState, a: Volunteer) -> tuple[GameState, list[Event]]:
 
 
 def _check_give_all(state: GameState, a: GiveAll) -> Illegal | None:
-    if bad := actor_illegal(state, a.to, Phase.GIVE, "giving all tasks to one crew member"):
+    if bad := actor_illegal(state, a.to, Phase.GIVE, N_("giving all tasks to one crew member")):
         return bad
     if not _may_receive_all(state, a.to):
-        return Illegal(
+        return plain(
             Reason.CAPTAIN_MAY_NOT_TAKE,
             "the captain may not take all tasks: one of them compares with the captain",
         )
@@ -321,7 +329,7 @@ def _give_all(state: GameState, a: GiveAll) -> tuple[GameState, list[Event]]:
 
 
 def _check_assign(state: GameState, a: Assign) -> Illegal | None:
-    if bad := actor_illegal(state, a.to, Phase.ASSIGN, "assigning a task"):
+    if bad := actor_illegal(state, a.to, Phase.ASSIGN, N_("assigning a task")):
         return bad
     idx = _task_for(state, a.task, a.to)
     if isinstance(idx, Illegal):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..actions import Predict
 from ..events import Event, EventKind
-from ..reasons import Illegal, Reason, illegal
+from ..reasons import N_, Illegal, Reason, illegal, plain
 from ..state import GameState, Phase
 from ..tasks import get_task
 from .common import Handler, actor_illegal
@@ -56,7 +56,7 @@ def after_distribution(state: GameState) -> GameState:
 
 
 def _check(state: GameState, a: Predict) -> Illegal | None:
-    if bad := actor_illegal(state, a.seat, Phase.PREDICT, "predicting tricks"):
+    if bad := actor_illegal(state, a.seat, Phase.PREDICT, N_("predicting tricks")):
         return bad
     if a.seat not in pending_predictors(state):
         return illegal(
@@ -67,9 +67,11 @@ def _check(state: GameState, a: Predict) -> Illegal | None:
         )
     total = state.setup.total_tricks
     if not isinstance(a.tricks, int) or not 0 <= a.tricks <= total:
-        return Illegal(
+        return plain(
             Reason.PREDICTION_OUT_OF_RANGE,
-            f"a prediction must be 0-{total} tricks, got {a.tricks!r}",
+            "a prediction must be 0-{total} tricks, got {got}",
+            total=total,
+            got=repr(a.tricks),
         )
     return None
 

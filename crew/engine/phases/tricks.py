@@ -10,7 +10,7 @@ from ..actions import Play, TimeUp
 from ..cards import DECK_MASK, SUB, card_list, card_str, suit_of
 from ..conditions import broken_after_play, broken_after_trick
 from ..events import Event, EventKind
-from ..reasons import Illegal, Reason, fill_seats, illegal
+from ..reasons import N_, Illegal, Reason, Values, fill_seats, illegal, plain
 from ..state import TONOJA, GameState, Phase, Result, Setup
 from ..tasks import DONE, FAILED, PENDING, Ctx, get_task
 from ..tricks import Trick, follow_mask, trick_winner
@@ -58,10 +58,10 @@ def legal_plays(state: GameState) -> list[int]:
 
 def _check_play(state: GameState, a: Play) -> Illegal | None:
     seat, card = a.seat, a.card
-    if bad := actor_illegal(state, seat, _PLAY, "playing a card"):
+    if bad := actor_illegal(state, seat, _PLAY, N_("playing a card")):
         return bad
     if not isinstance(card, int) or not 0 <= card < 40:
-        return Illegal(Reason.NO_SUCH_CARD, f"card {card!r} does not exist")
+        return plain(Reason.NO_SUCH_CARD, "card {card} does not exist", card=repr(card))
     if seat != state.turn:
         return not_your_turn(state, seat, "it is {seat0}'s turn to play, not {seat1}'s")
     if playable(state, seat) >> card & 1:
@@ -74,25 +74,31 @@ def _unplayable(state: GameState, seat: int, card: int) -> Illegal:
     tonoja = state.setup.tonoja
     if not state.hands[seat] >> card & 1:
         if tonoja and seat == TONOJA and state.tonoja_hidden() >> card & 1:
-            return Illegal(
+            return plain(
                 Reason.TONOJA_FACE_DOWN,
-                f"{card_str(card)} lies face down in Tonoja's piles; only her face-up"
-                " cards can be played",
+                "{card} lies face down in Tonoja's piles; only her face-up cards can be played",
+                card=card_str(card),
             )
         return illegal(
             Reason.CARD_NOT_IN_HAND,
-            f"{card_str(card)} is not in {{seat0}}'s hand",
+            "{card} is not in {seat0}'s hand",
             seat,
             tonoja=tonoja,
+            card=card_str(card),
         )
     led = state.trick_cards[0]
-    suit = "submarine" if suit_of(led) == SUB else "colour"
+    template = (
+        N_("{led} was led and {seat0} holds a submarine, so {card} cannot be played")
+        if suit_of(led) == SUB
+        else N_("{led} was led and {seat0} holds a card of that colour, so {card} cannot be played")
+    )
     return illegal(
         Reason.MUST_FOLLOW_SUIT,
-        f"{card_str(led)} was led and {{seat0}} holds a card of that {suit}, so"
-        f" {card_str(card)} cannot be played",
+        template,
         seat,
         tonoja=tonoja,
+        led=card_str(led),
+        card=card_str(card),
     )
 
 
@@ -106,15 +112,33 @@ _HANDS, _TRICK_SEATS, _TRICK_CARDS, _TURN = (
 
 
 def _lost(
-    state: GameState, events: list[Event], tnum: int, template: str, seats: tuple[int, ...]
+    state: GameState,
+    events: list[Event],
+    tnum: int,
+    template: str,
+    seats: tuple[int, ...],
+    values: Values = (),
 ) -> tuple[GameState, list[Event]]:
-    """The attempt is lost at trick ``tnum``; the reason names ``seats`` in ``template``."""
-    reason = fill_seats(template, seats, state.setup.tonoja)
+    """The attempt is lost at trick ``tnum``; the reason names ``seats`` and ``values`` in
+    ``template``."""
+    reason = fill_seats(template, seats, state.setup.tonoja, values)
     state = state._replace(
-        phase=_OVER, result=_LOST, reason=reason, reason_template=template, reason_seats=seats
+        phase=_OVER,
+        result=_LOST,
+        reason=reason,
+        reason_template=template,
+        reason_seats=seats,
+        reason_values=values,
     )
     events.append(
-        Event(EventKind.ATTEMPT_LOST, trick=tnum, text=reason, template=template, seats=seats)
+        Event(
+            EventKind.ATTEMPT_LOST,
+            trick=tnum,
+            text=reason,
+            template=template,
+            seats=seats,
+            values=values,
+        )
     )
     return state, events
 
@@ -128,7 +152,7 @@ def _play(state: GameState, a: Play) -> tuple[GameState, list[Event]]:
     trick_cards = state.trick_cards + (card,)
     tnum = len(state.tricks) + 1
     events = [Event(_PLAYED, seat, card, trick=tnum)]
-    lost: tuple[str, tuple[int, ...]] | None = None
+    lost: tuple[str, tuple[int, ...], Values] | None = None
     status, decided = state.status, state.decided
     if not state.trick_cards:
         for i, tid, on_lead in _lead_checks(st.task_ids):
@@ -136,10 +160,11 @@ def _play(state: GameState, a: Play) -> tuple[GameState, list[Event]]:
                 status = status[:i] + (FAILED,) + status[i + 1 :]
                 decided = decided[:i] + (tnum,) + decided[i + 1 :]
                 events.append(Event(_TASK_FAILED, state.owners[i], task=tid, trick=tnum))
-                why = f"task {tid} failed at trick {tnum}: {{seat0}} led {card_str(card)}"
-                lost = lost or (why, (seat,))
+                why = N_("task {task} failed at trick {trick}: {seat0} led {card}")
+                values = (("task", str(tid)), ("trick", str(tnum)), ("card", card_str(card)))
+                lost = lost or (why, (seat,), values)
     if lost is None and st.rules.conditions and (broken := broken_after_play(state, seat, card)):
-        lost = broken.template, broken.seats
+        lost = broken.template, broken.seats, broken.values
     if lost is not None:
         new = state._replace(
             hands=tuple(hands),
@@ -334,17 +359,27 @@ def _judge(state: GameState, events: list[Event]) -> tuple[GameState, list[Event
                 first_fail = i
         state = state._replace(status=status, decided=tuple(decided))
     if first_fail >= 0:
-        template = f"task {st.task_ids[first_fail]} ({{seat0}}) failed at trick {tnum}"
-        return _lost(state, events, tnum, template, (state.owners[first_fail],))
+        template = N_("task {task} ({seat0}) failed at trick {trick}")
+        values = (("task", str(st.task_ids[first_fail])), ("trick", str(tnum)))
+        return _lost(state, events, tnum, template, (state.owners[first_fail],), values)
     if broken := broken_after_trick(state, final):
-        return _lost(state, events, tnum, broken.template, broken.seats)
+        return _lost(state, events, tnum, broken.template, broken.seats, broken.values)
     if st.task_ids and all(s == DONE for s in status):
         reason = f"every task is done (the last at trick {max(state.decided)})"
+        last = (("trick", str(max(state.decided))),)
+        template = N_("every task is done (the last at trick {trick})")
+        state = state._replace(
+            phase=_OVER, result=_WON, reason=reason, reason_template=template, reason_values=last
+        )
+        events.append(
+            Event(EventKind.ATTEMPT_WON, trick=tnum, text=reason, template=template, values=last)
+        )
+        return state, events
     elif final:
         reason = (
-            "all tricks were played and the mission's condition held"
+            N_("all tricks were played and the mission's condition held")
             if not st.task_ids
-            else "every task is done"
+            else N_("every task is done")
         )
     else:
         return state, events
@@ -368,14 +403,14 @@ def candidates(state: GameState) -> list[Play]:
 
 def _check_time_up(state: GameState, a: TimeUp) -> Illegal | None:
     if not state.setup.rules.timed:
-        return Illegal(Reason.NOT_TIMED, "this attempt is not played in real time")
+        return plain(Reason.NOT_TIMED, "this attempt is not played in real time")
     if state.phase not in (Phase.PREDICT, Phase.PLAY):
-        return Illegal(Reason.TIMER_NOT_RUNNING, "the timer only runs after the tasks are placed")
+        return plain(Reason.TIMER_NOT_RUNNING, "the timer only runs after the tasks are placed")
     return None
 
 
 def _time_up(state: GameState, a: TimeUp) -> tuple[GameState, list[Event]]:
-    state = state._replace(phase=Phase.OVER, result=Result.LOST, reason="time ran out")
+    state = state._replace(phase=Phase.OVER, result=Result.LOST, reason=N_("time ran out"))
     return state, [Event(EventKind.ATTEMPT_LOST, trick=state.trick_number, text="time ran out")]
 
 

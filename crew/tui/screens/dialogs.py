@@ -15,7 +15,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 
-from crew.present import GLYPH_LEGEND
+from crew.i18n import N_, _
+from crew.present import glyph_legend
 
 from ..guard import GuardedModal, KeyTiming
 from ..widgets.choices import Choice, Choices
@@ -37,9 +38,9 @@ class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n", "answer(False)", "No"),
-        Binding("escape", "answer(False)", "No", show=False),
+        Binding("y", "answer(True)", _("Yes")),
+        Binding("n", "answer(False)", _("No")),
+        Binding("escape", "answer(False)", _("No"), show=False),
     ]
 
     def __init__(self, question: str) -> None:
@@ -49,7 +50,7 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-title")
-            yield Static("y: yes    n: no", classes="dialog-hint")
+            yield Static(_("y: yes    n: no"), classes="dialog-hint")
         yield Footer()
 
     def action_answer(self, yes: bool) -> None:
@@ -63,7 +64,7 @@ class QuitScreen(ConfirmScreen):
 class PickScreen(GuardedModal[T | None], Generic[T]):
     """Choose one of a few values (Esc: none); a choice typed before it was seen does not act."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", _("Cancel"))]
 
     def __init__(
         self,
@@ -112,36 +113,43 @@ class SeatPicker(PickScreen[int]):
 #: Every key the game's screens take, as the help screen lists them (a test holds it against
 #: the screens' bindings).
 KEYS = (
-    ("Enter", "choose; play / pass / show the card under the cursor; open a gate"),
-    ("← →  Home End", "move along a hand"),
-    ("p7 b3 g1 y9 s4", "jump to that card: colour letter, then value"),
-    ("↑ ↓  1-9", "move in a list; a number chooses that entry"),
-    ("x", "pass (task distribution, when passing is allowed)"),
-    ("y / n", "answer the volunteer question"),
+    ("Enter", N_("choose; play / pass / show the card under the cursor; open a gate")),
+    ("← →  Home End", N_("move along a hand")),
+    ("p7 b3 g1 y9 s4", N_("jump to that card: colour letter, then value")),
+    ("↑ ↓  1-9", N_("move in a list; a number chooses that entry")),
+    ("x", N_("pass (task distribution, when passing is allowed)")),
+    ("y / n", N_("answer the volunteer question")),
     (
         "c",
-        "signal before the trick's lead (on the gate or the hand of the player to lead, or"
-        " while a computer is about to lead)",
+        N_(
+            "signal before the trick's lead (on the gate or the hand of the player to lead, or"
+            " while a computer is about to lead)"
+        ),
     ),
-    ("v", "look at your own hand during a public step (behind your gate)"),
-    ("l", "show or hide the last completed trick (only that one)"),
-    ("Space", "go on at once after a computer's move (it stays on screen a moment)"),
-    ("t", "the card tracker: cards played, colours a seat is known to lack, signals (public)"),
+    ("v", N_("look at your own hand during a public step (behind your gate)")),
+    ("l", N_("show or hide the last completed trick (only that one)")),
+    (N_("Space"), N_("go on at once after a computer's move (it stays on screen a moment)")),
+    ("t", N_("the card tracker: cards played, colours a seat is known to lack, signals (public)")),
     (
         "w",
-        "why the last computer move was made, in its own words (after a lost attempt: a"
-        " winning line)",
+        N_(
+            "why the last computer move was made, in its own words (after a lost attempt: a"
+            " winning line)"
+        ),
     ),
-    ("h", "practice: a hint for the hand that is open, from that seat's view only"),
-    ("u", "practice: take back your last card or choice (on the next gate too)"),
-    ("r / n / m / t", "after an attempt: retry with the same or new tasks, next mission, title"),
-    ("e", "after an attempt: keep it as a game record file (crew analyse, crew replay)"),
-    ("p / n  b", "in a winning line: the previous / next trick (also ← →); b or Esc: back"),
-    ("[ ]  j", "in a replay: the previous / next trick (also ↑ ↓); j: the turning point"),
-    ("Esc", "back"),
-    ("?", "this help"),
-    ("q, Ctrl+C", "quit (asks first; the game is always saved)"),
-    ("mouse", "click a card, a list entry or a key in the footer"),
+    ("h", N_("practice: a hint for the hand that is open, from that seat's view only")),
+    ("u", N_("practice: take back your last card or choice (on the next gate too)")),
+    (
+        "r / n / m / t",
+        N_("after an attempt: retry with the same or new tasks, next mission, title"),
+    ),
+    ("e", N_("after an attempt: keep it as a game record file (crew analyse, crew replay)")),
+    ("p / n  b", N_("in a winning line: the previous / next trick (also ← →); b or Esc: back")),
+    ("[ ]  j", N_("in a replay: the previous / next trick (also ↑ ↓); j: the turning point")),
+    ("Esc", N_("back")),
+    ("?", N_("this help")),
+    ("q, Ctrl+C", N_("quit (asks first; the game is always saved)")),
+    (N_("mouse"), N_("click a card, a list entry or a key in the footer")),
 )
 
 
@@ -155,34 +163,39 @@ def help_renderable(
     rulings marked)."""
     parts: list[Any] = []
     if keys:
-        parts.append(Text("Keys", style="bold underline"))
+        parts.append(Text(_("Keys"), style="bold underline"))
         table = Table(box=None, show_header=False, padding=(0, 2))
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
         for k, what in KEYS:
-            table.add_row(k, what)
+            table.add_row(_(k), _(what))
         parts.append(table)
-        parts.append(Text("Card glyphs: " + GLYPH_LEGEND))
+        parts.append(Text(_("Card glyphs: ") + glyph_legend()))
         parts.append(Text(""))
     if mission_rule:
-        parts.append(Text("This mission", style="bold underline"))
+        parts.append(Text(_("This mission"), style="bold underline"))
         parts.append(Text(mission_rule))
         parts.append(Text(""))
     if tasks is not None:
-        parts.append(Text("This attempt's tasks", style="bold underline"))
+        parts.append(Text(_("This attempt's tasks"), style="bold underline"))
         parts.append(tasks)
         parts.append(Text(""))
-    parts.append(Text("Rules", style="bold underline"))
+    parts.append(Text(_("Rules"), style="bold underline"))
     try:
         from crew import rulebook
     except ImportError:  # the rulebook module is optional at runtime
-        parts.append(Text("(the rules text is not installed)", style="dim"))
+        parts.append(Text(_("(the rules text is not installed)"), style="dim"))
         return Group(*parts)
+    from crew.texts import ruling_label, ruling_text, topic_text, topic_title
+
     for topic in rulebook.TOPICS:
-        parts.append(Text(topic.title, style="bold"))
-        parts.append(Text(topic.text))
+        parts.append(Text(topic_title(topic), style="bold"))
+        parts.append(Text(topic_text(topic)))
         for r in topic.house_rulings():
-            parts.append(Text(f"{r.label} (not printed rules): {r.text}", style="italic"))
+            words = _("{label} (not printed rules): {text}").format(
+                label=ruling_label(r), text=ruling_text(r)
+            )
+            parts.append(Text(words, style="italic"))
         parts.append(Text(""))
     return Group(*parts)
 
@@ -191,8 +204,8 @@ class ScrollBox(VerticalScroll):
     """A scrolling panel whose keys show in the footer."""
 
     BINDINGS = [
-        Binding("down", "scroll_down", "Scroll", key_display="↑ ↓"),
-        Binding("pagedown", "page_down", "Page", key_display="PgUp PgDn"),
+        Binding("down", "scroll_down", _("Scroll"), key_display="↑ ↓"),
+        Binding("pagedown", "page_down", _("Page"), key_display="PgUp PgDn"),
     ]
 
 
@@ -200,9 +213,9 @@ class HelpScreen(ModalScreen[None]):
     """`?`: keys, this mission's rule and the rules, house rulings marked as such."""
 
     BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("question_mark", "close", "Close", show=False),
-        Binding("q", "close", "Close", show=False),
+        Binding("escape", "close", _("Close")),
+        Binding("question_mark", "close", _("Close"), show=False),
+        Binding("q", "close", _("Close"), show=False),
     ]
 
     def __init__(

@@ -24,6 +24,7 @@ from textual.message import Message
 from textual.widgets import Footer, Static
 
 from crew.engine import Action, Illegal, Phase, Signal
+from crew.i18n import _, reason_text, said
 from crew.present import clock
 from crew.table import Answer, Ask, AskKind, SeatScope, Step, StepKind
 
@@ -61,17 +62,17 @@ class GameScreen(GuardedScreen[None]):
     """The shared table of one attempt."""
 
     BINDINGS = [
-        Binding("v", "peek", "Look at my hand"),
-        Binding("l", "last_trick", "Last trick"),
-        Binding("l", "hide_last", "This trick"),
-        Binding("t", "tracker", "Cards"),
-        Binding("w", "why", "Why?"),
-        Binding("h", "hint", "Hint"),
-        Binding("u", "undo", "Undo"),
-        Binding("question_mark", "app.help", "Help"),
-        Binding("q", "app.request_quit", "Quit"),
-        Binding("space", "go_on", "Go on"),
-        Binding("enter", "go_on", "Go on", show=False),
+        Binding("v", "peek", _("Look at my hand")),
+        Binding("l", "last_trick", _("Last trick")),
+        Binding("l", "hide_last", _("This trick")),
+        Binding("t", "tracker", _("Cards")),
+        Binding("w", "why", _("Why?")),
+        Binding("h", "hint", _("Hint")),
+        Binding("u", "undo", _("Undo")),
+        Binding("question_mark", "app.help", _("Help")),
+        Binding("q", "app.request_quit", _("Quit")),
+        Binding("space", "go_on", _("Go on")),
+        Binding("enter", "go_on", _("Go on"), show=False),
     ]
 
     class AttemptOver(Message):
@@ -126,7 +127,7 @@ class GameScreen(GuardedScreen[None]):
         """Say once, plainly, that saving fails (and again if the reason changes)."""
         problem = self.table.save_problem
         if problem and problem != self._told_save_problem:
-            self.notify(problem, title="Not saved", severity="error", timeout=20)
+            self.notify(problem, title=_("Not saved"), severity="error", timeout=20)
         self._told_save_problem = problem
 
     def sync(self) -> None:
@@ -157,14 +158,14 @@ class GameScreen(GuardedScreen[None]):
         self.render_table()
         self._tell_save_problem()
         if step.kind == StepKind.RESULT:
-            self.panel.say("The attempt is over.")
+            self.panel.say(_("The attempt is over."))
             if not self._showing_result:
                 self._showing_result = True
                 self.post_message(self.AttemptOver())
             return
         self._showing_result = False
         if gate is not None:
-            self.panel.say(f"Waiting for {t.person(gate)}…")
+            self.panel.say(_("Waiting for {name}…").format(name=t.person(gate)))
             if not self._gating:
                 self._gating = True
                 self.app.push_screen(
@@ -222,11 +223,11 @@ class GameScreen(GuardedScreen[None]):
         t = self.table
         name = t.name(ask.seat) if ask.seat >= 0 else ""
         line = {
-            AskKind.VOTES: "The computers consider the distress signal…",
-            AskKind.DISTRESS_CARD: f"{name} chooses the card to pass…",
-            AskKind.SIGNAL: f"{name} considers a signal before the lead…",
-        }.get(ask.kind, f"{name} is thinking…")
-        return Text(line, style="bold")
+            AskKind.VOTES: _("The computers consider the distress signal…"),
+            AskKind.DISTRESS_CARD: _("{name} chooses the card to pass…"),
+            AskKind.SIGNAL: _("{name} considers a signal before the lead…"),
+        }.get(ask.kind, _("{name} is thinking…"))
+        return Text(line.format(name=name), style="bold")
 
     def _arrived(self, token: object, answer: Answer) -> None:
         if token is not self._worker:
@@ -238,7 +239,9 @@ class GameScreen(GuardedScreen[None]):
     def _failed(self, token: object, exc: Exception) -> None:
         if token is self._worker:
             self._worker = None
-            self.set_message(f"A computer could not decide: {exc}", error=True)
+            self.set_message(
+                _("A computer could not decide: {error}").format(error=exc), error=True
+            )
 
     def _answered(self, answer: Answer) -> None:
         t = self.table
@@ -253,7 +256,7 @@ class GameScreen(GuardedScreen[None]):
             # the move stays on screen long enough to follow (Space or Enter: go on)
             self._holding = True
             self.render_table()
-            self.panel.say(Text.assemble(line, ("  (Space: go on)", "dim")))
+            self.panel.say(Text.assemble(line, (_("  (Space: go on)"), "dim")))
             self._show_news()
             self.set_timer(pace, self._release)
             self.refresh_bindings()
@@ -267,11 +270,14 @@ class GameScreen(GuardedScreen[None]):
         if ask.kind == AskKind.VOTES:
             votes = []
             for seat, direction in answer.votes:
-                say = f"send it ({direction})" if direction else "no need"
+                if direction:
+                    say = _("send it ({direction})").format(direction=_(direction))
+                else:
+                    say = _("no need")
                 votes.append(f"{t.name(seat)}: {say}")
-            return Text("Distress signal? " + "; ".join(votes) + ".")
+            return Text(_("Distress signal? ") + "; ".join(votes) + ".")
         if ask.kind == AskKind.DISTRESS_CARD:
-            return Text(f"{t.name(ask.seat)} chose the card to pass.")
+            return Text(_("{name} chose the card to pass.").format(name=t.name(ask.seat)))
         if ask.kind == AskKind.SIGNAL and answer.action is None:
             return Text()
         return news_text(t)
@@ -317,17 +323,18 @@ class GameScreen(GuardedScreen[None]):
         t = self.table
         who = t.name(step.viewer)
         trick = t.public_view().tricks_played + 1
-        for_tonoja = " for Tonoja" if step.seat != step.viewer else ""
-        return {
-            StepKind.DISTRIBUTE: f"{who}: choose a task{for_tonoja}",
-            StepKind.VOLUNTEER: f"The captain asks {t.name(step.seat)} for a volunteer",
-            StepKind.GIVE: f"{who} (captain): keep or give away the tasks",
-            StepKind.DISTRESS_CARD: f"{who}: choose the card to pass (distress signal)",
-            StepKind.PREDICT: f"{who}: make your prediction{for_tonoja}",
-            StepKind.SIGNAL: f"{who}: choose the card to show (sonar)",
-            StepKind.PLAY: f"{who}: play a card to trick {trick}{for_tonoja}",
-            StepKind.PEEK: f"{who}: look at your hand",
+        for_tonoja = _(" for Tonoja") if step.seat != step.viewer else ""
+        words = {
+            StepKind.DISTRIBUTE: _("{who}: choose a task{for_tonoja}"),
+            StepKind.VOLUNTEER: _("The captain asks {name} for a volunteer"),
+            StepKind.GIVE: _("{who} (captain): keep or give away the tasks"),
+            StepKind.DISTRESS_CARD: _("{who}: choose the card to pass (distress signal)"),
+            StepKind.PREDICT: _("{who}: make your prediction{for_tonoja}"),
+            StepKind.SIGNAL: _("{who}: choose the card to show (sonar)"),
+            StepKind.PLAY: _("{who}: play a card to trick {trick}{for_tonoja}"),
+            StepKind.PEEK: _("{who}: look at your hand"),
         }.get(step.kind, "")
+        return words.format(who=who, name=t.name(step.seat), trick=trick, for_tonoja=for_tonoja)
 
     def trick_done_line(self) -> str:
         """The trick just finished and who won it (public), until the next card is played."""
@@ -336,13 +343,15 @@ class GameScreen(GuardedScreen[None]):
         if last is None or v.trick or v.result:
             return ""
         # no card on a gate: the table shows the trick (l) once the hand is open
-        return f"Trick {v.tricks_played} went to {self.table.name(last.winner)}."
+        return _("Trick {n} went to {name}.").format(
+            n=v.tricks_played, name=self.table.name(last.winner)
+        )
 
     def clock_line(self) -> str:
         """The gate's clock line ('' when no clock runs)."""
         t = self.table
         if t.clock_running and t.time_left is not None:
-            return f"Time left: {clock(t.time_left)}"
+            return _("Time left: {clock}").format(clock=clock(t.time_left))
         return ""
 
     def render_table(self) -> None:
@@ -406,7 +415,10 @@ class GameScreen(GuardedScreen[None]):
             return
         bad = self.route(event.choice)
         if bad is not None:
-            self.set_message(f"Not allowed: {bad.message}", error=True)
+            self.set_message(
+                _("Not allowed: {reason}").format(reason=reason_text(bad, self.table.name)),
+                error=True,
+            )
             return
         self.sync()
 
@@ -448,11 +460,12 @@ class GameScreen(GuardedScreen[None]):
             if seat is not None:
                 bad = t.start_signal(seat)
                 if bad is not None:
-                    self.set_message(f"Not allowed: {bad.message}", error=True)
+                    why = reason_text(bad, t.name)
+                    self.set_message(_("Not allowed: {reason}").format(reason=why), error=True)
             self.sync()
 
-        items = [Choice(f"{t.name(seat)} signals", seat) for seat in seats]
-        question = "Who signals before the lead? (Esc: nobody)"
+        items = [Choice(_("{name} signals").format(name=t.name(seat)), seat) for seat in seats]
+        question = _("Who signals before the lead? (Esc: nobody)")
         self.app.push_screen(PickScreen(question, items, timing=self.timing), picked)
 
     # -- bindings ---------------------------------------------------------------------------------
@@ -502,7 +515,8 @@ class GameScreen(GuardedScreen[None]):
 
         names = [t.name(i) for i in seats]
         self.app.push_screen(
-            SeatPicker("Who wants to look at their hand?", names, timing=self.timing), picked_index
+            SeatPicker(_("Who wants to look at their hand?"), names, timing=self.timing),
+            picked_index,
         )
 
     def action_last_trick(self) -> None:
@@ -518,13 +532,13 @@ class GameScreen(GuardedScreen[None]):
     def action_tracker(self) -> None:
         from .helps import InfoScreen, tracker_renderable
 
-        title = "The cards so far (what the whole table knows)"
+        title = _("The cards so far (what the whole table knows)")
         self.app.push_screen(InfoScreen(title, tracker_renderable(self.table), "t"))
 
     def action_why(self) -> None:
         from .helps import InfoScreen, why_renderable
 
-        title = "The last computer move"
+        title = _("The last computer move")
         self.app.push_screen(InfoScreen(title, why_renderable(self.table), "w"))
 
     def action_hint(self) -> None:
@@ -537,16 +551,23 @@ class GameScreen(GuardedScreen[None]):
             return
         seat, job = got
         token = self._hint_for = (self._step, object())
-        self.set_message(Text(f"Working out a hint for {t.name(seat)}…", style="dim"))
+        self.set_message(
+            Text(_("Working out a hint for {name}…").format(name=t.name(seat)), style="dim")
+        )
 
         def work() -> None:
             try:
                 advice = job()
             except Exception as exc:  # a hint that cannot be worked out says so
-                self.app.call_from_thread(self._hinted, token, f"No hint: {exc}")
+                self.app.call_from_thread(
+                    self._hinted, token, _("No hint: {error}").format(error=exc)
+                )
             else:
-                why = advice.why if advice.why.endswith(".") else f"{advice.why}."
-                words = f"Hint for {t.name(seat)}: {advice.words(t.name)}. {why}"
+                why = said(advice.why)
+                why = why if why.endswith(".") else f"{why}."
+                words = _("Hint for {name}: {advice}. {why}").format(
+                    name=t.name(seat), advice=advice.words(t.name), why=why
+                )
                 self.app.call_from_thread(self._hinted, token, words)
 
         self.run_worker(work, name="hint", group="hint", thread=True)
@@ -568,7 +589,7 @@ class GameScreen(GuardedScreen[None]):
         self._moves = []
         self._step = None
         self.set_message("")
-        self.notify(label, title="Taken back", timeout=4)
+        self.notify(label, title=_("Taken back"), timeout=4)
         self.sync()
 
     def _ask_wishes(self, step: Step) -> None:
@@ -600,9 +621,9 @@ class GameScreen(GuardedScreen[None]):
             return
         t = self.table
         said = [
-            f"{t.name(seat)}: " + (" ".join(f"#{n}" for n in tasks) if tasks else "no wish")
+            f"{t.name(seat)}: " + (" ".join(f"#{n}" for n in tasks) if tasks else _("no wish"))
             for seat, tasks in wishes
         ]
-        self._wishes = Text("The computers would like " + "; ".join(said) + ".")
+        self._wishes = Text(_("The computers would like ") + "; ".join(said) + ".")
         if not self.message:
             self._show_news()

@@ -9,7 +9,8 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.widgets import Button, Footer, Static
 
-from crew.present import GLYPH_LEGEND
+from crew.i18n import _
+from crew.present import glyph_legend
 
 from ..guard import GuardedScreen, KeyTiming
 
@@ -26,10 +27,10 @@ class GateScreen(GuardedScreen[str | None]):
 
     AUTO_FOCUS = None
     BINDINGS = [
-        Binding("enter", "open", "Show my hand"),
-        Binding("c", "signal_first", "Somebody signals first"),
-        Binding("u", "undo", "Undo"),
-        Binding("q", "app.request_quit", "Quit"),
+        Binding("enter", "open", _("Show my hand")),
+        Binding("c", "signal_first", _("Somebody signals first")),
+        Binding("u", "undo", _("Undo")),
+        Binding("q", "app.request_quit", _("Quit")),
     ]
 
     def __init__(
@@ -57,20 +58,27 @@ class GateScreen(GuardedScreen[str | None]):
             news.display = bool(self.news)
             yield news
             yield Static(
-                f"Pass the terminal to {self.who} — {self.who}, press Enter", id="gate-title"
+                _("Pass the terminal to {name} — {name}, press Enter").format(name=self.who),
+                id="gate-title",
             )
-            yield Static(f"Everybody else: look away. {self.detail}".strip(), id="gate-detail")
+            yield Static(
+                (_("Everybody else: look away.") + " " + self.detail).strip(), id="gate-detail"
+            )
             if self.signal_first:
                 yield Static(
-                    "Somebody wants to signal before this trick? Press c.", id="gate-signal"
+                    _("Somebody wants to signal before this trick? Press c."), id="gate-signal"
                 )
             if self.undo:
-                yield Static(f"Practice, u: {self.undo}.", id="gate-undo")
+                yield Static(_("Practice, u: {undo}.").format(undo=self.undo), id="gate-undo")
             yield Static("", id="gate-clock")
             # the glyphs in words, before the hand behind the gate shows them
-            yield Static(f"Card colours: {GLYPH_LEGEND}", id="gate-legend")
+            yield Static(
+                _("Card colours: {legend}").format(legend=glyph_legend()), id="gate-legend"
+            )
             with Center():
-                button = Button(f"I am {self.who}", id="gate-open", variant="primary")
+                button = Button(
+                    _("I am {name}").format(name=self.who), id="gate-open", variant="primary"
+                )
                 button.can_focus = False  # Enter is the screen's: "show my hand"
                 yield button
         yield Footer()

@@ -19,6 +19,7 @@ from textual.widgets import Footer, Static
 
 from crew.engine import Tracker
 from crew.engine.cards import CAPTAIN_CARD, COLOR_NAMES, SUIT_GLYPHS
+from crew.i18n import _, said
 from crew.present import SUIT_STYLES, position_word
 from crew.table import SeatScope
 
@@ -30,7 +31,7 @@ __all__ = ["InfoScreen", "tracker_renderable", "why_renderable"]
 
 def _colours(suits: tuple[int, ...]) -> Text:
     return Text(", ").join(
-        Text(f"{SUIT_GLYPHS[s]} {COLOR_NAMES[s]}", style=SUIT_STYLES[s]) for s in suits
+        Text(f"{SUIT_GLYPHS[s]} {_(COLOR_NAMES[s])}", style=SUIT_STYLES[s]) for s in suits
     )
 
 
@@ -39,29 +40,29 @@ def tracker_renderable(t: SeatScope) -> RenderableType:
     tr: Tracker = t.tracker()
     parts: list[RenderableType] = []
     cards = Table(box=None, padding=(0, 2), title_justify="left")
-    cards.add_column("Colour", no_wrap=True)
-    cards.add_column("Played")
-    cards.add_column("Still in play")
+    cards.add_column(_("Colour"), no_wrap=True)
+    cards.add_column(_("Played"))
+    cards.add_column(_("Still in play"))
     for suit in range(5):
-        name = Text(f"{SUIT_GLYPHS[suit]} {COLOR_NAMES[suit]}", style=SUIT_STYLES[suit])
+        name = Text(f"{SUIT_GLYPHS[suit]} {_(COLOR_NAMES[suit])}", style=SUIT_STYLES[suit])
         cards.add_row(
             name,
             cards_text(tr.played[suit]) if tr.played[suit] else Text("—", style="dim"),
-            cards_text(tr.unplayed[suit]) if tr.unplayed[suit] else Text("none", style="dim"),
+            cards_text(tr.unplayed[suit]) if tr.unplayed[suit] else Text(_("none"), style="dim"),
         )
-    parts += [Text("Cards", style="bold underline"), cards, Text("")]
-    parts.append(Text("Known to hold none of a colour", style="bold underline"))
+    parts += [Text(_("Cards"), style="bold underline"), cards, Text("")]
+    parts.append(Text(_("Known to hold none of a colour"), style="bold underline"))
     known = [(seat, suits) for seat, suits in enumerate(tr.voids) if suits]
     if not known:
-        parts.append(Text("nobody yet (a seat that does not follow a colour has none left)"))
+        parts.append(Text(_("nobody yet (a seat that does not follow a colour has none left)")))
     for seat, suits in known:
-        parts.append(Text.assemble(f"{t.name(seat)}: no ", _colours(suits)))
+        parts.append(Text.assemble(_("{name}: no ").format(name=t.name(seat)), _colours(suits)))
     parts.append(Text(""))
-    parts.append(Text("Signals", style="bold underline"))
+    parts.append(Text(_("Signals"), style="bold underline"))
     if not tr.signals:
-        parts.append(Text("none given yet"))
+        parts.append(Text(_("none given yet")))
     for sig in tr.signals:
-        state = "played since" if sig.played else "still in the hand"
+        state = _("played since") if sig.played else _("still in the hand")
         parts.append(
             Text.assemble(
                 f"{t.name(sig.seat)}: ",
@@ -72,13 +73,18 @@ def tracker_renderable(t: SeatScope) -> RenderableType:
     if tr.captain_holds_s4:
         parts.append(Text(""))
         parts.append(
-            Text.assemble(card_text(CAPTAIN_CARD), f" is still {t.name(t.setup.captain)}'s")
+            Text.assemble(
+                card_text(CAPTAIN_CARD),
+                _(" is still {name}'s").format(name=t.name(t.setup.captain)),
+            )
         )
     if t.players == 2:
         parts.append(Text(""))
-        parts.append(Text("Tonoja's piles", style="bold underline"))
-        up = cards_text(tr.tonoja_up) if tr.tonoja_up else Text("none", style="dim")
-        parts.append(Text.assemble("face up: ", up, f"; face down: {tr.tonoja_down} cards"))
+        parts.append(Text(_("Tonoja's piles"), style="bold underline"))
+        up = cards_text(tr.tonoja_up) if tr.tonoja_up else Text(_("none"), style="dim")
+        parts.append(
+            Text.assemble(_("face up: "), up, _("; face down: {n} cards").format(n=tr.tonoja_down))
+        )
     return Group(*parts)
 
 
@@ -86,9 +92,10 @@ def why_renderable(t: SeatScope) -> RenderableType:
     """The last computer move and its reason, in the computer's own words."""
     last = t.last_why
     if last is None:
-        return Text("No computer has moved yet in this attempt.")
+        return Text(_("No computer has moved yet in this attempt."))
     what, why = last
-    return Group(Text(what, style="bold"), Text(""), Text(f"Why: {why}"))
+    why_words = _("Why: {why}").format(why=said(why))
+    return Group(Text(what, style="bold"), Text(""), Text(why_words))
 
 
 class InfoScreen(ModalScreen[None]):
@@ -101,7 +108,7 @@ class InfoScreen(ModalScreen[None]):
         self.key = key
 
     BINDINGS = [
-        Binding("escape,enter", "close", "Back"),
+        Binding("escape,enter", "close", _("Back")),
     ]
 
     def compose(self) -> ComposeResult:

@@ -13,6 +13,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 
 from crew import storage
 from crew.engine import mission_entry
+from crew.i18n import _, said
 from crew.names import name_problem, shown
 from crew.present import clock
 from crew.table import DEFAULT_NAMES, GameSpec, SessionError, is_realtime, parse_seats
@@ -25,15 +26,15 @@ __all__ = ["NewGameScreen"]
 class WizardInput(Input):
     """An input whose Enter ("Next") shows in the footer."""
 
-    BINDINGS = [Binding("enter", "submit", "Next", show=True)]
+    BINDINGS = [Binding("enter", "submit", _("Next"), show=True)]
 
 
 class NewGameScreen(Screen[GameSpec | None]):
     """A small wizard; Esc goes one question back (or cancels at the first)."""
 
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("question_mark", "app.help", "Help"),
+        Binding("escape", "back", _("Back")),
+        Binding("question_mark", "app.help", _("Help")),
     ]
 
     def __init__(self) -> None:
@@ -59,7 +60,7 @@ class NewGameScreen(Screen[GameSpec | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="wizard"):
-            yield Static("New game", id="wizard-head")
+            yield Static(_("New game"), id="wizard-head")
             yield Static(id="wizard-question")
             yield Static(id="wizard-help")
             yield Choices(id="wizard-choices")
@@ -87,92 +88,115 @@ class NewGameScreen(Screen[GameSpec | None]):
         show_keys = True
         value: str | None = None
         if question == "players":
-            q.update(Text("How many players?", style="bold"))
-            items = [Choice("2 players (with Tonoja, the dummy crew member)", 2)]
-            items += [Choice(f"{n} players", n) for n in (3, 4, 5)]
+            q.update(Text(_("How many players?"), style="bold"))
+            items = [Choice(_("2 players (with Tonoja, the dummy crew member)"), 2)]
+            items += [Choice(_("{n} players").format(n=n), n) for n in (3, 4, 5)]
             keys = ["2", "3", "4", "5"]
             show_keys = False  # the number of players is the key
         elif question == "names":
-            q.update(Text(f"Who sits in the {self.players} seats, in seat order?", style="bold"))
+            q.update(
+                Text(
+                    _("Who sits in the {n} seats, in seat order?").format(n=self.players),
+                    style="bold",
+                )
+            )
             example = ", ".join(["Ann"] + ["computer"] * (self.players - 1))
             helptext.update(
-                f"A name for each person, or computer for a computer crewmate (e.g. {example});"
-                " separated by commas, seats go clockwise. The same name twice: one person"
-                " holds both seats. The holder of submarine 4 will be captain."
+                _(
+                    "A name for each person, or computer for a computer crewmate (e.g. {example});"
+                    " separated by commas, seats go clockwise. The same name twice: one person"
+                    " holds both seats. The holder of submarine 4 will be captain."
+                ).format(example=example)
             )
             names = self.names or list(DEFAULT_NAMES[: self.players])
             value = ", ".join(
                 "computer" if seat in self.computers else name for seat, name in enumerate(names)
             )
         elif question == "mode":
-            q.update(Text("Campaign crew or free play?", style="bold"))
+            q.update(Text(_("Campaign crew or free play?"), style="bold"))
             other = []
             for name, crew in self.campaign.crews.items():
                 if crew.members and len(crew.members) != self.players:
                     other.append(name)  # a crew keeps its members: another size cannot join it
                     continue
                 who = ", ".join(
-                    shown(m) + (" (computer)" if i in crew.computers else "")
+                    shown(m) + (_(" (computer)") if i in crew.computers else "")
                     for i, m in enumerate(crew.members)
                 )
                 items.append(
                     Choice(
-                        f"Campaign: {shown(name)} ({who + '; ' if who else ''}next mission"
-                        f" {crew.current})",
+                        _("Campaign: {name} ({who}next mission {number})").format(
+                            name=shown(name), who=who + "; " if who else "", number=crew.current
+                        ),
                         ("crew", name),
                     )
                 )
             note = ""
             if other:
-                note = (
-                    "Crews of another size are not offered"
-                    f" ({', '.join(shown(o) for o in other)})."
+                note = _(
+                    "Crews of another size are not offered ({crews})."
                     " A crew plays with its own members."
-                )
+                ).format(crews=", ".join(shown(o) for o in other))
             helptext.update(" ".join(x for x in (self.log_problem, note) if x))
-            items.append(Choice("Campaign: a new crew (starts at mission 1)", ("new", None)))
-            items.append(Choice("Free play: any logbook mission", ("mission", None)))
-            items.append(Choice("Free play: tasks to a difficulty of your choice", ("diff", None)))
+            items.append(Choice(_("Campaign: a new crew (starts at mission 1)"), ("new", None)))
+            items.append(Choice(_("Free play: any logbook mission"), ("mission", None)))
+            items.append(
+                Choice(_("Free play: tasks to a difficulty of your choice"), ("diff", None))
+            )
             items.append(
                 Choice(
-                    "Practice: any logbook mission, with hints and undo (not in the logbook)",
+                    _("Practice: any logbook mission, with hints and undo (not in the logbook)"),
                     ("practice", None),
                 )
             )
         elif question == "crew_name":
-            q.update(Text("Name of the new crew", style="bold"))
-            helptext.update("The logbook keeps its attempts per mission under this name.")
+            q.update(Text(_("Name of the new crew"), style="bold"))
+            helptext.update(_("The logbook keeps its attempts per mission under this name."))
             value = self.crew or " & ".join(self.names)
         elif question == "mission":
-            q.update(Text("Which mission?", style="bold"))
+            q.update(Text(_("Which mission?"), style="bold"))
             proposed = self.mission if self.mission is not None else 1
             if self.crew is not None:
-                helptext.update(f"The logbook proposes the crew's next mission, {proposed}.")
+                helptext.update(
+                    _("The logbook proposes the crew's next mission, {number}.").format(
+                        number=proposed
+                    )
+                )
             else:
                 helptext.update(
-                    "0 is the introductory mission; 1-32 the logbook; 33+ the epilogue."
+                    _("0 is the introductory mission; 1-32 the logbook; 33+ the epilogue.")
                 )
             value = str(proposed)
         elif question == "difficulty":
-            q.update(Text("Total task difficulty to draw", style="bold"))
-            helptext.update("Tasks are drawn until their difficulties add up to exactly this.")
+            q.update(Text(_("Total task difficulty to draw"), style="bold"))
+            helptext.update(_("Tasks are drawn until their difficulties add up to exactly this."))
             value = str(self.difficulty or 5)
         elif question == "timed":
             assert self.mission is not None
             rt = mission_entry(self.mission).realtime
             assert rt is not None
-            q.update(Text(f"Mission {self.mission} is a real-time mission", style="bold"))
-            instead = ", ".join(w.replace("_", " ") for w in rt.untimed)
+            q.update(
+                Text(
+                    _("Mission {number} is a real-time mission").format(number=self.mission),
+                    style="bold",
+                )
+            )
+            instead = ", ".join(_(w.replace("_", " ")) for w in rt.untimed)
             if rt.untimed_difficulty:
-                instead = f"difficulty {rt.untimed_difficulty}"
+                instead = _("difficulty {difficulty}").format(difficulty=rt.untimed_difficulty)
             items = [
-                Choice(f"Timed: {clock(rt.seconds)} on the clock after distribution", True),
-                Choice(f"Untimed: {instead} instead", False),
+                Choice(
+                    _("Timed: {clock} on the clock after distribution").format(
+                        clock=clock(rt.seconds)
+                    ),
+                    True,
+                ),
+                Choice(_("Untimed: {instead} instead").format(instead=instead), False),
             ]
         elif question == "seed":
-            q.update(Text("Deal code (optional)", style="bold"))
+            q.update(Text(_("Deal code (optional)"), style="bold"))
             helptext.update(
-                "The same code gives the same deal and tasks. Leave empty for a random deal."
+                _("The same code gives the same deal and tasks. Leave empty for a random deal.")
             )
             value = ""
         choices.display = bool(items)
@@ -217,7 +241,11 @@ class NewGameScreen(Screen[GameSpec | None]):
                     # the crew keeps its members (and computers): the game takes them, says so
                     self.names = list(members)
                     self.computers = computers
-                    self.notify(f"Crew {name} plays as {', '.join(members)}.")
+                    self.notify(
+                        _("Crew {name} plays as {members}.").format(
+                            name=name, members=", ".join(members)
+                        )
+                    )
                 self.mission = self.campaign.crews[name].current
                 self.ask("mission")
             elif kind == "new":
@@ -249,27 +277,31 @@ class NewGameScreen(Screen[GameSpec | None]):
             self.ask("mode")
         elif q == "crew_name":
             if not text or len(text) > 40:
-                self.error("a crew name has 1 to 40 characters")
+                self.error(_("a crew name has 1 to 40 characters"))
                 return
             if (problem := name_problem(text)) is not None:
-                self.error(problem)
+                self.error(said(problem))
                 return
             if text in self.campaign.crews:
-                self.error(f"there is already a crew called {text!r}; choose it in the list")
+                self.error(
+                    _("there is already a crew called {name}; choose it in the list").format(
+                        name=repr(text)
+                    )
+                )
                 return
             self.crew = text
             self.mission = 1
             self.ask("mission")
         elif q == "mission":
             if not text.isdigit():
-                self.error("a mission is a number: 0 (intro), 1-32, or 33 and up (epilogue)")
+                self.error(_("a mission is a number: 0 (intro), 1-32, or 33 and up (epilogue)"))
                 return
             self.mission = int(text)
             self.timed = False
             self.ask("timed" if is_realtime(self.mission) else "seed")
         elif q == "difficulty":
             if not text.isdigit() or not 1 <= int(text) <= 30:
-                self.error("the difficulty is a number from 1 to 30")
+                self.error(_("the difficulty is a number from 1 to 30"))
                 return
             self.difficulty = int(text)
             self.ask("seed")

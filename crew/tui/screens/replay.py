@@ -8,6 +8,7 @@ to it) and ``w`` steps through a winning line.
 
 from __future__ import annotations
 
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -19,12 +20,14 @@ from textual.widgets import Footer, OptionList, Static
 
 from crew import history
 from crew.engine import TONOJA, get_task
+from crew.i18n import _
 from crew.present import history_line, position_word
 from crew.records import RecordError
 from crew.storage import StorageError
 from crew.table.review import Frame, Review, review_entry
+from crew.texts import task_text
 
-from ..render import card_text, events_text, task_status_cell
+from ..render import card_markup, card_text, events_text, task_status_cell
 from ..widgets.choices import Choice, Choices
 from ..widgets.postmortem import PostMortemPanel
 from .dialogs import ConfirmScreen
@@ -34,23 +37,23 @@ __all__ = ["HistoryScreen", "ReplayScreen"]
 
 def _mission(r: Review) -> str:
     if r.mission is None:
-        return f"Free play, difficulty {r.difficulty}"
-    return "Intro mission" if r.mission == 0 else f"Mission {r.mission}"
+        return _("Free play, difficulty {difficulty}").format(difficulty=r.difficulty)
+    return _("Intro mission") if r.mission == 0 else _("Mission {number}").format(number=r.mission)
 
 
 class ReplayScreen(Screen[None]):
     """Steps through a recorded attempt."""
 
     BINDINGS = [
-        Binding("left", "step(-1)", "Card", key_display="← →"),
-        Binding("right", "step(1)", "Next card", show=False),
-        Binding("up,left_square_bracket", "trick(-1)", "Trick", key_display="↑ ↓"),
-        Binding("down,right_square_bracket", "trick(1)", "Next trick", show=False),
-        Binding("home", "jump('start')", "Start", show=False),
-        Binding("end", "jump('end')", "End", show=False),
-        Binding("j", "jump('turn')", "Turning point"),
-        Binding("w", "winning_line", "Winning line"),
-        Binding("escape,b", "app.pop_screen", "Back"),
+        Binding("left", "step(-1)", _("Card"), key_display="← →"),
+        Binding("right", "step(1)", _("Next card"), show=False),
+        Binding("up,left_square_bracket", "trick(-1)", _("Trick"), key_display="↑ ↓"),
+        Binding("down,right_square_bracket", "trick(1)", _("Next trick"), show=False),
+        Binding("home", "jump('start')", _("Start"), show=False),
+        Binding("end", "jump('end')", _("End"), show=False),
+        Binding("j", "jump('turn')", _("Turning point")),
+        Binding("w", "winning_line", _("Winning line")),
+        Binding("escape,b", "app.pop_screen", _("Back")),
     ]
 
     def __init__(self, review: Review) -> None:
@@ -137,22 +140,34 @@ class ReplayScreen(Screen[None]):
         r = self.review
         f = r.frames[self.at]
         v = f.view
-        head = Text(f"Replay: {_mission(r)}, attempt {r.attempt}", style="bold")
-        head.append(f"   (deal code {r.seed})", style="dim")
-        head.append(f"\nAction {f.index} of {len(r.frames) - 1}", style="bold")
+        head = Text(
+            _("Replay: {mission}, attempt {attempt}").format(
+                mission=_mission(r), attempt=r.attempt
+            ),
+            style="bold",
+        )
+        head.append("   " + _("(deal code {seed})").format(seed=r.seed), style="dim")
+        head.append(
+            "\n" + _("Action {n} of {total}").format(n=f.index, total=len(r.frames) - 1),
+            style="bold",
+        )
         trick = min(v.tricks_played + 1, v.total_tricks)
-        head.append(f" · trick {trick}/{v.total_tricks}")
+        head.append(" · " + _("trick {trick}/{total}").format(trick=trick, total=v.total_tricks))
         if v.result:
-            head.append(f" · {v.result.upper()}", style="bold reverse")
+            head.append(
+                " · " + (_("WON") if v.result == "won" else _("LOST")), style="bold reverse"
+            )
         if self.turn is not None:
-            mark = "  ◀ the turning point" if f.index == self.turn else ""
-            head.append(f" · turning point before action {self.turn + 1} (j){mark}")
+            mark = _("  ◀ the turning point") if f.index == self.turn else ""
+            head.append(
+                " · " + _("turning point before action {n} (j)").format(n=self.turn + 1) + mark
+            )
         said = events_text(f.events, r.name, v.players)
         if said.plain:
             head.append("\n")
             head.append_text(said)
         if not r.over:
-            head.append("\nThis attempt is not over: every hand is open.", style="bold red")
+            head.append("\n" + _("This attempt is not over: every hand is open."), style="bold red")
         self.query_one("#replay-head", Static).update(head)
         self.query_one("#replay-table", Static).update(self._table(f))
         self.query_one("#replay-tasks", Static).update(self._tasks(f))
@@ -161,24 +176,24 @@ class ReplayScreen(Screen[None]):
     def _table(self, f: Frame) -> Table:
         r, v = self.review, f.view
         table = Table(box=None, padding=(0, 1), expand=True, show_edge=False, pad_edge=False)
-        table.add_column("Crew", no_wrap=True)
-        table.add_column("Trick", no_wrap=True)
-        table.add_column("Won", justify="right", no_wrap=True)
-        table.add_column("Hand (every hand open)", ratio=1)
+        table.add_column(_("Crew"), no_wrap=True)
+        table.add_column(_("Trick"), no_wrap=True)
+        table.add_column(_("Won"), justify="right", no_wrap=True)
+        table.add_column(_("Hand (every hand open)"), ratio=1)
         played = dict(v.trick)
         last = v.last_trick
         for seat in range(v.seats):
             name = Text(r.name(seat), style="bold" if seat == v.turn and not v.result else "")
             if seat == v.captain:
-                name.append(" ★cpt")
+                name.append(_(" ★cpt"))
             cell = Text()
             if seat in played:
                 cell.append_text(card_text(played[seat]))
                 if v.trick[0][0] == seat:
-                    cell.append(" led")
+                    cell.append(_(" led"))
             elif not v.trick and last is not None and seat in last.seats:
                 cell.append_text(card_text(last.card_of(seat)))
-                cell.append(" ✓won" if seat == last.winner else "", style="bold")
+                cell.append(_(" ✓won") if seat == last.winner else "", style="bold")
             hand = Text()
             for i, c in enumerate(f.open_hands[seat]):
                 if i:
@@ -187,7 +202,7 @@ class ReplayScreen(Screen[None]):
             if f.tonoja_down and seat == TONOJA:
                 hidden = [d for d in f.tonoja_down if d >= 0]
                 if hidden:
-                    hand.append("  under the piles:", style="dim")
+                    hand.append(_("  under the piles:"), style="dim")
                     for c in hidden:
                         hand.append(" ")
                         hand.append_text(card_text(c))
@@ -200,26 +215,33 @@ class ReplayScreen(Screen[None]):
         for t in v.tasks:
             owner = r.name(t.owner) if t.owner >= 0 else "—"
             out.append_text(task_status_cell(t.status, t.trick))
-            out.append(f" #{t.task} {owner}: {get_task(t.task).text}\n")
+            out.append(f" #{t.task} {owner}: {task_text(get_task(t.task).card)}\n")
         for seat, card, position in f.signals:
-            out.append(f"{r.name(seat)} signalled ")
-            out.append_text(card_text(card))
+            out.append_text(
+                Text.from_markup(
+                    _("{name} signalled {card}").format(
+                        name=escape(r.name(seat)), card=card_markup(card)
+                    )
+                )
+            )
             out.append(f" {position_word(position)}\n")
         for frm, to, card in f.passes:
-            out.append(f"Distress signal: {r.name(frm)} passed ")
-            out.append_text(card_text(card))
-            out.append(f" to {r.name(to)}\n")
+            words = _("Distress signal: {name} passed {card} to {to}").format(
+                name=escape(r.name(frm)), card=card_markup(card), to=escape(r.name(to))
+            )
+            out.append_text(Text.from_markup(words))
+            out.append("\n")
         return out
 
 
 class HistoryScreen(Screen[None]):
     """Every attempt kept, newest first; Enter replays the one highlighted."""
 
-    BINDINGS = [Binding("escape,b", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape,b", "app.pop_screen", _("Back"))]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="history-box"):
-            yield Static(Text("History: every attempt played", style="bold"), id="history-head")
+            yield Static(Text(_("History: every attempt played"), style="bold"), id="history-head")
             yield Choices(id="history-list")
             yield Static(id="history-note")
         yield Footer()
@@ -233,9 +255,9 @@ class HistoryScreen(Screen[None]):
         choices.focus()
         note = list(problems)
         if not entries:
-            note.insert(0, "No attempt kept yet: every attempt played is kept here.")
+            note.insert(0, _("No attempt kept yet: every attempt played is kept here."))
         else:
-            note.insert(0, "Enter: replay it, every hand open.")
+            note.insert(0, _("Enter: replay it, every hand open."))
         self.query_one("#history-note", Static).update(Text("\n".join(note), style="italic"))
 
     @on(OptionList.OptionSelected, "#history-list")
@@ -257,7 +279,7 @@ class HistoryScreen(Screen[None]):
 
         self.app.push_screen(
             ConfirmScreen(
-                "This attempt is not over (Continue can play it on). Show every hand anyway?"
+                _("This attempt is not over (Continue can play it on). Show every hand anyway?")
             ),
             answer,
         )

@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 
+from crew.i18n import _
 from crew.table import AttemptSummary
 
 from ..guard import GuardedScreen, KeyTiming
@@ -32,16 +33,16 @@ def last_trick_text(summary: AttemptSummary) -> Text:
     out = Text()
     if last is None:
         return out
-    out.append(f"Last trick ({v.tricks_played}): ", style="bold")
+    out.append(_("Last trick ({n}): ").format(n=v.tricks_played), style="bold")
     for i, (seat, card) in enumerate(zip(last.seats, last.cards, strict=True)):
         if i:
             out.append(", ")
         out.append(f"{t.name(seat)} ")
         out.append_text(card_text(card))
         if seat == last.leader:
-            out.append(" led")
+            out.append(_(" led"))
         if seat == last.winner:
-            out.append(" ✓won", style="bold")
+            out.append(_(" ✓won"), style="bold")
     return out
 
 
@@ -49,16 +50,16 @@ class ResultScreen(GuardedScreen[str]):
     """Dismissed with "same", "new", "next" or "title"."""
 
     BINDINGS = [
-        Binding("r", "choose('same')", "Retry same"),
-        Binding("r", "choose('again')", "Retry"),
-        Binding("n", "choose('new')", "Retry new"),
-        Binding("m", "choose('next')", "Next mission"),
-        Binding("t", "choose('title')", "Title"),
-        Binding("e", "export", "Export", show=False),  # said under the logbook line
+        Binding("r", "choose('same')", _("Retry same")),
+        Binding("r", "choose('again')", _("Retry")),
+        Binding("n", "choose('new')", _("Retry new")),
+        Binding("m", "choose('next')", _("Next mission")),
+        Binding("t", "choose('title')", _("Title")),
+        Binding("e", "export", _("Export"), show=False),  # said under the logbook line
         # the answer itself names the key (the footer has no room left at 80 columns)
-        Binding("w", "winning_line", "Winning line", show=False),
-        Binding("question_mark", "app.help", "Help"),
-        Binding("q", "app.request_quit", "Quit"),
+        Binding("w", "winning_line", _("Winning line"), show=False),
+        Binding("question_mark", "app.help", _("Help")),
+        Binding("q", "app.request_quit", _("Quit")),
     ]
 
     def __init__(self, summary: AttemptSummary, *, timing: KeyTiming | None = None) -> None:
@@ -82,62 +83,77 @@ class ResultScreen(GuardedScreen[str]):
         r = self.summary
         t = r.table
         v = t.public_view()
-        title = Text(f"{mission_label(t)}, attempt {t.attempt}: ", style="bold")
-        title.append(
-            "WON" if r.won else "LOST", style="bold reverse green" if r.won else "bold reverse red"
+        title = Text(
+            _("{mission}, attempt {attempt}: ").format(mission=mission_label(t), attempt=t.attempt),
+            style="bold",
         )
-        title.append(f"   (deal code {t.seed})", style="dim")
+        title.append(
+            _("WON") if r.won else _("LOST"),
+            style="bold reverse green" if r.won else "bold reverse red",
+        )
+        title.append("   " + _("(deal code {seed})").format(seed=t.seed), style="dim")
         self.query_one("#result-title", Static).update(title)
         self.query_one("#result-reason", Static).update(Text(r.why, style="bold"))
         self.query_one("#result-tasks", TasksPanel).show(lambda wrap: tasks_table(t, wrap=wrap))
         self.query_one("#result-trick", Static).update(last_trick_text(r))
-        crew = Text("Tricks won: ")
+        crew = Text(_("Tricks won: "))
         crew.append(", ".join(f"{t.name(i)} {v.counts[i]}" for i in range(v.seats)))
         preds = [(i, p) for i, p in enumerate(v.predictions) if p is not None]
         if preds:
-            crew.append("   Predictions: ")
+            crew.append("   " + _("Predictions: "))
             crew.append(", ".join(f"{t.name(i)} {p}" for i, p in preds))
         self.query_one("#result-crew", Static).update(crew)
-        line = r.logbook or "Free play: nothing is written in the logbook."
+        line = r.logbook or _("Free play: nothing is written in the logbook.")
         if r.uncounted:
-            line = (
+            line = _(
                 "Nobody could have avoided this loss: it came right after the tasks were handed"
                 " out, so it is not an attempt (rule of thumb) and the logbook is unchanged."
                 " Re-deal, or swap the tasks for new ones."
             )
         elif r.replaying and t.mission is not None:
             line = (
-                f"A replay: mission {t.mission} was already won, and replays do not change"
-                " its count. " + line
+                _(
+                    "A replay: mission {number} was already won, and replays do not change"
+                    " its count. "
+                ).format(number=t.mission)
+                + line
             )
         log = Text(line, style="italic")
         log.append("  e", style="bold reverse")
-        log.append(" keeps this attempt as a file.")
+        log.append(_(" keeps this attempt as a file."))
         if r.save_problem:
             # a result that may not have reached the disk is never passed over in silence
-            log = Text.assemble(log, "\n", (f"Not saved: {r.save_problem}", "bold red"))
+            log = Text.assemble(
+                log, "\n", (_("Not saved: {problem}").format(problem=r.save_problem), "bold red")
+            )
         self._log = log
         self.query_one("#result-log", Static).update(log)
         nxt = r.next_mission
         why_not = ""
         if nxt is None:
-            why_not = "free play at a difficulty has no next mission"
+            why_not = _("free play at a difficulty has no next mission")
         elif not r.next_open:
-            why_not = "the mission is not won yet"
-        again = "Re-deal" if r.uncounted else "Retry"
+            why_not = _("the mission is not won yet")
+        again = _("Re-deal") if r.uncounted else _("Retry")
         if self.new_tasks_differ:
             items = [
-                Choice(f"{again} with the same tasks (new deal)", "same"),
-                Choice(f"{again} with new tasks (new deal)", "new"),
+                Choice(_("{again} with the same tasks (new deal)").format(again=again), "same"),
+                Choice(_("{again} with new tasks (new deal)").format(again=again), "new"),
             ]
             keys = ["r", "n"]
         else:
             # no task cards, or the mission's own fixed ones: a retry is just a new deal
-            items = [Choice(f"{again} (new deal)", "same")]
+            items = [Choice(_("{again} (new deal)").format(again=again), "same")]
             keys = ["r"]
         items += [
-            Choice(f"Next mission ({nxt})" if nxt is not None else "Next mission", "next", why_not),
-            Choice("Back to the title screen", "title"),
+            Choice(
+                _("Next mission ({number})").format(number=nxt)
+                if nxt is not None
+                else _("Next mission"),
+                "next",
+                why_not,
+            ),
+            Choice(_("Back to the title screen"), "title"),
         ]
         keys += ["m", "t"]
         choices = self.query_one("#result-choices", Choices)
@@ -175,7 +191,7 @@ class ResultScreen(GuardedScreen[str]):
             return
         item = self.query_one("#result-choices", Choices).items[event.option_index]
         if item.unavailable:
-            self.notify(f"Not possible: {item.unavailable}", severity="warning")
+            self.notify(_("Not possible: {why}").format(why=item.unavailable), severity="warning")
             return
         self.dismiss(item.value)
 
@@ -205,11 +221,14 @@ class ResultScreen(GuardedScreen[str]):
         try:
             path = self.summary.export()
         except OSError as exc:
-            self.notify(f"The record could not be written: {exc.strerror or exc}", severity="error")
+            self.notify(
+                _("The record could not be written: {error}").format(error=exc.strerror or exc),
+                severity="error",
+            )
             return
-        self.notify(f"Written to {path}", title="Exported", timeout=15)
+        self.notify(_("Written to {path}").format(path=path), title=_("Exported"), timeout=15)
         self.query_one("#result-log", Static).update(
-            Text.assemble(self._log, "\n", (f"Exported to {path}", "bold"))
+            Text.assemble(self._log, "\n", (_("Exported to {path}").format(path=path), "bold"))
         )
 
     def action_choose(self, what: str) -> None:

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 
 from crew import storage
+from crew.i18n import N_, _
 from crew.names import shown
 from crew.present import LOGBOOK_COLUMNS, LOGBOOK_NOTE, logbook_rows
 
@@ -22,23 +23,27 @@ from .dialogs import ScrollBox
 
 __all__ = ["LogbookScreen", "TitleScreen"]
 
-BANNER = """\
+BANNER = N_(
+    """\
   ~ ~  T H E   C R E W  ~ ~
       Mission Deep Sea
   a cooperative trick-taking game for 2-5 players at one terminal"""
+)
 
 
 class TitleScreen(Screen[None]):
     """The menu ``crew`` opens with."""
 
     BINDINGS = [
-        Binding("c", "pick('continue')", "Continue"),
-        Binding("n", "pick('new')", "New game"),
-        Binding("l", "pick('logbook')", "Logbook"),
-        Binding("h", "pick('history')", "History"),
-        Binding("r", "pick('rules')", "Rules"),
-        Binding("question_mark", "app.help", "Help"),
-        Binding("q", "app.request_quit", "Quit"),
+        # the words are taken when the class is made: crew picks the language before the app's
+        # modules are imported (crew.cli.main), so a footer speaks the language of the run
+        Binding("c", "pick('continue')", _("Continue")),
+        Binding("n", "pick('new')", _("New game")),
+        Binding("l", "pick('logbook')", _("Logbook")),
+        Binding("h", "pick('history')", _("History")),
+        Binding("r", "pick('rules')", _("Rules")),
+        Binding("question_mark", "app.help", _("Help")),
+        Binding("q", "app.request_quit", _("Quit")),
     ]
 
     class Picked(Message):
@@ -63,7 +68,7 @@ class TitleScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
-            yield Static(Text(BANNER, style="bold"), id="banner")
+            yield Static(Text(_(BANNER), style="bold"), id="banner")
             yield Choices(id="menu")
             yield Static(id="title-message")
         yield Footer()
@@ -81,9 +86,14 @@ class TitleScreen(Screen[None]):
             self.has_save = rec is not None
             detail = ""
             if rec is not None:
-                what = f"mission {rec.mission}" if rec.mission is not None else "free play"
+                if rec.mission is not None:
+                    what = _("mission {number}").format(number=rec.mission)
+                else:
+                    what = _("free play")
                 names = ", ".join(rec.names or [])
-                detail = f" ({what}, attempt {rec.attempt}, {names})"
+                detail = " " + _("({what}, attempt {attempt}, {names})").format(
+                    what=what, attempt=rec.attempt, names=names
+                )
         except storage.StorageError as exc:
             self.has_save = False
             self.problem = str(exc)
@@ -93,15 +103,17 @@ class TitleScreen(Screen[None]):
         if self.has_save:
             ended = rec is not None and bool(rec.table and rec.table.logged)
             # a game whose attempt has ended opens at its result, not at an action
-            label = "See the result of the last game" if ended else "Continue the unfinished game"
+            label = (
+                _("See the result of the last game") if ended else _("Continue the unfinished game")
+            )
             items.append(Choice(label + detail, "continue"))
             keys.append("c")
         items += [
-            Choice("New game", "new"),
-            Choice("Logbook", "logbook"),
-            Choice("History: replay an attempt", "history"),
-            Choice("Rules", "rules"),
-            Choice("Quit", "quit"),
+            Choice(_("New game"), "new"),
+            Choice(_("Logbook"), "logbook"),
+            Choice(_("History: replay an attempt"), "history"),
+            Choice(_("Rules"), "rules"),
+            Choice(_("Quit"), "quit"),
         ]
         keys += ["n", "l", "h", "r", ""]  # q asks before quitting, like everywhere
         menu = self.query_one("#menu", Choices)
@@ -129,9 +141,9 @@ class LogbookScreen(Screen[None]):
     """Every campaign crew: members, missions with their attempts (distress +1), next mission."""
 
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("enter", "back", "Back", show=False),
-        Binding("q", "app.request_quit", "Quit"),
+        Binding("escape", "back", _("Back")),
+        Binding("enter", "back", _("Back"), show=False),
+        Binding("q", "app.request_quit", _("Quit")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -149,26 +161,28 @@ class LogbookScreen(Screen[None]):
             return Text(str(exc), style="bold red")
         if not log.crews:
             return Text(
-                "The logbook is empty. Start a new game as a campaign crew to write in it.",
+                _("The logbook is empty. Start a new game as a campaign crew to write in it."),
                 style="italic",
             )
-        parts: list[Text | Table] = [Text("Logbook", style="bold underline")]
+        parts: list[Text | Table] = [Text(_("Logbook"), style="bold underline")]
         for name, crew in log.crews.items():
+            members = ", ".join(map(shown, crew.members)) or "—"
             parts.append(
                 Text(
-                    f"{shown(name)}  (crew: {', '.join(map(shown, crew.members)) or '—'};"
-                    f" next mission {crew.current})",
+                    _("{name}  (crew: {members}; next mission {number})").format(
+                        name=shown(name), members=members, number=crew.current
+                    ),
                     style="bold",
                 )
             )
             table = Table(box=None, padding=(0, 2), show_edge=False)
             for heading, numbers in LOGBOOK_COLUMNS:
-                table.add_column(heading, justify="right" if numbers else "left")
+                table.add_column(_(heading), justify="right" if numbers else "left")
             for row in logbook_rows(crew):
                 table.add_row(*row)
             parts.append(table)
             parts.append(Text(""))
-        parts.append(Text(LOGBOOK_NOTE, style="dim"))
+        parts.append(Text(_(LOGBOOK_NOTE), style="dim"))
         return Group(*parts)
 
     def action_back(self) -> None:

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from crew.engine import card_str
+from crew.i18n import _
 from crew.table.postmortem import PREMISE, LineTrick, WinningLine
 
 from ..render import card_text
@@ -26,9 +27,9 @@ class WinningLineScreen(Screen[None]):
     """Steps through a :class:`WinningLine` one trick at a time."""
 
     BINDINGS = [
-        Binding("left,p", "step(-1)", "Previous trick"),
-        Binding("right,n", "step(1)", "Next trick"),
-        Binding("escape,b,w", "app.pop_screen", "Back"),
+        Binding("left,p", "step(-1)", _("Previous trick")),
+        Binding("right,n", "step(1)", _("Next trick")),
+        Binding("escape,b,w", "app.pop_screen", _("Back")),
     ]
 
     def __init__(self, line: WinningLine, names: Sequence[str], where: str) -> None:
@@ -39,7 +40,7 @@ class WinningLineScreen(Screen[None]):
         self.page = 0
 
     def name_of(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
+        return self.names[seat] if 0 <= seat < len(self.names) else _("seat {n}").format(n=seat)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="line-box"):
@@ -49,13 +50,13 @@ class WinningLineScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        head = Text("A winning line ", style="bold")
+        head = Text(_("A winning line "), style="bold")
         head.append(self.where)
-        head.append(f"\n({PREMISE})", style="dim")
+        head.append(f"\n({_(PREMISE)})", style="dim")
         self.query_one("#line-head", Static).update(head)
         before = self.query_one("#line-before", Static)
         before.display = bool(self.line.before)
-        before.update("Before the first card: " + "; ".join(self.line.before) + ".")
+        before.update(_("Before the first card: ") + "; ".join(self.line.before) + ".")
         self.show()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -78,29 +79,42 @@ class WinningLineScreen(Screen[None]):
     def trick_text(self, trick: LineTrick) -> Text:
         out = Text()
         last = self.line.tricks[-1].number
-        out.append(f"Trick {trick.number}", style="bold")
-        out.append(f"  ({self.page + 1} of {len(self.line.tricks)} in this line, ")
-        out.append(f"the attempt is won at trick {last})\n\n")
+        out.append(_("Trick {n}").format(n=trick.number), style="bold")
+        out.append(
+            _("  ({page} of {pages} in this line, the attempt is won at trick {last})").format(
+                page=self.page + 1, pages=len(self.line.tricks), last=last
+            )
+            + "\n\n"
+        )
         for i, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
             out.append(f"  {self.name_of(seat):<12}")
             out.append_text(card_text(card))
             notes = []
             if i == 0:
-                notes.append("leads")
+                notes.append(_("leads"))
             if i < trick.already:
-                notes.append("as it was played")
+                notes.append(_("as it was played"))
             elif i == trick.already and trick is self.line.tricks[0]:
                 if self.line.instead_of is not None:
-                    notes.append(f"instead of {card_str(self.line.instead_of)}")
+                    notes.append(_("instead of {card}").format(card=card_str(self.line.instead_of)))
             if seat == trick.winner:
-                notes.append("wins the trick")
+                notes.append(_("wins the trick"))
             if notes:
                 out.append("   " + ", ".join(notes), style="bold" if seat == trick.winner else "")
             out.append("\n")
         winning = trick.cards[trick.seats.index(trick.winner)]
-        out.append(f"\n{self.name_of(trick.winner)} wins with {card_str(winning)}.")
+        out.append(
+            "\n"
+            + _("{name} wins with {card}.").format(
+                name=self.name_of(trick.winner), card=card_str(winning)
+            )
+        )
         for task, owner in trick.done:
-            out.append(f"\nTask #{task} ({self.name_of(owner)}) is done.", style="bold green")
+            out.append(
+                "\n"
+                + _("Task #{task} ({name}) is done.").format(task=task, name=self.name_of(owner)),
+                style="bold green",
+            )
         if trick.number == last:
-            out.append("\nEvery task is done: the attempt is won.", style="bold green")
+            out.append("\n" + _("Every task is done: the attempt is won."), style="bold green")
         return out

@@ -15,6 +15,7 @@ from crew.engine import (
     Position,
     Signal,
 )
+from crew.i18n import _
 from crew.present import position_word
 from crew.table import SeatScope, Step
 
@@ -71,8 +72,8 @@ class PlayPanel(HandPanel):
     """Play a card to the trick (the captain plays Tonoja's face-up cards for her)."""
 
     BINDINGS = [
-        Binding("enter", "choose_card", "Play card"),
-        Binding("c", "signal_first", "Signal first"),
+        Binding("enter", "choose_card", _("Play card")),
+        Binding("c", "signal_first", _("Signal first")),
     ]
 
     def update(self) -> None:
@@ -83,23 +84,29 @@ class PlayPanel(HandPanel):
         if step.seat != step.viewer:
             # Tonoja: the captain plays one of her face-up cards (public) for her
             self.hand.show_cards([c for c in view.tonoja_up if c >= 0], legal)
-            line = Text(f"{t.name(step.viewer)}'s own hand: ", style="dim")
+            line = Text(_("{name}'s own hand: ").format(name=t.name(step.viewer)), style="dim")
             line.append_text(cards_text(self.own_cards()))
             self.sub.display = True
             self.sub.update(line)
-            who = f"{t.name(step.viewer)} (captain) plays for Tonoja, trick {trick}"
+            who = _("{name} (captain) plays for Tonoja, trick {trick}").format(
+                name=t.name(step.viewer), trick=trick
+            )
         else:
             self.hand.show_cards(self.own_cards(), legal)
-            who = f"{t.name(step.seat)}, play a card to trick {trick}"
+            who = _("{name}, play a card to trick {trick}").format(
+                name=t.name(step.seat), trick=trick
+            )
             self.show_swap()
         if view.trick:
-            led = f"{suit_word(view.trick[0][1])} was led"
+            led = _("{colour} was led").format(colour=suit_word(view.trick[0][1]))
             if len(legal) < len(self.hand.cards):
-                led += f": follow suit ({len(legal)} of {len(self.hand.cards)} cards playable)"
+                led += _(": follow suit ({n} of {total} cards playable)").format(
+                    n=len(legal), total=len(self.hand.cards)
+                )
         else:
-            led = "you lead"
+            led = _("you lead")
             if t.signal_first():
-                led += " (c: somebody signals first)"
+                led += _(" (c: somebody signals first)")
         self.say(f"{who}: {led}")
 
     def card_chosen(self, card: int) -> None:
@@ -118,16 +125,18 @@ class DistressCardPanel(HandPanel):
     """The card this crew member passes in the distress signal; Esc calls it off."""
 
     BINDINGS = [
-        Binding("enter", "choose_card", "Pass this card"),
-        Binding("escape", "back", "Call off"),
+        Binding("enter", "choose_card", _("Pass this card")),
+        Binding("escape", "back", _("Call off")),
     ]
 
     def update(self) -> None:
         t, step = self.table, self.step
         target = t.name(t.distress_target(step.seat))
         self.say(
-            f"{t.name(step.seat)}: choose the card you pass to {target} (never a submarine);"
-            " Esc: call off the distress signal"
+            _(
+                "{name}: choose the card you pass to {target} (never a submarine);"
+                " Esc: call off the distress signal"
+            ).format(name=t.name(step.seat), target=target)
         )
         self.hand.show_cards(self.own_cards(), t.passable())
 
@@ -146,8 +155,8 @@ class SignalPanel(HandPanel):
     bottom), so choosing the card makes the signal; the panel lists what each card would say."""
 
     BINDINGS = [
-        Binding("enter", "choose_card", "Show this card"),
-        Binding("escape", "back", "Back"),
+        Binding("enter", "choose_card", _("Show this card")),
+        Binding("escape", "back", _("Back")),
     ]
 
     def __init__(self, table: SeatScope, step: Step) -> None:
@@ -164,10 +173,12 @@ class SignalPanel(HandPanel):
         ok = t.showable()
         self.hand.show_cards(self.own_cards(), ok)
         if ok:
-            text = f"{name}: choose the card to show (no submarine); Esc: do not signal"
+            text = _("{name}: choose the card to show (no submarine); Esc: do not signal").format(
+                name=name
+            )
             if t.public_view().communication == Communication.CURRENTS:
-                text += " (currents: the others will not see where its token lies)"
-            claims = Text("Its token goes where it is true: ", style="dim")
+                text += _(" (currents: the others will not see where its token lies)")
+            claims = Text(_("Its token goes where it is true: "), style="dim")
             for i, card in enumerate(ok):
                 if i:
                     claims.append(",  ")
@@ -176,7 +187,7 @@ class SignalPanel(HandPanel):
                     claims.append(f" {position_word(position)}")
             self.claims.update(claims)
         else:
-            text = f"{name}: no card of yours can be shown now; Esc: back"
+            text = _("{name}: no card of yours can be shown now; Esc: back").format(name=name)
             self.claims.update("")
         self.claims.display = bool(ok)
         self.say(text)
@@ -196,14 +207,18 @@ class PeekPanel(HandPanel, can_focus=True):
     """A crew member looks at their own hand during a public step (read-only)."""
 
     BINDINGS = [
-        Binding("enter", "done", "Done"),
-        Binding("escape", "done", "Done", show=False),
+        Binding("enter", "done", _("Done")),
+        Binding("escape", "done", _("Done"), show=False),
     ]
 
     def update(self) -> None:
         t = self.table
         seat = self.step.seat
-        self.say(f"{t.name(seat)}'s hand: only {t.person(seat)} looks. Enter or Esc when done.")
+        self.say(
+            _("{name}'s hand: only {person} looks. Enter or Esc when done.").format(
+                name=t.name(seat), person=t.person(seat)
+            )
+        )
         self.hand.show_cards(self.own_cards(), None)
         self.show_swap()
 

@@ -16,6 +16,8 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from crew.i18n import _
+
 __all__ = ["Choice", "Choices"]
 
 
@@ -31,7 +33,7 @@ class Choice:
 class Choices(OptionList):
     """An option list of values (``OptionSelected.option_index`` indexes ``items``)."""
 
-    BINDINGS = [Binding("enter", "select", "Choose", show=True)]
+    BINDINGS = [Binding("enter", "select", _("Choose"), show=True)]
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes, markup=False)
@@ -71,7 +73,9 @@ class Choices(OptionList):
             if item.unavailable:
                 label.stylize("dim")
                 if wrap:
-                    label.append(f"  (not allowed: {item.unavailable})", style="dim italic")
+                    label.append(
+                        _("  (not allowed: {why})").format(why=item.unavailable), style="dim italic"
+                    )
             options.append(Option(label))
         self.set_class(not wrap, "-one-line")
         self.set_options(options)

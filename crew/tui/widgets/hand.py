@@ -12,6 +12,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from crew.engine.cards import suit_of, value_of
+from crew.i18n import _
 
 from ..render import SUIT_STYLES, card_label
 
@@ -30,10 +31,10 @@ class HandView(Widget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Previous card", show=False),
-        Binding("right", "move(1)", "Card", key_display="← →"),
-        Binding("home", "jump(0)", "First card", show=False),
-        Binding("end", "jump(-1)", "Last card", show=False),
+        Binding("left", "move(-1)", _("Previous card"), show=False),
+        Binding("right", "move(1)", _("Card"), key_display="← →"),
+        Binding("home", "jump(0)", _("First card"), show=False),
+        Binding("end", "jump(-1)", _("Last card"), show=False),
     ]
 
     class Chosen(Message):
@@ -173,7 +174,7 @@ class HandView(Widget, can_focus=True):
     def render(self) -> Text:
         width = self.content_size.width or 80
         if not self.cards:
-            return Text("(no cards)", style="dim")
+            return Text(_("(no cards)"), style="dim")
         out = Text(no_wrap=True, overflow="crop")
         self._cells = []
         cur = self.current

@@ -25,8 +25,10 @@ from crew.engine import (
     distress_target,
     get_task,
 )
-from crew.present import GLYPH_LEGEND
+from crew.i18n import _, ngettext
+from crew.present import glyph_legend
 from crew.table import SeatScope, Step
+from crew.texts import task_text
 
 from ..render import card_label, mission_label, mission_rule
 from .choices import Choice, Choices
@@ -89,7 +91,9 @@ class ChoicePanel(StepPanel):
     def show_reason(self) -> None:
         reason = "" if self.WRAP else self.choices.reason()
         self.why.display = bool(reason)
-        self.why.update(Text(f"✗ not allowed: {reason}", style="italic") if reason else "")
+        self.why.update(
+            Text(_("✗ not allowed: {why}").format(why=reason), style="italic") if reason else ""
+        )
 
     @on(OptionList.OptionHighlighted, "#choices")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -120,17 +124,23 @@ class DrawPanel(ChoicePanel):
         out = Text(style="bold")
         out.append(f"{mission_label(t)}: ")
         if st.rules.draw == DrawMode.NONE:
-            out.append("no task cards. ")
+            out.append(_("no task cards. "))
         elif st.rules.draw == DrawMode.FIXED:
-            out.append(f"the mission's {n} task{'s' if n != 1 else ''}. ")
+            out.append(
+                ngettext("the mission's {n} task. ", "the mission's {n} tasks. ", n).format(n=n)
+            )
         else:
-            out.append(f"{n} task{'s' if n != 1 else ''} drawn")
+            out.append(ngettext("{n} task drawn", "{n} tasks drawn", n).format(n=n))
             diff = st.rules.difficulty
-            out.append(f" (difficulty {diff}). " if diff else ". ")
-        out.append(f"Captain: {t.name(st.captain)} (holds {card_label(CAPTAIN_CARD)}). ")
+            out.append(_(" (difficulty {difficulty}). ").format(difficulty=diff) if diff else ". ")
+        out.append(
+            _("Captain: {name} (holds {card}). ").format(
+                name=t.name(st.captain), card=card_label(CAPTAIN_CARD)
+            )
+        )
         if st.terrain is not None:
-            out.append(f"Unknown terrain: drew {card_label(st.terrain)}. ")
-        out.append(f"Deal code {t.seed}.", style="")
+            out.append(_("Unknown terrain: drew {card}. ").format(card=card_label(st.terrain)))
+        out.append(_("Deal code {seed}.").format(seed=t.seed), style="")
         self.say(out)
         sub = Text()
         if st.task_ids:  # without task cards the rule already stands where the tasks would be
@@ -138,28 +148,37 @@ class DrawPanel(ChoicePanel):
         if len(t.person_seats()) == 1:
             # no gate comes before the first hand (each gate says it): the glyphs in words
             sub.append("\n" if sub else "")
-            sub.append(f"Card colours: {GLYPH_LEGEND}", style="dim")
+            sub.append(_("Card colours: {legend}").format(legend=glyph_legend()), style="dim")
         self.sub.display = bool(sub)
         self.sub.update(sub)
         super().update()
 
     def items(self) -> list[Choice]:
-        first = "Begin the distribution" if self.table.setup.task_ids else "Begin the first trick"
-        return [Choice(first + " (v: look at your hand first)", Begin())]
+        if self.table.setup.task_ids:
+            first = _("Begin the distribution")
+        else:
+            first = _("Begin the first trick")
+        return [Choice(first + _(" (v: look at your hand first)"), Begin())]
 
 
 class DistributePanel(ChoicePanel):
     """Take a task or pass (x); the captain chooses for Tonoja."""
 
-    BINDINGS = [Binding("x", "pass_task", "Pass")]
+    BINDINGS = [Binding("x", "pass_task", _("Pass"))]
     # one line per task (the tasks panel and ? have them in full): Pass always stays in sight
     WRAP = False
 
     def update(self) -> None:
         t, step = self.table, self.step
         for_tonoja = step.seat != step.viewer
-        who = f"{t.name(step.viewer)} (captain) for Tonoja" if for_tonoja else t.name(step.seat)
-        self.say(f"{who}: take a task" + (" or pass (x)" if self._can_pass() else ""))
+        if for_tonoja:
+            who = _("{name} (captain) for Tonoja").format(name=t.name(step.viewer))
+        else:
+            who = t.name(step.seat)
+        self.say(
+            _("{who}: take a task").format(who=who)
+            + (_(" or pass (x)") if self._can_pass() else "")
+        )
         super().update()
 
     def _can_pass(self) -> bool:
@@ -168,11 +187,11 @@ class DistributePanel(ChoicePanel):
     def items(self) -> list[Choice]:
         seat = self.step.seat
         items = [
-            self.choice(f"#{tv.task} {get_task(tv.task).text}", Take(seat, tv.task))
+            self.choice(f"#{tv.task} {task_text(get_task(tv.task).card)}", Take(seat, tv.task))
             for tv in self.table.public_view().tasks
             if tv.owner < 0
         ]
-        items.append(self.choice("Pass", Pass(seat)))
+        items.append(self.choice(_("Pass"), Pass(seat)))
         return items
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -192,27 +211,36 @@ class VolunteerPanel(ChoicePanel):
     def update(self) -> None:
         t, step = self.table, self.step
         n = len(t.setup.task_ids)
-        what = f"{n} task{'s' if n != 1 else ''}"
         if t.setup.rules.distribution == Distribution.TWO_VOLUNTEERS:
             taken = len(t.public_view().volunteers)
-            question = (
-                f"will you be {'the second' if taken else 'one'} of the two volunteers"
-                f" who split the {what}?"
-            )
+            if taken:
+                question = ngettext(
+                    "will you be the second of the two volunteers who split the {n} task?",
+                    "will you be the second of the two volunteers who split the {n} tasks?",
+                    n,
+                )
+            else:
+                question = ngettext(
+                    "will you be one of the two volunteers who split the {n} task?",
+                    "will you be one of the two volunteers who split the {n} tasks?",
+                    n,
+                )
         else:
-            question = f"will you take all {what}?"
+            question = ngettext("will you take all {n} task?", "will you take all {n} tasks?", n)
         tonoja = step.seat == TONOJA and t.setup.tonoja
         self.say(
-            f"The captain asks {t.name(step.seat)}: {question}"
-            + (f" ({t.name(step.viewer)} answers for Tonoja)" if tonoja else "")
+            _("The captain asks {name}: {question}").format(
+                name=t.name(step.seat), question=question.format(n=n)
+            )
+            + (_(" ({name} answers for Tonoja)").format(name=t.name(step.viewer)) if tonoja else "")
         )
         super().update()
 
     def items(self) -> list[Choice]:
         seat = self.step.seat
         return [
-            self.choice("Yes, I volunteer", Volunteer(seat, True)),
-            self.choice("No", Volunteer(seat, False)),
+            self.choice(_("Yes, I volunteer"), Volunteer(seat, True)),
+            self.choice(_("No"), Volunteer(seat, False)),
         ]
 
     def keys(self) -> tuple[list[str] | None, bool]:
@@ -225,12 +253,13 @@ class GivePanel(ChoicePanel):
     def update(self) -> None:
         if self.step.private:
             self.say(
-                f"{self.table.name(self.step.seat)} (captain): keep all tasks or give them all"
-                " to one crew member"
+                _("{name} (captain): keep all tasks or give them all to one crew member").format(
+                    name=self.table.name(self.step.seat)
+                )
             )
         else:
             self.say(
-                "The crew picks the one member who takes all tasks (v: look at your hand first)"
+                _("The crew picks the one member who takes all tasks (v: look at your hand first)")
             )
         super().update()
 
@@ -239,11 +268,11 @@ class GivePanel(ChoicePanel):
         items = []
         for seat in range(t.seats):
             if step.private:
-                label = f"Give all tasks to {t.name(seat)}"
+                label = _("Give all tasks to {name}").format(name=t.name(seat))
                 if seat == step.seat:
-                    label = "Keep all tasks"
+                    label = _("Keep all tasks")
             else:
-                label = f"{t.name(seat)} takes all tasks"
+                label = _("{name} takes all tasks").format(name=t.name(seat))
             items.append(self.choice(label, GiveAll(seat)))
         return items
 
@@ -254,7 +283,7 @@ class AssignPanel(ChoicePanel):
     The task chosen first stays chosen while a crew member looks at their hand (``v``) and is
     let go once it has its owner (the list of tasks comes back for the next one)."""
 
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("escape", "back", _("Back"))]
 
     def __init__(self, table: SeatScope, step: Step) -> None:
         super().__init__(table, step)
@@ -279,22 +308,27 @@ class AssignPanel(ChoicePanel):
         t = self.table
         vols = t.public_view().volunteers
         if vols:
-            who = " and ".join(t.name(v) for v in vols)
-            return f"The volunteers {who} split the tasks (each takes at least one)"
-        return "Free task choice: the crew gives each task to one member"
+            who = _(" and ").join(t.name(v) for v in vols)
+            return _("The volunteers {who} split the tasks (each takes at least one)").format(
+                who=who
+            )
+        return _("Free task choice: the crew gives each task to one member")
 
     def update(self) -> None:
         if self.pending_task is None:
-            self.say(self._head() + ". Choose a task (v: look at your hand)")
+            self.say(self._head() + _(". Choose a task (v: look at your hand)"))
         else:
-            self.say(f"{self._head()}. Task #{self.pending_task} goes to… (Esc: another task)")
+            self.say(
+                self._head()
+                + _(". Task #{task} goes to… (Esc: another task)").format(task=self.pending_task)
+            )
         super().update()
 
     def items(self) -> list[Choice]:
         t = self.table
         if self.pending_task is None:
             return [
-                Choice(f"#{tv.task} {get_task(tv.task).text}", tv.task)
+                Choice(f"#{tv.task} {task_text(get_task(tv.task).card)}", tv.task)
                 for tv in t.public_view().tasks
                 if tv.owner < 0
             ]
@@ -329,37 +363,45 @@ class DistressPanel(ChoicePanel):
         t = self.table
         if t.setup.distress_active:
             self.say(
-                "The distress signal is active: pass one card each again in this attempt?"
-                " (v: look at your hand)"
+                _(
+                    "The distress signal is active: pass one card each again in this attempt?"
+                    " (v: look at your hand)"
+                )
             )
         else:
             if not t.crew:
                 cost = ""
             elif t.replaying:  # the mission stays won: a replay changes nothing in the logbook
-                cost = f" a replay: the logbook of {t.crew} does not change."
+                cost = _(" a replay: the logbook of {crew} does not change.").format(crew=t.crew)
             else:
-                cost = f" the logbook of {t.crew} adds 1 attempt to this mission."
+                cost = _(" the logbook of {crew} adds 1 attempt to this mission.").format(
+                    crew=t.crew
+                )
             self.say(
-                "Send the distress signal? Everybody passes one card (never a submarine)"
+                _("Send the distress signal? Everybody passes one card (never a submarine)")
                 + (";" + cost if cost else ".")
-                + " (v: look at your hand)"
+                + _(" (v: look at your hand)")
             )
         super().update()
 
     def items(self) -> list[Choice]:
         t = self.table
         n = t.players
-        items = [Choice("No, play on without passing", SendDistress(None))]
+        items = [Choice(_("No, play on without passing"), SendDistress(None))]
         if n == 2:
-            swap = f"Yes: {t.name(0)} and {t.name(1)} swap one card"
+            swap = _("Yes: {name0} and {name1} swap one card").format(
+                name0=t.name(0), name1=t.name(1)
+            )
             items.append(Choice(swap, SendDistress("left")))
             return items
         for side in ("left", "right"):
             seat, order = 0, [t.name(0)]
-            for _ in range(n):
+            for _step in range(n):
                 seat = distress_target(n, seat, side)
                 order.append(t.name(seat))
-            label = f"Yes, pass to the {side} ({' → '.join(order)})"
+            label = _("Yes, pass to the {side} ({order})").format(
+                side=_(side), order=" → ".join(order)
+            )
             items.append(Choice(label, SendDistress(side)))
         return items
 
@@ -367,22 +409,25 @@ class DistressPanel(ChoicePanel):
 class WindowPanel(ChoicePanel):
     """Before a computer leads a trick: does one of the people signal first? Enter: play on."""
 
-    BINDINGS = [Binding("c", "signal_first", "Signal first")]
+    BINDINGS = [Binding("c", "signal_first", _("Signal first"))]
 
     def update(self) -> None:
         t = self.table
         trick = t.public_view().tricks_played + 1
         self.say(
-            f"Trick {trick}: {t.name(self.step.seat)} leads. Does somebody signal first?"
-            " (c: signal, v: look at your hand)"
+            _(
+                "Trick {trick}: {name} leads. Does somebody signal first?"
+                " (c: signal, v: look at your hand)"
+            ).format(trick=trick, name=t.name(self.step.seat))
         )
         super().update()
 
     def items(self) -> list[Choice]:
         t = self.table
-        items = [Choice(f"Play on: {t.name(self.step.seat)} leads", PlayOn())]
+        items = [Choice(_("Play on: {name} leads").format(name=t.name(self.step.seat)), PlayOn())]
         items += [
-            Choice(f"{t.name(seat)} signals first", SignalBy(seat)) for seat in t.signal_first()
+            Choice(_("{name} signals first").format(name=t.name(seat)), SignalBy(seat))
+            for seat in t.signal_first()
         ]
         return items
 
@@ -410,10 +455,12 @@ class PredictPanel(ChoicePanel):
         secret = "secret" in shown.values()
         name = t.name(step.seat)
         if step.seat != step.viewer:
-            name = f"{t.name(step.viewer)} (captain) for Tonoja"
+            name = _("{name} (captain) for Tonoja").format(name=t.name(step.viewer))
         self.say(
-            f"{name}: how many tricks will you win? (task #{tasks[0]}"
-            + (", secret: hidden from the others until the end)" if secret else ", open)")
+            _("{name}: how many tricks will you win? (task #{task}").format(
+                name=name, task=tasks[0]
+            )
+            + (_(", secret: hidden from the others until the end)") if secret else _(", open)"))
         )
         super().update()
 
@@ -421,7 +468,7 @@ class PredictPanel(ChoicePanel):
         total = self.table.setup.total_tricks
         seat = self.step.seat
         return [
-            self.choice(f"{n} trick{'s' if n != 1 else ''}", Predict(seat, n))
+            self.choice(ngettext("{n} trick", "{n} tricks", n).format(n=n), Predict(seat, n))
             for n in range(total + 1)
         ]
 

@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.widgets import LoadingIndicator, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from crew.i18n import _
 from crew.table.postmortem import BUDGET, PREMISE, PostMortem, Stopped
 
 __all__ = ["PostMortemPanel"]
@@ -42,13 +43,15 @@ class PostMortemPanel(Vertical):
         self.result: PostMortem | None = None
 
     def compose(self) -> ComposeResult:
-        head = Text("Could it have been won? ", style="bold")
-        head.append(f"({PREMISE})", style="dim")
+        head = Text(_("Could it have been won? "), style="bold")
+        head.append(f"({_(PREMISE)})", style="dim")
         yield Static(head, id="pm-head")
         with Horizontal(id="pm-busy"):
             yield LoadingIndicator(id="pm-spinner")
             yield Static(
-                f"Searching every open-hand line (at most {BUDGET:g} s)…",
+                _("Searching every open-hand line (at most {seconds} s)…").format(
+                    seconds=f"{BUDGET:g}"
+                ),
                 id="pm-busy-text",
             )
         yield Static("", id="pm-answer")
@@ -84,7 +87,9 @@ class PostMortemPanel(Vertical):
             if isinstance(result, PostMortem):
                 self.show(result)
         elif event.state == WorkerState.ERROR:
-            self._done(Text(f"The search failed: {event.worker.error}", style="red"))
+            self._done(
+                Text(_("The search failed: {error}").format(error=event.worker.error), style="red")
+            )
 
     def show(self, result: PostMortem) -> None:
         """Put the answer in words on screen (and tell the screen a line may be stepped)."""
@@ -93,7 +98,7 @@ class PostMortemPanel(Vertical):
         text = Text(result.text, style=style)
         if result.line is not None:
             text.append("  w", style="bold reverse")
-            text.append(" steps through a winning line.")
+            text.append(_(" steps through a winning line."))
         self._done(text)
         self.post_message(self.Answered(result))
 

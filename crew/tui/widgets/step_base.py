@@ -10,15 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
 
+from crew.i18n import _
 from crew.table import SeatScope, Step
 
-from ..render import card_text
+from ..render import card_markup
 from .hand import HandView
 
 __all__ = [
@@ -157,16 +159,18 @@ class StepPanel(Vertical):
             return
         gave, to, got, frm = swap
         if to == frm:  # two players swap
-            out = Text("Distress signal: you swapped your ", style="italic")
-            out.append_text(card_text(gave))
-            out.append(f" for {t.name(frm)}'s ")
-            out.append_text(card_text(got))
-            out.append(".")
+            words = _("Distress signal: you swapped your {gave} for {name}'s {got}.")
         else:
-            out = Text("Distress signal: you passed ", style="italic")
-            out.append_text(card_text(gave))
-            out.append(f" to {t.name(to)} and got ")
-            out.append_text(card_text(got))
-            out.append(f" from {t.name(frm)}.")
+            words = _("Distress signal: you passed {gave} to {to} and got {got} from {name}.")
+        # the cards keep their colours inside the translated sentence
+        out = Text.from_markup(
+            words.format(
+                gave=card_markup(gave),
+                got=card_markup(got),
+                name=escape(t.name(frm)),
+                to=escape(t.name(to)),
+            ),
+            style="italic",
+        )
         self.sub.display = True
         self.sub.update(out)

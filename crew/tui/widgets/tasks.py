@@ -9,6 +9,8 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from crew.i18n import N_, _
+
 __all__ = ["TasksPanel"]
 
 #: Builds the tasks renderable, wrapped (True) or on one line per task (False).
@@ -19,7 +21,7 @@ class TasksPanel(VerticalScroll):
     """A scrollable panel that lays its tasks out again whenever its size changes."""
 
     #: Shown in the panel's top border while task texts are cut off.
-    CUT_HINT = "task texts cut short: ? shows them in full"
+    CUT_HINT = N_("task texts cut short: ? shows them in full")
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -50,4 +52,4 @@ class TasksPanel(VerticalScroll):
                 content = self._factory(False)
                 self.wrapped = False
         self.query_one(".tasks-text", Static).update(content)
-        self.border_title = None if self.wrapped else self.CUT_HINT
+        self.border_title = None if self.wrapped else _(self.CUT_HINT)

@@ -1,0 +1,73 @@
+"""Print one of the app's key screens at 80x24 in the language of CREW_LANG (run by
+test_dutch.py in a fresh interpreter: the footers' words are taken when the screen classes are
+made, so a Dutch app needs a process whose language was Dutch before the app's modules were
+imported). The screen: ``title`` (default), ``wizard`` (New game, first question), ``gate``
+and ``hand`` (a 4-player hot-seat game, its first gate and the hand behind it), ``result`` (a
+lost attempt's result screen with its "Could it have been won?" answer)."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from tui_driver import screen_text  # noqa: E402
+
+from crew.tui.app import create_app  # noqa: E402
+
+
+def _lost_session() -> Any:
+    """Mission 1, task 3 (win the blue 4) for Ann, played by a simple crew (the lowest legal
+    card, the first allowed choice): Bob gives his B4 away in trick 2 (test_postmortem.py)."""
+    from tui_hands import attempt, session_for
+
+    from crew.engine import Play, legal_actions
+
+    s = session_for(
+        attempt(4, 1, ["S4 P1 P2 P3", "B4 B9 P4 G1", "B7 B8 P9", "G2 B2 P5"], [3]),
+        ["Ann", "Bob", "Cas", "Dee"],
+    )
+    while not s.state.result:
+        actions = list(legal_actions(s.state))
+        plays = [a for a in actions if isinstance(a, Play)]
+        s.act(min(plays, key=lambda p: p.card) if plays else actions[0])
+    return s
+
+
+async def _result() -> str:
+    from crew.tui.app import CrewApp
+    from crew.tui.widgets.postmortem import PostMortemPanel
+
+    app = CrewApp(clock_interval=None, settle=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.session = _lost_session()
+        app.show_result()
+        await pilot.pause()
+        await app.screen.query_one(PostMortemPanel).workers.wait_for_complete()
+        await pilot.pause(0.5)
+        return screen_text(app)
+
+
+async def _screen(which: str) -> str:
+    if which == "result":
+        return await _result()
+    if which in ("gate", "hand"):
+        app = create_app(4, 1, seed=938427, names="Ann,Bob,Cas,Dee", clock_interval=None)
+    else:
+        app = create_app(clock_interval=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = {"wizard": ["n"], "gate": ["enter"], "hand": ["enter", "enter"]}.get(which, [])
+        for key in keys:
+            await pilot.pause(1.0)  # the key guard ignores keys typed before a screen was seen
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.pause(0.5)
+        return screen_text(app)
+
+
+if __name__ == "__main__":
+    sys.stdout.write(asyncio.run(_screen(sys.argv[1] if len(sys.argv) > 1 else "title")))
