@@ -234,6 +234,21 @@ def analysis_words(result: Analysis, players: int, names: Sequence[str] | None =
         alts = tp.to_json()["winning_alternatives"]
         if alts:
             out.append(_still(alts))
+    elif tp is not None and not isinstance(tp.taken, Play):
+        # a choice of the distribution (or a prediction, a distress signal) said in words
+        from ..table.postmortem import did_words, instead_words
+
+        def name(seat: int) -> str:
+            return seat_label(seat, players, names)
+
+        out.append(
+            _(
+                "Turning point: action {n}, before the tricks: {did}; after it the attempt"
+                " could no longer be won."
+            ).format(n=tp.action + 1, did=did_words(tp.taken, name))
+        )
+        if tp.alternatives:
+            out.append(_still([instead_words(a, name) for a in tp.alternatives]))
     elif tp is not None:
         j = tp.to_json()
         who = seat_label(tp.seat, players, names)

@@ -42,6 +42,8 @@ __all__ = [
     "Stopped",
     "TimedSolver",
     "WinningLine",
+    "did_words",
+    "instead_words",
     "post_mortem",
 ]
 
@@ -134,7 +136,7 @@ def _join(words: Sequence[str]) -> str:
     return _("{some} or {last}").format(some=", ".join(words[:-1]), last=words[-1])
 
 
-def _did(action: Action, name: Callable[[int], str]) -> str:
+def did_words(action: Action, name: Callable[[int], str]) -> str:
     """``action`` as something a crew member did: "Bob played B7"."""
     if isinstance(action, Play):
         return _("{name} played {card}").format(name=name(action.seat), card=card_str(action.card))
@@ -161,7 +163,7 @@ def _did(action: Action, name: Callable[[int], str]) -> str:
     return str(action)
 
 
-def _instead(action: Action, name: Callable[[int], str]) -> str:
+def instead_words(action: Action, name: Callable[[int], str]) -> str:
     """``action`` as an alternative: "G2", "passing", "giving task #3 to Bob"."""
     if isinstance(action, Play):
         return card_str(action.card)
@@ -208,11 +210,11 @@ def winning_line(
         except IllegalActionError as exc:
             raise ValueError(
                 _("the line breaks a rule at {action}: {error}").format(
-                    action=_did(action, name), error=exc
+                    action=did_words(action, name), error=exc
                 )
             ) from None
         if not isinstance(action, Play):
-            before.append(_did(action, name))
+            before.append(did_words(action, name))
         for e in events:
             if e.kind == "task_done":
                 done.setdefault(e.trick, []).append((e.task, e.seat))
@@ -258,7 +260,7 @@ def post_mortem(
     if tp is not None:
         at = states[tp.action]
         where = _moment(at)
-        did = _did(tp.taken, name)
+        did = did_words(tp.taken, name)
         if tp.time_up:
             lost = _("Lost when the time ran out in {where}: without the clock").format(where=where)
         elif at.phase == Phase.PLAY:
@@ -266,7 +268,7 @@ def post_mortem(
         else:
             lost = _("Lost in {where} when {did}").format(where=where, did=did)
         if tp.alternatives:
-            alts = _join([_instead(a, name) for a in tp.alternatives])
+            alts = _join([instead_words(a, name) for a in tp.alternatives])
             lost = _("{lost}; {alternatives} would still have won.").format(
                 lost=lost, alternatives=alts
             )

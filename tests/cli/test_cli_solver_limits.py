@@ -211,3 +211,15 @@ def test_analyse_on_a_timed_record_that_ran_out_of_time(
     assert "Could it be won before the first card? yes" in out
     assert "the time ran out in trick 1 while the attempt could still be won" in out
     assert "seat -1" not in out and "time_up" not in out
+
+
+def test_a_turning_point_in_the_distribution_is_said_in_words() -> None:
+    # it printed "seat 1 (Ann) played {'take': 78, 'seat': 0} in the distribution"
+    from crew.engine import Pass, Take
+
+    tp = TurningPoint(0, 0, 0, Take(0, 78), (Take(0, 81), Pass(0)))
+    lost = Analysis(True, (False, False), tp, 0, 0.0)
+    words = " ".join(analysis_words(lost, 4, ["Ann", "Bob", "Cas", "Dee"]))
+    assert "Turning point: action 1, before the tricks: seat 1 (Ann) took task #78" in words
+    assert "Still winning there: taking task #81, passing" in words
+    assert "{" not in words

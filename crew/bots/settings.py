@@ -1,0 +1,61 @@
+"""How hard a computer crewmate searches: deals sampled per decision and solver nodes per deal.
+
+The effort is counted in solver nodes, never in seconds, so the same view, memory and seed
+give the same decision on any machine; only :data:`AT_THE_TABLE` adds a clock, as a guard for
+a person waiting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+__all__ = ["AT_THE_TABLE", "DEFAULT", "Settings"]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Search effort: deals sampled per decision and solver nodes per deal (no clock)."""
+
+    #: 24 deals: four players, 50 deals each of missions 7 and 9, won 38 and 33 (12 deals: 35
+    #: and 26; 48 deals: 35 and 29, at twice the time); decision p95 0.66 s
+    samples: int = 24
+    nodes: int = 4000
+    task_samples: int = 6
+    task_nodes: int = 2000
+    #: solver nodes for one whole task decision (take, volunteer, give, assign, predict): with
+    #: many tasks and seats each option's judgement gets a smaller share, at least
+    #: ``min_task_nodes`` (4 players, mission 82: an assignment judged 40 options on 6 deals
+    #: with 2,000 nodes each, 4.3 s a decision)
+    task_budget: int = 200_000
+    min_task_nodes: int = 300
+    #: judgements of one task decision at most (options times sampled deals): each costs a
+    #: solver set-up whatever its nodes (two players, mission 210: 1,080 of them, 20 s)
+    task_judgements: int = 240
+    #: solver nodes for one whole card decision: early in a deal (many cards, many unknowns)
+    #: each sampled deal gets a smaller share, so a decision stays within about a second
+    budget: int = 240_000
+    #: when the first deals were cheap to judge (late in a deal: few cards), more deals may be
+    #: sampled until the decision has searched ``wide_budget`` nodes or ``max_samples`` deals
+    #: (mission 6, trick 8: 12 deals favoured a losing card, 200 the winning one). With 24
+    #: deals, four players, 50 deals each: mission 6 won 39 instead of 34, mission 9 35 instead
+    #: of 33 (the same 24 deals with twice the nodes each: 35 and 33)
+    wide_budget: int = 200_000
+    max_samples: int = 96
+    #: the least solver nodes any sampled deal gets, however small its share of ``budget``
+    min_nodes: int = 1000
+    #: seconds after which a card decision settles for the deals judged so far (None: never).
+    #: The budgets above decide on their own (the same choice on any machine); the app sets
+    #: this as a guard for the person waiting, so a busy machine cannot stall the table.
+    deadline: float | None = None
+    #: weight of a task's fit to the own hand (``_task_fit``) when taking tasks. Without it the
+    #: owner of a "win this card" task held that card no more often than anyone else (131
+    #: tasks: 24% vs 25%). Four players, 50 deals each: mission 7 won 38 instead of 34,
+    #: mission 9 38 instead of 35 (weight 1.0: the same games); on 50 other deals each (seeds
+    #: 51-100) 36 instead of 36, and 32 instead of 30
+    fit_weight: float = 0.5
+
+
+DEFAULT = Settings()
+#: the computers at a table where people wait: the same search, a card decision settles for the
+#: deals judged after 2.5 s (on a quiet machine the budgets end it well before)
+AT_THE_TABLE = replace(DEFAULT, deadline=2.5)
