@@ -283,3 +283,41 @@ def test_engine_reasons_with_their_values_translate() -> None:
     i18n.set_language("nl")
     assert i18n.reason_text(bad, str) == "plaats 7 bestaat niet (plaatsen 0-3)"
     assert bad.code == "BAD_SEAT"
+
+
+@pytest.mark.parametrize(
+    ("args", "dutch", "english"),
+    [
+        (
+            ("play", "--players", "4", "--computers=-1"),
+            "--computers: -1 ligt buiten het bereik: geef 0 tot en met 4 (zie crew play --help)",
+            "--computers: -1 is out of range: give 0 to 4 (see crew play --help)",
+        ),
+        (
+            ("odds", "--players", "4"),
+            "deze opties zijn verplicht: --deals (zie crew odds --help)",
+            "the following arguments are required: --deals (see crew odds --help)",
+        ),
+        (
+            ("solve", "x.json", "--timeout", "nan"),
+            "'nan': geen aantal seconden; geef 0.01 tot en met 86400 seconden (of 0: geen limiet)",
+            "'nan': not a number of seconds; give 0.01 to 86400 seconds (or 0: no limit)",
+        ),
+        (
+            ("play", "--players", "7"),
+            "7 spelers: het spel is voor 2 tot 5 spelers",
+            "7 players: the game is for 2 to 5 players",
+        ),
+    ],
+)
+def test_option_errors_speak_the_players_language(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], dutch: str, english: str
+) -> None:
+    for lang, wanted in (("nl", dutch), ("en", english)):
+        capsys.readouterr()
+        try:
+            code = main(["--lang", lang, *args])
+        except SystemExit as exc:
+            code = exc.code  # type: ignore[assignment]
+        err = capsys.readouterr().err
+        assert code == 2 and wanted in err, (lang, err)

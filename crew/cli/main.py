@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..i18n import N_
 from . import options as opt
 from .common import BAD_INPUT, INTERRUPTED, PIPE_CLOSED, CliError, parse_names, parse_seed
 
@@ -48,12 +49,28 @@ class _Parser(argparse.ArgumentParser):
     """Usage errors as one line naming the option (exit 2), like every other bad input."""
 
     def error(self, message: str) -> Any:
+        from ..i18n import _
         from ..names import shown_line
 
         text = message.removeprefix("argument ")
-        if text.endswith("expected one argument"):
-            text += " (a value that starts with '-' is written --option=VALUE)"
-        self.exit(BAD_INPUT, f"crew: {shown_line(text)} (see {self.prog} --help)\n")
+        # argparse's own words for the commonest slips, in the player's language
+        for english, said in _ARGPARSE_WORDS.items():
+            if english in text:
+                text = text.replace(english, _(said))
+        if text.endswith(("expected one argument", _("expected one argument"))):
+            text += _(" (a value that starts with '-' is written --option=VALUE)")
+        see = _("(see {prog} --help)").format(prog=self.prog)
+        self.exit(BAD_INPUT, f"crew: {shown_line(text)} {see}\n")
+
+
+#: argparse's messages (Python's own, English) and the msgids crew translates them by
+_ARGPARSE_WORDS = {
+    "the following arguments are required": N_("the following arguments are required"),
+    "unrecognized arguments": N_("unrecognized arguments"),
+    "expected one argument": N_("expected one argument"),
+    "invalid choice": N_("invalid choice"),
+    "choose from": N_("choose from"),
+}
 
 
 # the engine's highest_mission() and highest_difficulty(), written out so that --help imports no
@@ -522,10 +539,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _stdout_gone()
 
 
+def _lang_asked(args_list: list[str]) -> str | None:
+    """The ``--lang`` given before the command (None: the environment's language)."""
+    for i, arg in enumerate(args_list):
+        if arg == "--lang" and i + 1 < len(args_list):
+            value = args_list[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.removeprefix("--lang=")
+        elif not arg.startswith("-"):
+            return None  # the command: --lang comes before it
+        else:
+            continue
+        return value if value in ("en", "nl") else None
+    return None
+
+
 def _run(args_list: list[str]) -> int:
     from ..i18n import set_language
 
-    set_language(None)  # the environment's language, until --lang says otherwise
+    set_language(_lang_asked(args_list))  # before parsing: its errors speak that language
     parser = build_parser()
     try:
         args = parser.parse_args(args_list)

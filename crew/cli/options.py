@@ -20,6 +20,7 @@ import math
 import re
 from collections.abc import Callable
 
+from ..i18n import N_, _
 from .common import MAX_SEED, CliError, parse_names, parse_seed
 
 __all__ = [
@@ -92,28 +93,40 @@ def _non_ascii_digit(t: str) -> str | None:
 def _parse_whole(text: str, what: str) -> int:
     t = text.strip()
     if not t:
-        raise argparse.ArgumentTypeError(f"empty; give {what}")
+        raise argparse.ArgumentTypeError(_("empty; give {what}").format(what=_(what)))
     odd = _non_ascii_digit(t)
     if odd is not None:
         # "٤" or "²" look like numbers and int() even reads some of them: refuse, never guess
         raise argparse.ArgumentTypeError(
-            f"{_quoted(t)} contains the digit {odd!r}; write {what} with digits 0-9"
+            _("{text} contains the digit {digit}; write {what} with digits 0-9").format(
+                text=_quoted(t), digit=repr(odd), what=_(what)
+            )
         )
     if not _WHOLE.fullmatch(t):
-        raise argparse.ArgumentTypeError(f"{_quoted(t)} is not {what}")
+        raise argparse.ArgumentTypeError(
+            _("{text} is not {what}").format(text=_quoted(t), what=_(what))
+        )
     if len(t.lstrip("+-")) > _MAX_DIGITS:
-        raise argparse.ArgumentTypeError(f"{_quoted(t)} ({len(t)} digits) is far too large")
+        raise argparse.ArgumentTypeError(
+            _("{text} ({n} digits) is far too large").format(text=_quoted(t), n=len(t))
+        )
     return int(t)
 
 
-def whole(lo: int, hi: int | None, what: str = "a whole number") -> Callable[[str], int]:
+def whole(lo: int, hi: int | None, what: str = N_("a whole number")) -> Callable[[str], int]:
     """An argparse type: a whole number of ASCII digits from ``lo`` to ``hi`` (None: no top)."""
 
     def parse(text: str) -> int:
         n = _parse_whole(text, what)
         if n < lo or (hi is not None and n > hi):
-            span = f"{_fmt(lo)} to {_fmt(hi)}" if hi is not None else f"at least {_fmt(lo)}"
-            raise argparse.ArgumentTypeError(f"{n} is out of range: give {span}")
+            span = (
+                _("{lo} to {hi}").format(lo=_fmt(lo), hi=_fmt(hi))
+                if hi is not None
+                else _("at least {lo}").format(lo=_fmt(lo))
+            )
+            raise argparse.ArgumentTypeError(
+                _("{n} is out of range: give {span}").format(n=n, span=span)
+            )
         return n
 
     return parse
@@ -121,18 +134,22 @@ def whole(lo: int, hi: int | None, what: str = "a whole number") -> Callable[[st
 
 def players(text: str) -> int:
     """An argparse type: the crew size, 2-5 (2: with Tonoja)."""
-    n = _parse_whole(text, "a number of players (2-5)")
+    n = _parse_whole(text, N_("a number of players (2-5)"))
     if not PLAYERS[0] <= n <= PLAYERS[1]:
-        raise argparse.ArgumentTypeError(f"{n} players: the game is for 2 to 5 players")
+        raise argparse.ArgumentTypeError(
+            _("{n} players: the game is for 2 to 5 players").format(n=n)
+        )
     return n
 
 
 def mission(text: str) -> int:
     """An argparse type: a mission number of 0 or more; :func:`check` knows the last one."""
-    what = "a mission number (0 intro, 1-32, 33+ epilogue)"
+    what = N_("a mission number (0 intro, 1-32, 33+ epilogue)")
     n = _parse_whole(text, what)
     if n < 0:
-        raise argparse.ArgumentTypeError(f"there is no mission {n}: 0 intro, 1-32, 33+ epilogue")
+        raise argparse.ArgumentTypeError(
+            _("there is no mission {n}: 0 intro, 1-32, 33+ epilogue").format(n=n)
+        )
     return n
 
 
@@ -140,27 +157,37 @@ def seconds(*, zero_is_no_limit: bool) -> Callable[[str], float | None]:
     """An argparse type: a finite number of seconds in :data:`SECONDS`; with
     ``zero_is_no_limit``, 0 is accepted and becomes None (no limit)."""
     lo, hi = SECONDS
-    span = f"{lo:g} to {hi:g} seconds" + (" (or 0: no limit)" if zero_is_no_limit else "")
+    span = _("{lo} to {hi} seconds").format(lo=f"{lo:g}", hi=f"{hi:g}") + (
+        _(" (or 0: no limit)") if zero_is_no_limit else ""
+    )
 
     def parse(text: str) -> float | None:
         t = text.strip()
         odd = _non_ascii_digit(t)
         if odd is not None:
             raise argparse.ArgumentTypeError(
-                f"{_quoted(t)} contains the digit {odd!r}; write seconds with digits 0-9"
+                _("{text} contains the digit {digit}; write {what} with digits 0-9").format(
+                    text=_quoted(t), digit=repr(odd), what=_("seconds")
+                )
             )
         if not _NUMBER.fullmatch(t):
             # float() would also take "nan" and "inf": neither is a limit
             raise argparse.ArgumentTypeError(
-                f"{_quoted(t) if t else 'empty'}: not a number of seconds; give {span}"
+                _("{text}: not a number of seconds; give {span}").format(
+                    text=_quoted(t) if t else _("empty"), span=span
+                )
             )
         x = float(t)
         if not math.isfinite(x):
-            raise argparse.ArgumentTypeError(f"{_quoted(t)} is not a finite number; give {span}")
+            raise argparse.ArgumentTypeError(
+                _("{text} is not a finite number; give {span}").format(text=_quoted(t), span=span)
+            )
         if x == 0 and zero_is_no_limit:
             return None
         if not lo <= x <= hi:
-            raise argparse.ArgumentTypeError(f"{_quoted(t)} s is out of range: give {span}")
+            raise argparse.ArgumentTypeError(
+                _("{text} s is out of range: give {span}").format(text=_quoted(t), span=span)
+            )
         return x
 
     return parse
