@@ -417,13 +417,32 @@ def create_app(
 
 def _keep_unfinished_game() -> str:
     """A game started from the command line never replaces an unfinished one: it is kept aside."""
+    over = _saved_attempt_over()
     kept = storage.keep_unfinished()
     if kept is None:
         return ""
+    if over:
+        # quit on its result screen: the attempt is in the history already
+        return _(
+            "the last game (its attempt is over) was kept as {path}; Continue shows its result "
+            "again once this game is over and you are back at the title screen"
+        ).format(path=kept)
     return _(
         "the unfinished game was kept as {path}; Continue offers it again once this game is "
         "over and you are back at the title screen"
     ).format(path=kept)
+
+
+def _saved_attempt_over() -> bool:
+    """Whether the saved game's attempt has ended (False when it cannot be read: it is kept
+    aside all the same, and Continue reports what is wrong with it)."""
+    from crew.records import RecordError, replay
+
+    try:
+        rec = storage.load_game()
+        return rec is not None and bool(replay(rec, "saved game").state.over)
+    except (storage.StorageError, RecordError, ValueError):
+        return False
 
 
 def replay_main(review: Review) -> int:

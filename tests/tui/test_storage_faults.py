@@ -206,6 +206,38 @@ def test_crew_play_keeps_an_unfinished_game_and_continue_reaches_it_again(
     assert not list((crew_home / "saves").glob("unfinished-*.json"))
 
 
+def test_a_game_left_on_its_result_screen_is_not_called_unfinished(
+    crew_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # quit on the result screen: the save stays (Continue shows the result); the next
+    # `crew play` said "the unfinished game was kept" of an attempt that was over
+    first = Session.new(GameSpec(3, [], 1, seed=7))
+    first.ack_draw()
+    while not first.state.over:
+        if first.gate_seat() is not None:
+            first.open_gate()
+        if first.step().kind.value == "distress":
+            first.decide_distress(None)
+            continue
+        first.act(_any_legal(first))  # type: ignore[arg-type]
+    first.save()
+    assert storage.game_path().exists()
+
+    from crew.tui import app as app_module
+
+    notices: list[str] = []
+
+    def run(self: app_module.CrewApp) -> int:
+        notices.append(self.start_notice)
+        return 0
+
+    monkeypatch.setattr(app_module.CrewApp, "run", run)
+    assert app_module.main(players=4, mission=2, seed=1) == 0
+    (notice,) = notices
+    assert "the last game (its attempt is over) was kept as" in notice
+    assert "unfinished" not in notice.split(" was kept as ")[0]
+
+
 def test_stale_temp_files_of_a_killed_write_are_removed(crew_home: Path) -> None:
     saves = crew_home / "saves"
     saves.mkdir(parents=True)
