@@ -249,7 +249,7 @@ def _rules(players: int, mission: int | None, difficulty: int | None, timed: boo
     from ..engine.setup import draw_problem
 
     if timed and mission is None:
-        raise CliError("--timed: name a real-time mission with --mission (14, 15, 16 or 26)")
+        raise CliError(_("--timed: name a real-time mission with --mission (14, 15, 16 or 26)"))
     given = [f"--mission {mission}"] if mission is not None else []
     given += [f"--difficulty {difficulty}"] if difficulty is not None else []
     where = " ".join(given)
@@ -270,7 +270,7 @@ def _rules(players: int, mission: int | None, difficulty: int | None, timed: boo
 
 def _one_of(args: argparse.Namespace) -> None:
     if (args.mission is None) == (args.difficulty is None):
-        raise CliError("give exactly one of --mission N or --difficulty D")
+        raise CliError(_("give exactly one of --mission N or --difficulty D"))
 
 
 def _trial_deal(
@@ -287,7 +287,7 @@ def _trial_deal(
     try:
         new_attempt(players, mission, seed=seed_value, timed=timed, difficulty=difficulty)
     except (SetupError, ValueError) as exc:
-        raise CliError(f"{label}: cannot deal: {exc}") from None
+        raise CliError(_("{label}: cannot deal: {error}").format(label=label, error=exc)) from None
 
 
 def _numbered_seeds(base: str, count: int, label: str) -> None:
@@ -296,8 +296,10 @@ def _numbered_seeds(base: str, count: int, label: str) -> None:
     if len(last) > MAX_SEED:
         room = MAX_SEED - len(f"-{count - 1}")
         raise CliError(
-            f"--seed: {label} {count - 1} would use the seed {_quoted(last)}, longer than the"
-            f" {MAX_SEED} characters a seed may have; give a seed of at most {room} characters"
+            _(
+                "--seed: {label} {n} would use the seed {seed}, longer than the {most}"
+                " characters a seed may have; give a seed of at most {room} characters"
+            ).format(label=_(label), n=count - 1, seed=_quoted(last), most=MAX_SEED, room=room)
         )
 
 
@@ -334,23 +336,29 @@ def _check_play(args: argparse.Namespace) -> None:
         args.players = len(names) + computers
         if not PLAYERS[0] <= args.players <= PLAYERS[1]:
             raise CliError(
-                f"--names: {len(names)} names and {computers} computers; the game is for"
-                " 2 to 5 players"
+                _(
+                    "--names: {names} names and {computers} computers; the game is for"
+                    " 2 to 5 players"
+                ).format(names=len(names), computers=computers)
             )
     seats = args.players if args.players is not None else 4
     if computers >= seats:
         raise CliError(
-            f"--computers {computers}: at least one of the {seats} seats is a person's"
-            " (computers alone: crew selfplay)"
+            _(
+                "--computers {computers}: at least one of the {seats} seats is a person's"
+                " (computers alone: crew selfplay)"
+            ).format(computers=computers, seats=seats)
         )
     if names and len(names) not in (seats, seats - computers):
-        want = f"{seats}" + (f" (or {seats - computers} people)" if computers else "")
+        want = f"{seats}" + (_(" (or {n} people)").format(n=seats - computers) if computers else "")
         raise CliError(
-            f"--names: {len(names)} names for {want} players; give one name per crew member"
+            _("--names: {names} names for {want} players; give one name per crew member").format(
+                names=len(names), want=want
+            )
         )
     if args.mission is None and args.difficulty is None:
         if args.timed:
-            raise CliError("--timed: name a real-time mission with --mission (14, 15, 16 or 26)")
+            raise CliError(_("--timed: name a real-time mission with --mission (14, 15, 16 or 26)"))
         return
     _rules(seats, args.mission, args.difficulty, args.timed)
     value = parse_seed(args.seed)
@@ -369,7 +377,7 @@ def _check_odds(args: argparse.Namespace) -> None:
     _one_of(args)
     _rules(args.players, args.mission, args.difficulty)
     if args.seed is not None:
-        _numbered_seeds(args.seed, args.deals, "deal")
+        _numbered_seeds(args.seed, args.deals, N_("deal"))
     first = odds_seed(args.seed, 0)
     _trial_deal(args.players, args.mission, args.difficulty, first, f"deal 0 (seed {first!r})")
 
@@ -378,7 +386,7 @@ def _check_selfplay(args: argparse.Namespace) -> None:
     _one_of(args)
     _rules(args.players, args.mission, args.difficulty)
     if args.seed is not None and _counting_seed(args.seed) is None:
-        _numbered_seeds(args.seed, args.games, "game")
+        _numbered_seeds(args.seed, args.games, N_("game"))
     first = selfplay_seed(args.seed, 0)
     _trial_deal(args.players, args.mission, args.difficulty, first, f"game 0 (seed {first!r})")
 
