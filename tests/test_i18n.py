@@ -197,19 +197,13 @@ def test_reason_sentences_translate_and_name_the_seats() -> None:
 
 
 def test_the_post_mortem_speaks_dutch() -> None:
+    from shared_cases import TIMED_RAN_OUT
+
     from crew.records import parse_record
     from crew.table.postmortem import PREMISE, post_mortem
 
-    timed = {
-        "format": "crew-record/1",
-        "players": 4,
-        "mission": 14,
-        "timed": True,
-        "seed": 3,
-        "actions": [{"volunteer": True, "seat": 3}, {"time_up": True}],
-    }
     i18n.set_language("nl")
-    pm = post_mortem(parse_record(timed), ["Ann", "Bob", "Cas", "Dee"])
+    pm = post_mortem(parse_record(TIMED_RAN_OUT), ["Ann", "Bob", "Cas", "Dee"])
     assert pm.text.startswith("Ja: het had gewonnen kunnen worden. Verloren toen de tijd om was")
     assert "was het nog gewonnen" in pm.text and pm.line_from.startswith("vanaf slag 1")
     assert i18n._(PREMISE).startswith("met open kaarten")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cli_helpers import Run
+from shared_cases import TIMED_RAN_OUT
 
 from crew.cli.common import seat_label
 from crew.cli.main import SOLVE_SECONDS, build_parser
@@ -194,15 +195,7 @@ def test_analyse_on_a_timed_record_that_ran_out_of_time(
 ) -> None:
     # issue 26: "Could it be won before the first card? no" although the first verdicts were
     # winnable, and a turning point "seat -1 played {'time_up': True}"
-    timed = {
-        "format": "crew-record/1",
-        "players": 4,
-        "mission": 14,
-        "timed": True,
-        "seed": 3,
-        "actions": [{"volunteer": True, "seat": 3}, {"time_up": True}],
-    }
-    path = write(timed, "timed.json")
+    path = write(TIMED_RAN_OUT, "timed.json")
     doc = crew("analyse", str(path), "--json").json
     assert doc["winnable_at_start"] is True and doc["verdicts"] == [True, False]
     tp = doc["turning_point"]

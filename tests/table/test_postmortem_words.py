@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
+from shared_cases import TIMED_RAN_OUT
+
 from crew.records import parse_record
 from crew.table.postmortem import post_mortem
 
-TIMED = {
-    "format": "crew-record/1",
-    "players": 4,
-    "mission": 14,
-    "timed": True,
-    "seed": 3,
-    "actions": [{"volunteer": True, "seat": 3}, {"time_up": True}],
-}
-
 
 def test_the_clock_running_out_is_said_as_such_not_as_somebody_playing() -> None:
-    pm = post_mortem(parse_record(TIMED), ["Ann", "Bob", "Cas", "Dee"])
+    pm = post_mortem(parse_record(TIMED_RAN_OUT), ["Ann", "Bob", "Cas", "Dee"])
     assert pm.text.startswith("Yes: it could have been won. Lost when the time ran out in trick 1")
     assert "would still have won" in pm.text and "seat -1" not in pm.text

@@ -5,23 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from shared_cases import CHEAP
 
-from crew.bots import Settings
 from crew.engine import Play, Predict, Signal, Take, apply, legal_actions
 from crew.records import Record, TableNotes
 from crew.table import GameSpec, SeatScope, Session, StepKind, practice
 
 NAMES = ["Ann", "Bob", "Cas", "Dee"]
-CHEAP = Settings(
-    samples=1,
-    nodes=60,
-    task_samples=1,
-    task_nodes=60,
-    budget=2000,
-    wide_budget=0,
-    max_samples=1,
-    min_nodes=60,
-)
 
 
 @pytest.fixture(autouse=True)

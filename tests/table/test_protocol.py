@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shared_cases import CHEAP
 
-from crew.bots import Decision, Settings
+from crew.bots import Decision
 from crew.cli.bots import _table
 from crew.engine import apply, legal_actions, new_attempt
 from crew.records import record_for
@@ -22,18 +23,6 @@ from crew.table import Ask, AskKind, Session, StepKind, TableState, jobs, next_s
 from crew.table import selfplay as selfplay_mod
 from crew.table.jobs import Answer
 from crew.table.protocol import decider, next_question, question_for
-
-#: the questions are under test, not the answers: the cheapest search there is
-CHEAP = Settings(
-    samples=1,
-    nodes=60,
-    task_samples=1,
-    task_nodes=60,
-    budget=2000,
-    wide_budget=0,
-    max_samples=1,
-    min_nodes=60,
-)
 
 
 @pytest.fixture(autouse=True)

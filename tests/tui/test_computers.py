@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shared_cases import CHEAP
 from tui_driver import Player, drive_until, play_to_result, screen_text, shown
 
 from crew import storage
-from crew.bots import Memory, Settings
+from crew.bots import Memory
 from crew.engine import TONOJA, Phase, legal_actions, view_for
 from crew.table import GameSpec, Session, SessionError, StepKind, jobs, parse_seats
 from crew.tui.app import CrewApp, create_app
@@ -22,18 +23,6 @@ from crew.tui.screens.result import ResultScreen
 from crew.tui.screens.title import TitleScreen
 
 SIZE = (80, 24)
-
-#: the table is under test here, not the computers' strength: the cheapest search there is
-CHEAP = Settings(
-    samples=1,
-    nodes=60,
-    task_samples=1,
-    task_nodes=60,
-    budget=2000,
-    wide_budget=0,
-    max_samples=1,
-    min_nodes=60,
-)
 
 
 @pytest.fixture(autouse=True)

@@ -5,24 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from shared_cases import CHEAP
 from tui_driver import Player, drive_until, screen_text, shown, type_keys
 
-from crew.bots import Settings
 from crew.table import StepKind
 from crew.tui.app import CrewApp, create_app
 from crew.tui.screens.game import GameScreen
 
 SIZE = (100, 30)
-CHEAP = Settings(
-    samples=1,
-    nodes=60,
-    task_samples=1,
-    task_nodes=60,
-    budget=2000,
-    wide_budget=0,
-    max_samples=1,
-    min_nodes=60,
-)
 
 
 @pytest.fixture(autouse=True)
