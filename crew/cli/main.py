@@ -73,6 +73,29 @@ _ARGPARSE_WORDS = {
 }
 
 
+def _verdict_limits(
+    p: argparse.ArgumentParser, nodes: str, seconds: str, per: str, counted: str
+) -> None:
+    """The two limits of an open-hand verdict in crew odds and crew selfplay: solver positions
+    decide (the same figures on any machine), seconds only guard above them."""
+    p.add_argument(
+        nodes,
+        type=opt.whole(*opt.VERDICT_NODES),
+        default=opt.DEFAULT_VERDICT_NODES,
+        metavar="N",
+        help=f"solver positions {per}, 1,000-1,000,000,000 (default 1,000,000): the limit that"
+        " decides, so a seed gives the same figures on any machine",
+    )
+    p.add_argument(
+        seconds,
+        type=opt.seconds(zero_is_no_limit=False),
+        default=opt.DEFAULT_GUARD_SECONDS,
+        metavar="S",
+        help=f"a guard {per} above {nodes}, 0.01-86400 seconds (default 120); a verdict it stops"
+        f" is undecided and counted in {counted}",
+    )
+
+
 # the engine's highest_mission() and highest_difficulty(), written out so that --help imports no
 # engine (a test keeps them equal)
 _MISSION_HELP = (
@@ -305,22 +328,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="deal i uses the seed S-i, a seed crew deal takes (default: odds-i)",
     )
-    p.add_argument(
-        "--nodes",
-        type=opt.whole(*opt.VERDICT_NODES),
-        default=opt.DEFAULT_VERDICT_NODES,
-        metavar="N",
-        help="solver positions per deal, 1,000-1,000,000,000 (default 1,000,000): the limit"
-        " that decides, so a seed gives the same counts on any machine",
-    )
-    p.add_argument(
-        "--timeout",
-        type=opt.seconds(zero_is_no_limit=False),
-        default=opt.DEFAULT_GUARD_SECONDS,
-        metavar="S",
-        help="a guard per deal above --nodes, 0.01-86400 seconds (default 120); a deal it"
-        " stops is undecided and counted in stopped_by_clock",
-    )
+    _verdict_limits(p, "--nodes", "--timeout", "per deal", "stopped_by_clock")
     _json_flag(p)
     p.set_defaults(handler="odds:odds")
 
@@ -386,21 +394,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="solver nodes per card decision, 1-2,400,000 (default 240,000; more deals sampled"
         " for a cheap decision stay within it)",
     )
-    p.add_argument(
+    _verdict_limits(
+        p,
         "--solver-nodes",
-        type=opt.whole(*opt.VERDICT_NODES),
-        default=opt.DEFAULT_VERDICT_NODES,
-        metavar="N",
-        help="solver positions of each open-hand verdict, 1,000-1,000,000,000 (default"
-        " 1,000,000): the limit that decides, so a seed gives the same JSON on any machine",
-    )
-    p.add_argument(
         "--solver-seconds",
-        type=opt.seconds(zero_is_no_limit=False),
-        default=opt.DEFAULT_GUARD_SECONDS,
-        metavar="T",
-        help="a guard on each open-hand verdict above --solver-nodes, 0.01-86400 (default"
-        " 120); a verdict it stops is undecided and counted in verdicts_stopped_by_clock",
+        "per open-hand verdict",
+        "verdicts_stopped_by_clock",
     )
     _json_flag(p)
     p.set_defaults(handler="bots:selfplay")
