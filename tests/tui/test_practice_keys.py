@@ -131,3 +131,16 @@ async def test_the_new_game_wizard_offers_practice() -> None:
                 break
             await pilot.pause(0.05)
         assert app.session is not None and app.session.practice and app.session.crew is None
+
+
+async def test_in_a_free_task_choice_the_computers_say_which_tasks_they_would_like() -> None:
+    app = create_app(4, 17, seed=4, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP)
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None
+        await drive_until(pilot, app, Player(), lambda a: s.step().kind == StepKind.ASSIGN)
+        text = await shown(pilot, app, "The computers would like")
+        line = next(x for x in text.splitlines() if "The computers would like" in x)
+        open_tasks = {tv.task for tv in s.public_view().tasks if tv.owner < 0}
+        named = {int(w.strip("#;.,")) for w in line.split() if w.startswith("#")}
+        assert "Robo 1:" in line and named and named <= open_tasks

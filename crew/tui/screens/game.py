@@ -606,6 +606,10 @@ class GameScreen(GuardedScreen[None]):
         self._wishes_for, self._wishes = key, Text()
         if job is None:
             return
+        # said at once, so the wait (up to a second or so) is not a silent one
+        self._wishes = Text(_("The computers consider which tasks they would like…"), style="dim")
+        if not self.message:
+            self._show_news()
 
         def work() -> None:
             try:
