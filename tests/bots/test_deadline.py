@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
+
+import pytest
 
 from crew.bots import AT_THE_TABLE, DEFAULT, Memory, Settings, choose_action
 from crew.bots import search as bot_search
 from crew.engine import Phase, Play, apply, legal_actions, new_attempt, view_for
+from crew.table import GameSpec, Session
+from crew.table.selfplay import SelfPlay
 
 
 def a_card_to_play() -> tuple[object, Memory]:
@@ -37,7 +42,12 @@ def test_a_deadline_that_came_settles_for_the_deals_judged() -> None:
     assert "of 1 deals" in d.why or "of 1 sampled deals" in d.why
 
 
-def test_only_the_table_sets_a_deadline() -> None:
-    # self-play and the benchmarks decide by budgets alone: the same choices on any machine
-    assert DEFAULT.deadline is None and AT_THE_TABLE.deadline == 2.5
+def test_only_the_table_sets_a_deadline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # self-play and the benchmarks decide by budgets alone (the same choices on any machine);
+    # a session at the app's table waits 2.5 s at most for the deals of a card decision
+    monkeypatch.setenv("CREW_HOME", str(tmp_path))
+    s = Session.new(GameSpec(4, ["Ann"], 1, seed=3, computers=[1, 2, 3]), autosave=False)
+    assert s.settings.deadline == 2.5 and s.settings == AT_THE_TABLE
+    t = SelfPlay(new_attempt(4, 1, seed=3), frozenset(range(4)), 3)
+    assert t.settings.deadline is None and t.settings == DEFAULT
     assert {**AT_THE_TABLE.__dict__, "deadline": None} == DEFAULT.__dict__

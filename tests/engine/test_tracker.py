@@ -57,7 +57,7 @@ def test_the_captain_holds_s4_until_it_is_played() -> None:
     assert tr.captain_holds_s4 and tr.voids == ((), (), (), ())
 
 
-def test_a_signal_tells_a_void_once_the_cards_it_leaves_possible_are_gone() -> None:
+def test_a_highest_signal_is_tracked_and_tells_no_void_while_lower_cards_are_unseen() -> None:
     state = start()
     # seat 2 shows B9 as its highest blue: it may still hold lower blues, not higher (none)
     state, _ = apply(state, Signal(2, parse_card("B9"), "top"))

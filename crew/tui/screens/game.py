@@ -102,7 +102,7 @@ class GameScreen(GuardedScreen[None]):
         self._attempt: tuple[object, ...] | None = None  # the attempt on screen (mission, ...)
         # the helps: the hint being worked out (for the step it was asked at), the computers'
         # wishes in a free task choice (for the tasks still open then)
-        self._hint_for: object | None = None
+        self._hint_for: tuple[object, object] | None = None
         self._wishes_for: object | None = None
         self._wishes: Text = Text()
 
@@ -572,8 +572,8 @@ class GameScreen(GuardedScreen[None]):
 
         self.run_worker(work, name="hint", group="hint", thread=True)
 
-    def _hinted(self, token: object, words: str) -> None:
-        if token is not self._hint_for or not isinstance(token, tuple) or token[0] != self._step:
+    def _hinted(self, token: tuple[object, object], words: str) -> None:
+        if token is not self._hint_for or token[0] != self._step:
             return  # the table moved on: the hint was for a step no longer on screen
         self._hint_for = None
         self.set_message(Text(words, style="bold"))
