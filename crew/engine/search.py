@@ -242,6 +242,7 @@ class SearchForm:
         cards are gone play out the same way (as in double-dummy bridge solvers).
         """
         hist: list[object] = []
+        cap = self.setup.captain
         for i, know in enumerate(self.knowledge):
             reads = know.reads
             if node.status[i] != PENDING or reads == Reads.NOTHING or i in self.free:
@@ -253,14 +254,20 @@ class SearchForm:
                 won = node.won[owner]
                 hist.append(tuple((won & m).bit_count() for m in know.counted))
             elif reads == Reads.COUNTS:
-                hist.append(node.counts)
+                tally = know.tally
+                hist.append(node.counts if tally is None else tally(owner, node.counts, cap, 0))
             else:
                 run = 0
                 for t in reversed(node.tricks):
                     if t.winner != owner:
                         break
                     run += 1
-                hist.append((node.counts[owner], run))
+                tally = know.tally
+                hist.append(
+                    (node.counts[owner], run)
+                    if tally is None
+                    else tally(owner, node.counts, cap, run)
+                )
         for cond in self.judged:
             if cond.counts_of:
                 m = cond.counts_of

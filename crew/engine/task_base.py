@@ -34,6 +34,7 @@ __all__ = [
     "Knowledge",
     "Lean",
     "OnLead",
+    "Tally",
     "Reads",
 ]
 
@@ -59,6 +60,10 @@ class Ctx(NamedTuple):
 Evaluator = Callable[[int, Ctx], int]
 #: ``on_lead(owner, leader, card)``: FAILED when the owner has just led a forbidden card.
 OnLead = Callable[[int, int, int], int]
+#: ``tally(owner, counts, captain, run)``: the part of the trick counts (and of the owner's current
+#: run of won tricks) that a pending task still depends on; positions whose tallies agree play
+#: out the same way for it.
+Tally = Callable[[int, tuple[int, ...], int, int], object]
 #: ``lean(owner, counts, tricks, captain, prediction, total)``: +1 when the owner wants to win
 #: the next trick, -1 when it wants to lose it, 0 when it does not care (move ordering only).
 Lean = Callable[[int, tuple[int, ...], tuple[Trick, ...], int, int, int], int]
@@ -70,8 +75,8 @@ class Reads(IntEnum):
 
     NOTHING = 0  # a pending task of this kind is decided by what happens next
     WON = 1  # the owner's captured cards within ``Knowledge.reads_cards``
-    COUNTS = 2  # every seat's trick count
-    RUN = 3  # the owner's trick count and its current run of won tricks
+    COUNTS = 2  # the trick counts (``Knowledge.tally``: the part of them it depends on)
+    RUN = 3  # the owner's trick count and its current run of won tricks (or ``tally`` of them)
     COUNTED = 4  # how many cards of each set of ``Knowledge.counted`` the owner has captured
     # (not which: a task that counts captured cards)
 
@@ -129,6 +134,8 @@ class Knowledge:
     consequences of its rule; ``take``/``avoid``: cards the owner wants to capture or must not;
     ``trick``: the cards a qualifying trick is made of (one-trick tasks); ``lean``: whether the
     owner wants the next trick (trick-count tasks). The last four only order the search.
+    ``tally``: for ``Reads.COUNTS`` and ``Reads.RUN``, the part of the counts and the run a
+    pending task depends on (None: all of it).
     """
 
     reads: Reads
@@ -142,6 +149,7 @@ class Knowledge:
     avoid: int = 0
     trick: int = 0
     lean: Lean | None = None
+    tally: Tally | None = None
 
 
 P = TypeVar("P")

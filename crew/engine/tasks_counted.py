@@ -52,6 +52,31 @@ def _towards(have: int, n: int) -> int:
     return 1 if have < n else -1
 
 
+# What of the trick counts a pending task depends on (``Knowledge.tally``): the tricks still to
+# come are the same for two positions the search compares, so these decide the rest.
+
+
+def own_count(owner: int, counts: tuple[int, ...], captain: int, run: int) -> object:
+    """The owner's trick count alone."""
+    return counts[owner]
+
+
+def run_only(owner: int, counts: tuple[int, ...], captain: int, run: int) -> object:
+    """The owner's current run of won tricks alone."""
+    return run
+
+
+def against_captain(owner: int, counts: tuple[int, ...], captain: int, run: int) -> object:
+    """How many tricks the owner is ahead of the captain (negative: behind)."""
+    return counts[owner] - counts[captain]
+
+
+def against_each(owner: int, counts: tuple[int, ...], captain: int, run: int) -> object:
+    """How many tricks the owner is ahead of each other seat."""
+    mine = counts[owner]
+    return tuple(mine - c for s, c in enumerate(counts) if s != owner)
+
+
 # -- first_last_tricks -----------------------------------------------------------------------
 
 
@@ -120,7 +145,7 @@ def _know_n_tricks(p: NTricks) -> Knowledge:
         return _towards(counts[owner], p.count)
 
     cuts = (Cut(CutKind.MOST_TRICKS, count=p.count), Cut(CutKind.FINAL_COUNTS))
-    return Knowledge(Reads.COUNTS, cuts=cuts, lean=lean)
+    return Knowledge(Reads.COUNTS, cuts=cuts, lean=lean, tally=own_count)
 
 
 # -- consecutive_tricks ----------------------------------------------------------------------
@@ -184,7 +209,7 @@ def _know_consecutive_tricks(p: ConsecutiveTricks) -> Knowledge:
         ) -> int:
             return -1 if current_run(owner, tricks) + 1 >= p.run else 0
 
-        return Knowledge(Reads.RUN, lean=lean_never)
+        return Knowledge(Reads.RUN, lean=lean_never, tally=run_only)
     cuts = [Cut(CutKind.RUN, count=p.run, mode=p.mode)]
     if p.mode == "exactly":
         cuts.append(Cut(CutKind.MOST_TRICKS, count=p.run))
@@ -197,7 +222,9 @@ def _know_consecutive_tricks(p: ConsecutiveTricks) -> Knowledge:
         def lean(owner: int, counts: tuple[int, ...], *_: Any) -> int:
             return 1
 
-    return Knowledge(Reads.RUN, cuts=tuple(cuts), lean=lean)
+    # "at least once" depends on the run alone; "exactly" also on the tricks won before it
+    tally = None if p.mode == "exactly" else run_only
+    return Knowledge(Reads.RUN, cuts=tuple(cuts), lean=lean, tally=tally)
 
 
 # -- compare_captain, compare_others ---------------------------------------------------------
@@ -238,7 +265,9 @@ def _know_compare_captain(p: CompareCaptain) -> Knowledge:
             return -1
         return _towards(counts[owner], counts[captain])
 
-    return Knowledge(Reads.COUNTS, cuts=(Cut(CutKind.FINAL_COUNTS),), lean=lean)
+    return Knowledge(
+        Reads.COUNTS, cuts=(Cut(CutKind.FINAL_COUNTS),), lean=lean, tally=against_captain
+    )
 
 
 def _compare_others(p: CompareOthers) -> Evaluator:
@@ -277,7 +306,10 @@ def _know_compare_others(p: CompareOthers) -> Knowledge:
     def lean(*_: Any) -> int:
         return sign
 
-    return Knowledge(Reads.COUNTS, cuts=(Cut(CutKind.FINAL_COUNTS),), lean=lean)
+    # "at least so many": the owner's count (the others share the rest); otherwise the
+    # owner's lead over (or gap behind) each other seat
+    tally = own_count if p.op not in ("more_than_each", "fewer_than_each") else against_each
+    return Knowledge(Reads.COUNTS, cuts=(Cut(CutKind.FINAL_COUNTS),), lean=lean, tally=tally)
 
 
 # -- predict_tricks --------------------------------------------------------------------------
@@ -307,7 +339,7 @@ def _know_predict_tricks(p: PredictTricks) -> Knowledge:
 
     # count -1: the owner's prediction, once it is fixed
     cuts = (Cut(CutKind.MOST_TRICKS, count=-1), Cut(CutKind.FINAL_COUNTS))
-    return Knowledge(Reads.COUNTS, cuts=cuts, lean=lean)
+    return Knowledge(Reads.COUNTS, cuts=cuts, lean=lean, tally=own_count)
 
 
 # -- dont_open -------------------------------------------------------------------------------

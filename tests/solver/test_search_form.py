@@ -8,7 +8,8 @@ import pytest
 from gen import random_action, random_start
 
 from crew.engine import Phase, Play, apply
-from crew.engine.search import LOST, OPEN, WON, SearchForm
+from crew.engine.search import LOST, OPEN, WON, Node, SearchForm
+from crew.engine.setup import new_attempt
 
 RESULT = {"": OPEN, "won": WON, "lost": LOST}
 
@@ -62,3 +63,39 @@ def test_form_legal_matches_engine() -> None:
                 want = sum(1 << c for c in legal_plays(state))
                 assert form.legal(node) == want
             state, _ = apply(state, random_action(state, rng))  # type: ignore[arg-type]
+
+
+def _counted(task: int, owner_after_captain: int) -> tuple[SearchForm, Node, int, int]:
+    """A four-player deal at its first trick with ``task`` for the seat that many places after
+    the captain: the form, its first node, the captain and the owner."""
+    state = new_attempt(4, None, seed=3, tasks=[task], difficulty=1)
+    cap = state.setup.captain
+    owner = (cap + owner_after_captain) % 4
+    state = state._replace(phase=Phase.PLAY, owners=(owner,), turn=cap, leader=cap)
+    form = SearchForm(state)
+    return form, form.start(state), cap, owner
+
+
+def _counts(**by_seat: int) -> tuple[int, ...]:
+    counts = [0, 0, 0, 0]
+    for seat, n in by_seat.items():
+        counts[int(seat[1:])] = n
+    return tuple(counts)
+
+
+def test_the_key_keeps_only_the_part_of_the_trick_counts_a_task_depends_on() -> None:
+    # task 59: more tricks than the captain. Counts with the same lead over the captain play
+    # out the same way whoever else won what; a different lead does not
+    form, node, cap, owner = _counted(59, 1)
+    other = next(s for s in range(4) if s not in (cap, owner))
+    a = form.key(node._replace(counts=_counts(**{f"s{owner}": 2, f"s{cap}": 1})))
+    b = form.key(node._replace(counts=_counts(**{f"s{owner}": 1, f"s{other}": 2})))
+    c = form.key(node._replace(counts=_counts(**{f"s{owner}": 1, f"s{cap}": 1, f"s{other}": 1})))
+    assert a == b != c
+    # task 52: exactly two tricks: the owner's own count alone
+    form, node, cap, owner = _counted(52, 2)
+    other = next(s for s in range(4) if s != owner)
+    a = form.key(node._replace(counts=_counts(**{f"s{owner}": 2, f"s{other}": 1})))
+    b = form.key(node._replace(counts=_counts(**{f"s{owner}": 2})))
+    c = form.key(node._replace(counts=_counts(**{f"s{owner}": 1, f"s{other}": 2})))
+    assert a == b != c
