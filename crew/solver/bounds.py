@@ -16,7 +16,8 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
 - cards a task needs: a trick the owner must win with its own card of some kind (and a card to
   capture in it that another seat must play), or a trick of only some cards (each seat plays
   one card into every trick), or a trick total that the cards left in the hands can no longer
-  make;
+  make; the owner captures every card of that trick, so none of them can be a card another
+  seat must capture or one the owner may take no more of;
 - captured cards: every card is captured by one seat at most, so two seats cannot both need
   it, an owner that must capture it cannot also be bound to capture none (or only so many) of
   its kind, and an owner needing so many cards of a kind needs that many left for it;
@@ -218,20 +219,25 @@ def sure_submarines(form: SearchForm, node: Node) -> tuple[int, int]:
     return seat, sure
 
 
-def _cards_lost(form: SearchForm, node: Node, i: int, owner: int, cut: Cut) -> bool:
+def _cards_lost(
+    form: SearchForm, node: Node, i: int, owner: int, cut: Cut, barred: int = 0
+) -> bool:
+    """Whether the cards left make ``cut`` impossible; ``barred``: cards that cannot be in a
+    trick the owner wins (for the kinds that need one)."""
     kind = cut.kind
+    usable = cut.cards & ~barred
     if kind == CutKind.OWN_CARD:
-        return not _holding(form, node, owner) & cut.cards
+        return not _holding(form, node, owner) & usable
     if kind == CutKind.EVERY_SEAT:
-        return any(not _holding(form, node, s) & cut.cards for s in range(form.seats))
+        return any(not _holding(form, node, s) & usable for s in range(form.seats))
     if kind == CutKind.OTHERS_HOLD:
-        return not any(_holding(form, node, s) & cut.cards for s in range(form.seats) if s != owner)
+        return not any(_holding(form, node, s) & usable for s in range(form.seats) if s != owner)
     if kind == CutKind.TRICK_TOTAL:
         # every seat puts one coloured card into that trick: its lowest and highest bound
         # the total
         lo = hi = 0
         for s in range(form.seats):
-            h = _holding(form, node, s) & COLOR_CARDS_MASK
+            h = _holding(form, node, s) & COLOR_CARDS_MASK & ~barred
             if not h:
                 return True
             values = [c % 9 + 1 for c in range(36) if h >> c & 1]
@@ -268,8 +274,9 @@ def certainly_lost(form: SearchForm, cuts: Cuts, node: Node) -> bool:
     """True when some pending task can no longer be done whatever the crew plays (at the
     start of a trick)."""
     status = node.status
+    barred = _barred(cuts, node) if cuts.captures and cuts.cards else {}
     for i, owner, cut in cuts.cards:
-        if status[i] == PENDING and _cards_lost(form, node, i, owner, cut):
+        if status[i] == PENDING and _cards_lost(form, node, i, owner, cut, barred.get(owner, 0)):
             return True
     least: dict[int, int] = {}
     for i, owner, cut in cuts.counts:
@@ -320,16 +327,46 @@ def _leads_left(form: SearchForm, node: Node, seat: int, cards: int) -> int:
     return max(0, leads) + 1
 
 
+def _claims(cuts: Cuts, node: Node) -> dict[int, int]:
+    """Per owner, the cards still to be played that a pending task needs it to capture."""
+    unplayed = DECK_MASK & ~node.played
+    claims: dict[int, int] = {}
+    for i, owner, cut in cuts.captures:
+        if cut.kind == CutKind.CAPTURES and node.status[i] == PENDING:
+            claims[owner] = claims.get(owner, 0) | (cut.cards & unplayed)
+    return claims
+
+
+def _barred(cuts: Cuts, node: Node) -> dict[int, int]:
+    """Per owner of a task that needs a trick of its own, the cards that cannot be in any
+    trick it wins: those another seat must capture, and those it may capture no more of.
+    (Seats not named have nothing barred but what the others must capture.)"""
+    claims = _claims(cuts, node)
+    barred: dict[int, int] = {}
+    for i, owner, cut in cuts.captures:
+        if cut.kind != CutKind.CAPTURES_AT_MOST or node.status[i] != PENDING:
+            continue
+        if (node.won[owner] & cut.cards).bit_count() >= cut.count:
+            barred[owner] = barred.get(owner, 0) | cut.cards
+    out: dict[int, int] = {}
+    for _, owner, _ in cuts.cards:
+        if owner in out:
+            continue
+        others = 0
+        for seat, m in claims.items():
+            if seat != owner:
+                others |= m
+        out[owner] = others | barred.get(owner, 0)
+    return out
+
+
 def _captures_lost(cuts: Cuts, node: Node) -> bool:
     """Every card still to be played goes to one seat at most: the cards the pending tasks
     need their owners to capture must not be needed by two seats, must fit each owner's "at
     most so many of these", and what is left for an owner must still reach its "at least"."""
     status = node.status
     unplayed = DECK_MASK & ~node.played
-    claims: dict[int, int] = {}
-    for i, owner, cut in cuts.captures:
-        if cut.kind == CutKind.CAPTURES and status[i] == PENDING:
-            claims[owner] = claims.get(owner, 0) | (cut.cards & unplayed)
+    claims = _claims(cuts, node)
     claimed = 0
     for m in claims.values():
         if m & claimed:

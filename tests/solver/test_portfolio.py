@@ -229,3 +229,30 @@ def test_a_card_to_capture_with_ones_own_card_must_be_another_seats() -> None:
     state = _handed([78], [2], deal)
     form = SearchForm(state)
     assert not certainly_lost(form, cuts_for(form), form.start(state))
+
+
+def test_a_trick_of_its_own_cannot_hold_a_card_another_seat_must_capture() -> None:
+    # task 70: seat 3 must win a trick of even cards only. Seat 0's one even card is the blue
+    # 2, which seat 1 must capture (task 5: blue 1, 2 and 3): seat 0 has nothing to put in
+    deal = [
+        "S4 P1 P3 P5 P7 B1 B2 B3 G1 G3",
+        "S3 P2 P4 P6 B4 B5 B6 G2 G4 G5",
+        "S2 P8 P9 B7 B8 B9 G6 G7 G8 G9",
+        "S1 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9",
+    ]
+    state = _handed([70, 5], [3, 1], deal)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    assert Solver().solve(state).winnable is False
+    # the blue 2 for seat 3 itself (its even trick may hold it): no cut
+    state = _handed([70, 5], [3, 3], deal)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+    # seat 3 itself may win no pink or blue card (task 31): the blue 2 cannot be in its trick
+    # either; the same limit for seat 2 leaves it free
+    state = _handed([70, 31], [3, 3], deal)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    state = _handed([70, 31], [3, 2], deal)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
