@@ -200,14 +200,11 @@ def _task_chances(
     in which those tasks can all be done. Prediction tasks are left out (fixed later).
     ``solves``: how many judgements the whole decision makes (its budget is shared out)."""
     nodes = _task_nodes(cfg, solves or len(options) * len(states))
-    out = []
-    for owners in options:
-        owners = {t: s for t, s in owners.items() if get_task(t).prediction is None}
-        total = 0.0
-        for st in states:
-            total += search.winnable(search.with_tasks(st, owners, {}), nodes)
-        out.append(total / max(len(states), 1))
-    return out
+    laid = [{t: s for t, s in o.items() if get_task(t).prediction is None} for o in options]
+    scores, judged = search.score_each(
+        states, len(laid), lambda st, k: search.with_tasks(st, laid[k], {}), nodes
+    )
+    return [x / max(judged, 1) for x in scores]
 
 
 def _task_nodes(cfg: Settings, solves: int) -> int:
@@ -295,11 +292,17 @@ def choose_distribution(view: View, memory: Memory, rng: random.Random, cfg: Set
         options = len(takes) + sum(len(c) for c in cands_of)
         states = states[: max(1, cfg.task_judgements // options)]
         solves = len(states) * options
-        mine = _task_chances(view, states, [{**owned, a.task: me} for a in takes], cfg, solves)
-        others = []
-        for a, cands in zip(takes, cands_of, strict=True):
-            ch = _task_chances(view, states, [{**owned, a.task: s} for s in cands], cfg, solves)
-            others.append(max(ch, default=0.0))
+        # every option judged on the same deals (a deadline may end the judging early)
+        options_of = [[me, *cands] for cands in cands_of]
+        pairs = zip(takes, options_of, strict=True)
+        flat = [{**owned, a.task: s} for a, who in pairs for s in who]
+        ch = _task_chances(view, states, flat, cfg, solves)
+        mine: list[float] = []
+        others: list[float] = []
+        for who in options_of:
+            mine.append(ch[0])
+            others.append(max(ch[1 : len(who)], default=0.0))
+            ch = ch[len(who) :]
         fit = [_task_fit(view, a.task, me) for a in takes]
         bonus = [0.0 if f is None else cfg.fit_weight * (f - 0.5) for f in fit]
         best_i = max(range(len(takes)), key=lambda i: (mine[i] - 0.3 * others[i] + bonus[i], -i))
@@ -458,15 +461,15 @@ def choose_predict(view: View, memory: Memory, rng: random.Random, cfg: Settings
             for t, o in _owned(view).items()
             if get_task(t).prediction is None or o == seat or view.predicted[o]
         }
-        scores = []
         nodes = _task_nodes(cfg, len(cands) * len(states))
-        for a in cands:
-            total = 0.0
-            for st in states:
-                pr = {s: p for s, p in enumerate(st.predictions) if p >= 0}
-                pr[a.seat] = a.tricks
-                total += search.winnable(search.with_tasks(st, owned, pr), nodes)
-            scores.append(total)
+
+        def predicted(st: GameState, k: int) -> GameState:
+            pr = {s: p for s, p in enumerate(st.predictions) if p >= 0}
+            pr[cands[k].seat] = cands[k].tricks
+            return search.with_tasks(st, owned, pr)
+
+        scores, judged = search.score_each(states, len(cands), predicted, nodes)
+        states = states[:judged]
         i = max(range(len(cands)), key=lambda i: (scores[i], -i))
         return Decision(
             cands[i],

@@ -26,6 +26,7 @@ __all__ = [
     "cut",
     "late",
     "score_actions",
+    "score_each",
     "spent",
     "winnable",
     "with_tasks",
@@ -122,26 +123,44 @@ def verdict(state: GameState, seconds: float, nodes: int) -> tuple[bool | None, 
     return result, result is None and sol.nodes < nodes
 
 
-def score_actions(
-    states: Sequence[GameState], actions: Sequence[Action], nodes: int
-) -> tuple[dict[Action, float], int]:
-    """Per action, the number of sampled states in which the crew can still win after it, and
-    how many states were judged: all, unless the decision's deadline came (then at least one,
-    every action judged on the same states)."""
-    out = dict.fromkeys(actions, 0.0)
+def score_each(
+    states: Sequence[GameState],
+    options: int,
+    child: Callable[[GameState, int], GameState | None],
+    nodes: int,
+) -> tuple[list[float], int]:
+    """Per option ``0 .. options - 1``, the number of sampled states in which the crew can still
+    win after it (``child(state, option)``: the state it leads to, None when it cannot be
+    taken there), and how many states were judged: all, unless the decision's deadline came
+    (then at least one, every option judged on the same states)."""
+    out = [0.0] * options
     judged = 0
     for st in states:
         if judged and late():
             _local.cut = True
             break
         judged += 1
-        for a in actions:
-            try:
-                child, _ = apply(st, a)
-            except IllegalActionError:
-                continue
-            out[a] += winnable(child, nodes)
+        for k in range(options):
+            after = child(st, k)
+            if after is not None:
+                out[k] += winnable(after, nodes)
     return out, judged
+
+
+def score_actions(
+    states: Sequence[GameState], actions: Sequence[Action], nodes: int
+) -> tuple[dict[Action, float], int]:
+    """:func:`score_each` for engine actions (one that is illegal in a state scores nothing
+    there)."""
+
+    def child(st: GameState, k: int) -> GameState | None:
+        try:
+            return apply(st, actions[k])[0]
+        except IllegalActionError:
+            return None
+
+    scores, judged = score_each(states, len(actions), child, nodes)
+    return dict(zip(actions, scores, strict=True)), judged
 
 
 def with_tasks(state: GameState, owners: dict[int, int], predictions: dict[int, int]) -> GameState:

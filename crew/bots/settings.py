@@ -43,7 +43,8 @@ class Settings:
     max_samples: int = 96
     #: the least solver nodes any sampled deal gets, however small its share of ``budget``
     min_nodes: int = 1000
-    #: seconds after which a card decision settles for the deals judged so far (None: never).
+    #: seconds after which a decision (a card, or a task choice) settles for the deals judged
+    #: so far, every option on the same deals (None: never).
     #: The budgets above decide on their own (the same choice on any machine); the app sets
     #: this as a guard for the person waiting, so a busy machine cannot stall the table.
     deadline: float | None = None
@@ -56,6 +57,6 @@ class Settings:
 
 
 DEFAULT = Settings()
-#: the computers at a table where people wait: the same search, a card decision settles for the
-#: deals judged after 2.5 s (on a quiet machine the budgets end it well before)
+#: the computers at a table where people wait: the same search, a decision settles for the deals
+#: judged after 2.5 s (on a quiet machine the budgets end it well before)
 AT_THE_TABLE = replace(DEFAULT, deadline=2.5)

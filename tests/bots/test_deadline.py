@@ -1,15 +1,17 @@
-"""A card decision settles for the deals judged so far when its deadline comes (issue 23)."""
+"""A decision settles for the deals judged so far when its deadline comes (issue 23): card
+decisions and task decisions alike."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from crew.bots import AT_THE_TABLE, DEFAULT, Memory, Settings, choose_action
 from crew.bots import search as bot_search
-from crew.engine import Phase, Play, apply, legal_actions, new_attempt, view_for
+from crew.engine import GameState, Phase, Play, apply, legal_actions, new_attempt, view_for
 from crew.table import GameSpec, Session
 from crew.table.selfplay import SelfPlay
 
@@ -40,6 +42,34 @@ def test_a_deadline_that_came_settles_for_the_deals_judged() -> None:
     d = choose_action(view, memory, random.Random(1), cfg)  # type: ignore[arg-type]
     assert isinstance(d.action, Play) and bot_search.cut()
     assert "of 1 deals" in d.why or "of 1 sampled deals" in d.why
+
+
+def _first_of(phase: Phase, state: GameState) -> tuple[object, Memory, GameState]:
+    while state.phase != phase:
+        state, _ = apply(state, legal_actions(state)[0])
+    # in the predictions anyone may act: the owner of the prediction task does
+    seat = state.turn if state.turn >= 0 else state.owners[state.setup.task_ids.index(83)]
+    memory = Memory(seat)
+    view = view_for(state, seat)
+    memory.observe(view)
+    return view, memory, state
+
+
+@pytest.mark.parametrize(
+    "phase, state",
+    [
+        (Phase.DISTRIBUTE, new_attempt(4, 3, seed=2)),
+        (Phase.PREDICT, new_attempt(4, None, seed=2, tasks=[83, 3], difficulty=3)),
+    ],
+    ids=["take-or-pass", "predict"],
+)
+def test_task_decisions_settle_when_their_deadline_came(phase: Phase, state: GameState) -> None:
+    cfg = Settings(task_samples=3, task_nodes=200)
+    for deadline, cut in ((None, False), (0.0, True)):
+        view, memory, now = _first_of(phase, state)
+        rng = random.Random(1)
+        d = choose_action(view, memory, rng, replace(cfg, deadline=deadline))  # type: ignore[arg-type]
+        assert d.action in legal_actions(now) and bot_search.cut() is cut
 
 
 def test_only_the_table_sets_a_deadline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
