@@ -4,6 +4,10 @@ Usage:
     python benchmarks/bots.py --logbook [--games G] [--players P] [--seed S] [--missions A-B]
     python benchmarks/bots.py [--players P] [--mission M] [--games K] [--seed S]
 
+``--at-the-table`` gives the computers the settings of the app's table (a decision settles for
+the deals judged after its deadline, :data:`crew.bots.AT_THE_TABLE`) instead of the budgets
+alone that ``crew selfplay`` uses: the seconds are then what a person at the table waits.
+
 ``--logbook`` plays G games (default 20) of every logbook mission (default 1-33) with computers
 in every seat, like ``crew selfplay``: per mission the games won, the games the open-hand solver
 calls winnable (a won game counts as winnable), those it left undecided within its limit, won /
@@ -26,7 +30,7 @@ import time
 from typing import Any
 
 import crew.table.jobs as table_mod
-from crew.bots import DEFAULT
+from crew.bots import AT_THE_TABLE, DEFAULT, Settings
 from crew.cli.bots import play_one
 from crew.cli.common import progress_bar
 from crew.cli.options import DEFAULT_GUARD_SECONDS
@@ -53,6 +57,10 @@ def _missions(text: str) -> list[int]:
     return list(range(first, last + 1))
 
 
+def _settings(args: argparse.Namespace) -> Settings:
+    return AT_THE_TABLE if args.at_the_table else DEFAULT
+
+
 def logbook(args: argparse.Namespace) -> int:
     missions = _missions(args.missions)
     bar = progress_bar()
@@ -69,7 +77,7 @@ def logbook(args: argparse.Namespace) -> int:
                 if bar is not None and task is not None:
                     bar.update(task, description=f"mission {m}, game {i + 1} of {args.games}")
                 result, verdict, secs, _ = play_one(
-                    args.players, m, None, seed, DEFAULT, GUARD_SECONDS
+                    args.players, m, None, seed, _settings(args), GUARD_SECONDS
                 )
                 won += result == "won"
                 winnable += verdict is True
@@ -100,6 +108,7 @@ def logbook(args: argparse.Namespace) -> int:
                     print(
                         f"{args.players} players, {args.games} games per mission, seeds"
                         f" {args.seed}-M-I"
+                        + (", the table's settings (deadline)" if args.at_the_table else "")
                     )
                     print(
                         "| mission | won | winnable | undecided | ratio | median |   p95 |    max |"
@@ -117,6 +126,7 @@ def logbook(args: argparse.Namespace) -> int:
         "players": args.players,
         "games_per_mission": args.games,
         "seed": args.seed,
+        "at_the_table": args.at_the_table,
         "won": won,
         "winnable": winnable,
         "undecided": undecided,
@@ -158,7 +168,10 @@ def one_mission(args: argparse.Namespace) -> int:
     for i in range(args.games):
         seed = int(args.seed) + i
         t = SelfPlay(
-            new_attempt(args.players, args.mission, seed=seed), frozenset(range(args.players)), seed
+            new_attempt(args.players, args.mission, seed=seed),
+            frozenset(range(args.players)),
+            seed,
+            _settings(args),
         )
         t.run()
         won += t.state.result == "won"
@@ -178,6 +191,9 @@ def main() -> int:
     ap.add_argument("--mission", type=int, default=5)
     ap.add_argument("--games", type=int, default=None)
     ap.add_argument("--seed", default="1")
+    ap.add_argument(
+        "--at-the-table", action="store_true", help="the app's settings: a deadline per decision"
+    )
     args = ap.parse_args()
     if args.games is None:
         args.games = 20 if args.logbook else 5
