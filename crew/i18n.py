@@ -32,6 +32,7 @@ __all__ = [
     "_",
     "detect_language",
     "ended_text",
+    "error_text",
     "fill",
     "reason_text",
     "language",
@@ -63,6 +64,8 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "Broken": (1,),
     "Said": (1,),
     "CardError": (1,),
+    "MissionError": (1,),
+    "SetupError": (1,),
 }
 
 _current: str | None = None
@@ -174,6 +177,16 @@ def reason_text(illegal: Illegal, name: Callable[[int], str]) -> str:
         return _(illegal.message)
     seats = {f"seat{i}": name(s) for i, s in enumerate(illegal.seats)}
     return fill(illegal.template, seats, illegal.values)
+
+
+def error_text(exc: BaseException) -> str:
+    """An error's message in the language in use: an engine error that keeps its template and
+    values apart (``CardError``, ``MissionError``, ``SetupError``) translated from them, any other
+    error as its message says."""
+    template = getattr(exc, "template", None)
+    if not isinstance(template, str) or not template:
+        return str(exc)
+    return fill(template, {}, getattr(exc, "values", ()))
 
 
 def ended_text(

@@ -17,7 +17,7 @@ from ..bots import (
 from ..bots.player import DEFAULT
 from ..engine.setup import SetupError, new_attempt
 from ..engine.state import GameState, Phase, Result
-from ..i18n import N_, _, said
+from ..i18n import N_, _, error_text, said
 from ..records import Record, RecordError, replay
 from ..table.advice import advice_for
 from ..table.notes import table_from_notes
@@ -269,7 +269,7 @@ def selfplay(args: argparse.Namespace) -> int:
         n = len(detail)
         seed = repr(selfplay_seed(args.seed, n))
         raise CliError(
-            _("game {n} (seed {seed}): {error}").format(n=n, seed=seed, error=exc)
+            _("game {n} (seed {seed}): {error}").format(n=n, seed=seed, error=error_text(exc))
         ) from None
     finally:
         progress.stop()

@@ -14,7 +14,7 @@ from ..engine.missions import mission_entry
 from ..engine.setup import SetupError, new_attempt
 from ..engine.state import GameState
 from ..engine.tasks import get_task
-from ..i18n import _
+from ..i18n import _, error_text
 from ..present import clock, communication_text
 from ..records import (
     MAX_RECORD_BYTES,
@@ -58,7 +58,7 @@ def deal(args: argparse.Namespace) -> int:
             args.players, mission, seed=seed, timed=args.timed, difficulty=args.difficulty
         )
     except (SetupError, ValueError) as exc:
-        raise CliError(_("cannot deal: {error}").format(error=exc)) from None
+        raise CliError(_("cannot deal: {error}").format(error=error_text(exc))) from None
     rec = record_for(state, names=names or None, seed=seed, difficulty=args.difficulty)
     if args.json:
         sys.stdout.write(dump_record(rec))

@@ -1,5 +1,6 @@
-"""``crew`` in Dutch down to its help and its refusals (issue 24): every ``--help`` and argparse's
-own words; English unchanged."""
+"""``crew`` in Dutch down to its help and its refusals (issue 24): every ``--help``, argparse's own
+words, and the messages that come from the engine (a mission that cannot be dealt, a rules topic
+or a mission that does not exist); English unchanged."""
 
 from __future__ import annotations
 
@@ -176,6 +177,47 @@ def test_the_dutch_ranges_of_mission_and_difficulty_are_the_engines(
 #: its English line (each names what was wrong and where)
 REFUSALS = [
     (
+        ("deal", "--players", "4", "--mission", "999"),
+        "--mission 999: missie 999 bestaat niet voor 4 spelers: ze zou opdrachten trekken tot"
+        " moeilijkheidsgraad 984, en alle 96 opdrachtkaarten samen maken 264 (de laatste missie"
+        " is 279)",
+        "--mission 999: there is no mission 999 for 4 players: it would draw tasks to difficulty"
+        " 984, and all 96 task cards together make 264 (the last mission is 279)",
+    ),
+    (
+        ("odds", "--players", "4", "--difficulty", "999", "--deals", "1"),
+        "--difficulty 999: geen reeks opdrachten haalt moeilijkheidsgraad 999 voor 4 spelers:"
+        " alle 96 opdrachtkaarten samen maken 264",
+        "--difficulty 999: no task set reaches difficulty 999 for 4 players: all 96 task cards"
+        " together make 264",
+    ),
+    (
+        ("deal", "--players", "4", "--mission", "5", "--timed"),
+        "--timed: missie 5 is geen real-time missie; ze kan niet met tijd gespeeld worden",
+        "--timed: mission 5 is not a real-time mission; it cannot be timed",
+    ),
+    (
+        ("deal", "--players", "4", "--mission", "5", "--difficulty", "3"),
+        "--mission 5 --difficulty 3: missie 5 heeft moeilijkheidsgraad 5; een andere"
+        " moeilijkheidsgraad (3) is alleen voor vrij spel",
+        "--mission 5 --difficulty 3: mission 5 has difficulty 5; a different difficulty (3) is"
+        " only for free play",
+    ),
+    (
+        ("rules", "xx"),
+        "er is geen onderwerp 'xx' in de spelregels; onderwerpen: overview, cards, setup",
+        "there is no rules topic 'xx'; topics: overview, cards, setup",
+    ),
+    (
+        ("missions", "400"),
+        "N: missie 400 bestaat niet: het logboek heeft 0 (intro) tot en met 32 en de epiloog"
+        " gaat door zolang de opdrachtkaarten haar moeilijkheidsgraad halen, tot en met missie"
+        " 312 (5 spelers; 279 met 4, 244 met 2 of 3)",
+        "N: there is no mission 400: the logbook has 0 (intro) to 32 and the epilogue goes on"
+        " while the task cards reach its difficulty, up to mission 312 (5 players; 279 with 4,"
+        " 244 with 2 or 3)",
+    ),
+    (
         ("selfplay", "--solver", "3"),
         "dubbelzinnige optie: --solver kan passen bij --solver-nodes, --solver-seconds (zie"
         " crew selfplay --help)",
@@ -203,3 +245,11 @@ def test_refusals_speak_the_language_of_the_environment(
         assert r.code == 2 and r.out == "", (lang, r)
         assert r.err.startswith("crew: ") and r.err.count("\n") == 1, (lang, r.err)
         assert wanted in r.err and other not in r.err, (lang, r.err)
+
+
+def test_the_missions_that_exist_are_shown_in_dutch(
+    crew: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CREW_LANG", "nl")
+    r = crew("missions", "99")
+    assert r.code == 0 and r.out.startswith("Missie 99 (epiloog)")
