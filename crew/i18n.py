@@ -33,6 +33,7 @@ __all__ = [
     "detect_language",
     "ended_text",
     "error_text",
+    "file_seat",
     "fill",
     "reason_text",
     "language",
@@ -169,6 +170,19 @@ def fill(template: str, seats: Mapping[str, str], values: Sequence[tuple[str, st
     if "why" in vals:
         vals["why"] = _(dict(values)["why"]).format(**seats, **vals)
     return _(template).format(**seats, **vals)
+
+
+def file_seat(tonoja: bool = False) -> Callable[[int], str]:
+    """Seats named as records number them (from 0) and the engine's messages name them
+    (``seat 0``, ``Tonoja (seat 2)``), in the language in use: for a reason said beside a
+    record's ``actions[i]``."""
+
+    def name(seat: int) -> str:
+        if tonoja and seat == 2:
+            return _("Tonoja (seat {n})").format(n=seat)
+        return _("seat {n}").format(n=seat)
+
+    return name
 
 
 def reason_text(illegal: Illegal, name: Callable[[int], str]) -> str:
