@@ -156,7 +156,11 @@ def _read(path: str) -> tuple[Record, str]:
 
         number = path.removeprefix(HISTORY_PREFIX)
         if not number.isascii() or not number.isdigit() or not 0 < int(number) < 10**9:
-            raise RecordError(f"{path}: history:ID names an attempt by its number (crew history)")
+            raise RecordError(
+                _("{path}: history:ID names an attempt by its number (crew history)").format(
+                    path=path
+                )
+            )
         try:
             return history.load_entry(int(number)).record, path
         except StorageError as exc:
@@ -171,7 +175,9 @@ def _read(path: str) -> tuple[Record, str]:
         )
         if len(raw) > MAX_RECORD_BYTES:
             raise RecordError(
-                f"{source}: too large for a record (more than {MAX_RECORD_BYTES} bytes)"
+                _("{source}: too large for a record (more than {n} bytes)").format(
+                    source=source, n=MAX_RECORD_BYTES
+                )
             )
         data = parse_json_bytes(raw, source)
         return parse_record(data, source), source

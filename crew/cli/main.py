@@ -567,7 +567,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         # Ctrl-C anywhere else (parsing, loading, a command without partial results)
         # after the terminal's "^C", on a line of its own
-        sys.stderr.write(("\n" if sys.stderr.isatty() else "") + "crew: interrupted\n")
+        sys.stderr.write(("\n" if sys.stderr.isatty() else "") + _("crew: interrupted") + "\n")
         return INTERRUPTED
     except BrokenPipeError:
         return _stdout_gone()

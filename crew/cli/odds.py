@@ -255,6 +255,6 @@ def odds(args: argparse.Namespace) -> int:
                 )
             )
     if interrupted:
-        sys.stderr.write("crew: interrupted\n")
+        sys.stderr.write(_("crew: interrupted") + "\n")
         return INTERRUPTED
     return ANSWERED

@@ -185,6 +185,11 @@ REFUSALS = [
         " 984, and all 96 task cards together make 264 (the last mission is 279)",
     ),
     (
+        ("selfplay", "--players", "2", "--mission", "999", "--games", "1"),
+        "--mission 999: missie 999 bestaat niet voor 2 spelers (met Tonoja geteld als 3)",
+        "--mission 999: there is no mission 999 for 2 players (counted as 3 with Tonoja)",
+    ),
+    (
         ("odds", "--players", "4", "--difficulty", "999", "--deals", "1"),
         "--difficulty 999: geen reeks opdrachten haalt moeilijkheidsgraad 999 voor 4 spelers:"
         " alle 96 opdrachtkaarten samen maken 264",
@@ -216,6 +221,22 @@ REFUSALS = [
         "N: there is no mission 400: the logbook has 0 (intro) to 32 and the epilogue goes on"
         " while the task cards reach its difficulty, up to mission 312 (5 players; 279 with 4,"
         " 244 with 2 or 3)",
+    ),
+    (
+        ("check", "trick", "P5"),
+        "de slag: een slag heeft 2 tot 5 kaarten (één per plaats), niet 1: P5",
+        "the trick: a trick has 2 to 5 cards (one per seat), got 1: P5",
+    ),
+    (
+        ("check", "signal", "--hand", "P3 P7", "B2"),
+        "de kaart: B2 zit niet in de hand (P3 P7); alleen een kaart uit je eigen hand kan"
+        " gecommuniceerd worden",
+        "the card: B2 is not in the hand (P3 P7); only a card of your own hand can be communicated",
+    ),
+    (
+        ("deal", "--players", "4", "--seed", "a\tb"),
+        "--seed: 'a\\tb' bevat stuurtekens; een seed is gewone tekst",
+        "--seed: 'a\\tb' contains control characters; a seed is plain text",
     ),
     (
         ("selfplay", "--solver", "3"),
