@@ -245,6 +245,11 @@ REFUSALS = [
         "ambiguous option: --solver could match --solver-nodes, --solver-seconds (see crew"
         " selfplay --help)",
     ),
+    (
+        ("verify", "no-such-file.json"),
+        "no-such-file.json: bestand bestaat niet",
+        "no-such-file.json: no such file",
+    ),
 ]
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from crew import i18n
+from crew import i18n, storage
 from crew.engine import new_attempt
 from crew.records import Record, TableNotes, record_for
 from crew.table import Session, SessionError
@@ -72,6 +72,19 @@ def test_table_notes_that_do_not_fit_say_so_in_dutch() -> None:
     assert resumed_error(saved([], computers=[0, 1, 2, 3])).endswith(
         "computers: elke plaats is van een computer; minstens één is van een mens"
     )
+
+
+def test_a_damaged_save_is_reported_in_dutch(crew_home: Path) -> None:
+    path = storage.game_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("{}", encoding="utf-8")
+    i18n.set_language("nl")
+    with pytest.raises(storage.StorageError) as info:
+        storage.load_game()
+    text = str(info.value)
+    assert text.startswith(f"{path} is beschadigd (format: 'crew-record/1' verwacht, niet None)")
+    assert "er is een kopie bewaard als current.json.damaged-" in text
+    assert text.endswith("en er is niets overschreven")
 
 
 def test_the_replay_names_unnamed_seats_in_the_language_in_use() -> None:
