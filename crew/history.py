@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .i18n import _
 from .records import Record, RecordError, parse_json_bytes, read_limited
 from .storage import StorageError, atomic_write_text, home, keep_damaged
 
@@ -102,7 +103,9 @@ def save_entry(entry: HistoryEntry) -> Path:
 def _parse(path: Path) -> HistoryEntry:
     data: Any = parse_json_bytes(read_limited(path), str(path))
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f"{path}: format: expected '{FORMAT}'")
+        raise RecordError(
+            _("{path}: format: expected {format}").format(path=path, format=repr(FORMAT))
+        )
     try:
         return HistoryEntry.model_validate(data)
     except ValidationError as exc:
@@ -115,7 +118,9 @@ def load_entry(entry_id: int) -> HistoryEntry:
     """Entry ``entry_id``; StorageError when there is none, or it is damaged (copied aside)."""
     path = entry_path(entry_id)
     if not path.exists():
-        raise StorageError(f"history: there is no attempt {entry_id} (see crew history)")
+        raise StorageError(
+            _("history: there is no attempt {n} (see crew history)").format(n=entry_id)
+        )
     try:
         return _parse(path)
     except RecordError as exc:

@@ -32,6 +32,8 @@ __all__ = [
     "_",
     "detect_language",
     "ended_text",
+    "error_text",
+    "file_seat",
     "fill",
     "reason_text",
     "language",
@@ -63,6 +65,8 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "Broken": (1,),
     "Said": (1,),
     "CardError": (1,),
+    "MissionError": (1,),
+    "SetupError": (1,),
 }
 
 _current: str | None = None
@@ -168,12 +172,35 @@ def fill(template: str, seats: Mapping[str, str], values: Sequence[tuple[str, st
     return _(template).format(**seats, **vals)
 
 
+def file_seat(tonoja: bool = False) -> Callable[[int], str]:
+    """Seats named as records number them (from 0) and the engine's messages name them
+    (``seat 0``, ``Tonoja (seat 2)``), in the language in use: for a reason said beside a
+    record's ``actions[i]``."""
+
+    def name(seat: int) -> str:
+        if tonoja and seat == 2:
+            return _("Tonoja (seat {n})").format(n=seat)
+        return _("seat {n}").format(n=seat)
+
+    return name
+
+
 def reason_text(illegal: Illegal, name: Callable[[int], str]) -> str:
     """An engine reason in the language in use, each seat named by ``name(seat)``."""
     if not illegal.template:
         return _(illegal.message)
     seats = {f"seat{i}": name(s) for i, s in enumerate(illegal.seats)}
     return fill(illegal.template, seats, illegal.values)
+
+
+def error_text(exc: BaseException) -> str:
+    """An error's message in the language in use: an engine error that keeps its template and
+    values apart (``CardError``, ``MissionError``, ``SetupError``) translated from them, any other
+    error as its message says."""
+    template = getattr(exc, "template", None)
+    if not isinstance(template, str) or not template:
+        return str(exc)
+    return fill(template, {}, getattr(exc, "values", ()))
 
 
 def ended_text(

@@ -42,6 +42,7 @@ from .engine import (
 from .engine.game import Event
 from .engine.setup import SetupError, task_set_problem
 from .engine.tasks import STATUS_NAMES
+from .i18n import N_, _, error_text, said
 from .names import name_problem
 
 __all__ = [
@@ -184,44 +185,68 @@ _KEYS: dict[str, set[str]] = {
 def _int(d: dict[str, Any], key: str, where: str) -> int:
     v = d.get(key)
     if not isinstance(v, int) or isinstance(v, bool):
-        raise RecordError(f"{where}.{key}: expected a whole number, got {v!r}")
+        raise RecordError(
+            _("{where}: expected a whole number, got {value}").format(
+                where=f"{where}.{key}", value=repr(v)
+            )
+        )
     return v
 
 
 def _card(v: Any, where: str) -> int:
     if not isinstance(v, str):
-        raise RecordError(f"{where}: expected a card such as 'P7', got {v!r}")
+        raise RecordError(
+            _("{where}: expected a card such as 'P7', got {value}").format(
+                where=where, value=repr(v)
+            )
+        )
     try:
         return parse_card(v)
     except CardError as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError(f"{where}: {error_text(exc)}") from None
 
 
 def action_from_json(d: Any, where: str = "action") -> Action:
     """Turn one record action into an engine action; RecordError names ``where`` and the key."""
     if not isinstance(d, dict):
-        raise RecordError(f'{where}: expected an object such as {{"play": "P7", "seat": 0}}')
+        raise RecordError(
+            _("{where}: expected an object such as {example}").format(
+                where=where, example='{"play": "P7", "seat": 0}'
+            )
+        )
     verbs = [v for v in _VERBS if v in d]
     if len(verbs) != 1:
         raise RecordError(
-            f"{where}: expected exactly one of {', '.join(_VERBS)}; got keys {sorted(d)}"
+            _("{where}: expected exactly one of {verbs}; got keys {keys}").format(
+                where=where, verbs=", ".join(_VERBS), keys=sorted(d)
+            )
         )
     verb = verbs[0]
     extra = set(d) - _KEYS[verb]
     if extra:
-        raise RecordError(f"{where}: unexpected key(s) {sorted(extra)} for a '{verb}' action")
+        raise RecordError(
+            _("{where}: unexpected key(s) {keys} for a {verb} action").format(
+                where=where, keys=sorted(extra), verb=repr(verb)
+            )
+        )
     missing = _KEYS[verb] - set(d)
     if missing:
-        raise RecordError(f"{where}: a '{verb}' action needs {sorted(missing)}")
+        raise RecordError(
+            _("{where}: a {verb} action needs {keys}").format(
+                where=where, verb=repr(verb), keys=sorted(missing)
+            )
+        )
     if verb == "take":
         return Take(_int(d, "seat", where), _int(d, "take", where))
     if verb == "pass":
         if d["pass"] is not True:
-            raise RecordError(f"{where}.pass: must be true")
+            raise RecordError(_("{where}: must be true").format(where=f"{where}.pass"))
         return Pass(_int(d, "seat", where))
     if verb == "volunteer":
         if not isinstance(d["volunteer"], bool):
-            raise RecordError(f"{where}.volunteer: must be true or false")
+            raise RecordError(
+                _("{where}: must be true or false").format(where=f"{where}.volunteer")
+            )
         return Volunteer(_int(d, "seat", where), d["volunteer"])
     if verb == "give":
         return GiveAll(_int(d, "give", where))
@@ -231,23 +256,33 @@ def action_from_json(d: Any, where: str = "action") -> Action:
         return Predict(_int(d, "seat", where), _int(d, "predict", where))
     if verb == "distress":
         if d["distress"] not in ("left", "right"):
-            raise RecordError(f"{where}.distress: must be 'left' or 'right', got {d['distress']!r}")
+            raise RecordError(
+                _("{where}: must be 'left' or 'right', got {value}").format(
+                    where=f"{where}.distress", value=repr(d["distress"])
+                )
+            )
         cards = d["cards"]
         if not isinstance(cards, list):
-            raise RecordError(f"{where}.cards: expected a list of cards, one per crew member")
+            raise RecordError(
+                _("{where}: expected a list of cards, one per crew member").format(
+                    where=f"{where}.cards"
+                )
+            )
         return Distress(
             d["distress"], tuple(_card(c, f"{where}.cards[{i}]") for i, c in enumerate(cards))
         )
     if verb == "signal":
         if d["position"] not in ("top", "middle", "bottom"):
             raise RecordError(
-                f"{where}.position: must be top, middle or bottom, got {d['position']!r}"
+                _("{where}: must be top, middle or bottom, got {value}").format(
+                    where=f"{where}.position", value=repr(d["position"])
+                )
             )
         return Signal(_int(d, "seat", where), _card(d["signal"], f"{where}.signal"), d["position"])
     if verb == "play":
         return Play(_int(d, "seat", where), _card(d["play"], f"{where}.play"))
     if d["time_up"] is not True:
-        raise RecordError(f"{where}.time_up: must be true")
+        raise RecordError(_("{where}: must be true").format(where=f"{where}.time_up"))
     return TimeUp()
 
 
@@ -281,7 +316,7 @@ def action_to_json(a: Action) -> dict[str, Any]:
 def _explain(source: str, exc: ValidationError) -> RecordError:
     parts = []
     for err in exc.errors():
-        loc = ".".join(str(x) for x in err["loc"]) or "(top level)"
+        loc = ".".join(str(x) for x in err["loc"]) or _("(top level)")
         parts.append(f"{loc}: {err['msg']}")
     return RecordError(f"{source}: " + "; ".join(parts))
 
@@ -289,19 +324,27 @@ def _explain(source: str, exc: ValidationError) -> RecordError:
 def parse_record(data: Any, source: str = "record") -> Record:
     """Validate a record already read from JSON (RecordError names the source and field)."""
     if not isinstance(data, dict):
-        raise RecordError(f"{source}: a record is a JSON object, got {type(data).__name__}")
+        raise RecordError(
+            _("{source}: a record is a JSON object, got {type}").format(
+                source=source, type=type(data).__name__
+            )
+        )
     if data.get("format") != FORMAT:
-        raise RecordError(f"{source}: format: expected '{FORMAT}', got {data.get('format')!r}")
+        raise RecordError(
+            _("{source}: format: expected {format}, got {value}").format(
+                source=source, format=repr(FORMAT), value=repr(data.get("format"))
+            )
+        )
     try:
         rec = Record.model_validate(data)
     except ValidationError as exc:
         raise _explain(source, exc) from None
     for i, name in enumerate(rec.names or ()):
         if (problem := name_problem(name)) is not None:
-            raise RecordError(f"{source}: names[{i}]: {problem}")
+            raise RecordError(f"{source}: names[{i}]: {said(problem)}")
     if rec.table is not None and rec.table.crew is not None:
         if (problem := name_problem(rec.table.crew)) is not None:
-            raise RecordError(f"{source}: table.crew: {problem}")
+            raise RecordError(f"{source}: table.crew: {said(problem)}")
     for i, a in enumerate(rec.actions):
         action_from_json(a, f"{source}: actions[{i}]")
     return rec
@@ -310,6 +353,9 @@ def parse_record(data: Any, source: str = "record") -> Record:
 #: The largest record read. A finished game is a few kilobytes; this leaves room for very long
 #: names and notes while keeping memory small for anything else handed to ``crew verify``.
 MAX_RECORD_BYTES: Final = 1_000_000
+
+
+_TOO_LARGE = N_("{source}: too large for a record (more than {n} bytes)")
 
 
 def read_limited(path: str | Path, limit: int = MAX_RECORD_BYTES) -> bytes:
@@ -322,20 +368,28 @@ def read_limited(path: str | Path, limit: int = MAX_RECORD_BYTES) -> bytes:
     try:
         info = os.stat(p)
         if not stat.S_ISREG(info.st_mode):
-            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-            raise RecordError(f"{p}: {kind}; give a record file (or - for standard input)")
+            kind = _("a folder") if stat.S_ISDIR(info.st_mode) else _("not a regular file")
+            raise RecordError(
+                _("{path}: {kind}; give a record file (or - for standard input)").format(
+                    path=p, kind=kind
+                )
+            )
         if info.st_size > limit:
             raise RecordError(
-                f"{p}: {info.st_size} bytes, too large for a record (at most {limit})"
+                _("{path}: {size} bytes, too large for a record (at most {limit})").format(
+                    path=p, size=info.st_size, limit=limit
+                )
             )
         with open(p, "rb") as fh:
             data = fh.read(limit + 1)
     except FileNotFoundError:
-        raise RecordError(f"{p}: no such file") from None
+        raise RecordError(_("{path}: no such file").format(path=p)) from None
     except OSError as exc:
-        raise RecordError(f"{p}: cannot read: {exc.strerror or exc}") from None
+        raise RecordError(
+            _("{path}: cannot read: {error}").format(path=p, error=exc.strerror or exc)
+        ) from None
     if len(data) > limit:
-        raise RecordError(f"{p}: too large for a record (more than {limit} bytes)")
+        raise RecordError(_(_TOO_LARGE).format(source=p, n=limit))
     return data
 
 
@@ -343,32 +397,44 @@ def read_stream(stream: BinaryIO, source: str, limit: int = MAX_RECORD_BYTES) ->
     """Up to ``limit`` bytes of ``stream`` (standard input); RecordError when there is more."""
     data = stream.read(limit + 1)
     if len(data) > limit:
-        raise RecordError(f"{source}: too large for a record (more than {limit} bytes)")
+        raise RecordError(_(_TOO_LARGE).format(source=source, n=limit))
     return data
 
 
 def parse_json_bytes(data: bytes, source: str) -> Any:
     """JSON from bytes that must be UTF-8 text; RecordError says what is wrong and where."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise RecordError(f"{source}: the file is UTF-16 text; save it as UTF-8")
+        raise RecordError(
+            _("{source}: the file is UTF-16 text; save it as UTF-8").format(source=source)
+        )
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise RecordError(
-            f"{source}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+            _("{source}: not UTF-8 text (byte {byte} at offset {offset})").format(
+                source=source, byte=f"0x{data[exc.start]:02x}", offset=exc.start
+            )
         ) from None
     if "\x00" in text:
-        raise RecordError(f"{source}: not a text file (it contains NUL bytes)")
+        raise RecordError(
+            _("{source}: not a text file (it contains NUL bytes)").format(source=source)
+        )
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(
-            f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
+            _("{source}: not valid JSON (line {line}, column {column}): {error}").format(
+                source=source, line=exc.lineno, column=exc.colno, error=exc.msg
+            )
         ) from None
     except RecursionError:
-        raise RecordError(f"{source}: JSON nested too deeply to be a record") from None
+        raise RecordError(
+            _("{source}: JSON nested too deeply to be a record").format(source=source)
+        ) from None
     except ValueError:  # an integer with thousands of digits
-        raise RecordError(f"{source}: a number in the JSON has too many digits") from None
+        raise RecordError(
+            _("{source}: a number in the JSON has too many digits").format(source=source)
+        ) from None
 
 
 def load_record(path: str | Path) -> Record:
@@ -460,12 +526,18 @@ def initial_state(rec: Record, source: str = "record") -> GameState:
         if rec.players == 2:
             if rec.tonoja is None:
                 raise RecordError(
-                    f"{source}: tonoja: a two-player record with hands needs Tonoja's 7 piles"
+                    _(
+                        "{source}: tonoja: a two-player record with hands needs Tonoja's 7 piles"
+                    ).format(source=source)
                 )
             piles = []
             for i, pile in enumerate(rec.tonoja):
                 if len(pile) != 2:
-                    raise RecordError(f"{source}: tonoja[{i}]: a pile is [face-down, face-up]")
+                    raise RecordError(
+                        _("{where}: a pile is [face-down, face-up]").format(
+                            where=f"{source}: tonoja[{i}]"
+                        )
+                    )
                 piles.append(
                     tuple(_card(c, f"{source}: tonoja[{i}][{j}]") for j, c in enumerate(pile))
                 )
@@ -486,7 +558,7 @@ def initial_state(rec: Record, source: str = "record") -> GameState:
             distress_active=rec.distress_active,
         )
     except (SetupError, ValueError) as exc:
-        raise RecordError(f"{source}: {exc}") from None
+        raise RecordError(f"{source}: {error_text(exc)}") from None
     if rec.tasks is not None:
         problem = task_set_problem(state.setup.rules, rec.players, rec.tasks)
         if problem:

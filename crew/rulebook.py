@@ -493,12 +493,17 @@ def topic_names() -> list[str]:
 def find_topic(name: str) -> Topic:
     """The topic called ``name`` (its key or an alias, any case, ``_`` or ``-``).
 
-    Raises UnknownTopicError naming the input and listing the topics.
+    Raises UnknownTopicError naming the input and listing the topics (in the language in use;
+    the topics keep their keys, which are what is typed).
     """
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     topic = _BY_NAME.get(key)
     if topic is None:
+        from .i18n import _
+
         raise UnknownTopicError(
-            f"there is no rules topic {name!r}; topics: {', '.join(topic_names())}"
+            _("there is no rules topic {name}; topics: {topics}").format(
+                name=repr(name), topics=", ".join(topic_names())
+            )
         )
     return topic

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .i18n import _
 from .records import (
     Record,
     RecordError,
@@ -62,8 +63,10 @@ class DamagedFileError(StorageError):
 
     def __init__(self, path: Path, kept: Path, problem: str) -> None:
         super().__init__(
-            f"{path} is damaged ({problem}); a copy was kept as {kept.name} and nothing was "
-            "overwritten"
+            _(
+                "{path} is damaged ({problem}); a copy was kept as {kept} and nothing was"
+                " overwritten"
+            ).format(path=path, problem=problem, kept=kept.name)
         )
         self.path = path
         self.kept = kept
@@ -124,13 +127,15 @@ def keep_damaged(path: Path, problem: str) -> DamagedFileError:
     try:
         digest = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
     except OSError as exc:
-        return DamagedFileError(path, path, f"{problem}; it cannot even be copied: {exc.strerror}")
+        why = _("{problem}; it cannot even be copied: {error}")
+        return DamagedFileError(path, path, why.format(problem=problem, error=exc.strerror))
     kept = path.with_name(f"{path.name}.damaged-{digest}")
     if not kept.exists():
         try:
             shutil.copy2(path, kept)
         except OSError as exc:
-            return DamagedFileError(path, path, f"{problem}; no copy could be made: {exc.strerror}")
+            why = _("{problem}; no copy could be made: {error}")
+            return DamagedFileError(path, path, why.format(problem=problem, error=exc.strerror))
     return DamagedFileError(path, kept, problem)
 
 
@@ -177,15 +182,19 @@ def home_problem() -> str | None:
     while not probe.exists() and not probe.is_symlink() and probe != probe.parent:
         probe = probe.parent
     if probe.exists() and not probe.is_dir():
-        return f"{h} cannot be used for saves: {probe} is a file, not a folder"
+        return _("{home} cannot be used for saves: {probe} is a file, not a folder").format(
+            home=h, probe=probe
+        )
     if probe != h:
         if not os.access(probe, os.W_OK | os.X_OK):
-            return f"{h} cannot be created: {probe} is not writable"
+            return _("{home} cannot be created: {probe} is not writable").format(
+                home=h, probe=probe
+            )
         return None
     try:
         fd, tmp = tempfile.mkstemp(prefix=".crew-probe.", dir=h)
     except OSError as exc:
-        return f"{h} is not writable: {exc.strerror or exc}"
+        return _("{home} is not writable: {error}").format(home=h, error=exc.strerror or exc)
     os.close(fd)
     try:
         os.unlink(tmp)
@@ -249,7 +258,9 @@ def keep_unfinished() -> Path | None:
         os.replace(p, kept)
     except OSError as exc:
         raise StorageError(
-            f"{p}: the unfinished game cannot be kept aside: {exc.strerror}"
+            _("{path}: the unfinished game cannot be kept aside: {error}").format(
+                path=p, error=exc.strerror
+            )
         ) from None
     return kept
 

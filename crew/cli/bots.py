@@ -17,7 +17,7 @@ from ..bots import (
 from ..bots.player import DEFAULT
 from ..engine.setup import SetupError, new_attempt
 from ..engine.state import GameState, Phase, Result
-from ..i18n import N_, _, said
+from ..i18n import N_, _, error_text, file_seat, reason_text, said
 from ..records import Record, RecordError, replay
 from ..table.advice import advice_for
 from ..table.notes import table_from_notes
@@ -66,7 +66,12 @@ def suggest(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
     if r.violation is not None:
         v = r.violation
-        raise CliError(f"{source}: actions[{v.action}] is not allowed: {v.message}")
+        why = reason_text(v.illegal, file_seat(rec.players == 2)) if v.illegal else _(v.message)
+        raise CliError(
+            _("{source}: actions[{i}] is not allowed: {why}").format(
+                source=source, i=v.action, why=why
+            )
+        )
     state = r.state
     st = state.setup
     seat = args.seat
@@ -269,7 +274,7 @@ def selfplay(args: argparse.Namespace) -> int:
         n = len(detail)
         seed = repr(selfplay_seed(args.seed, n))
         raise CliError(
-            _("game {n} (seed {seed}): {error}").format(n=n, seed=seed, error=exc)
+            _("game {n} (seed {seed}): {error}").format(n=n, seed=seed, error=error_text(exc))
         ) from None
     finally:
         progress.stop()
@@ -334,6 +339,6 @@ def selfplay(args: argparse.Namespace) -> int:
                 )
             )
     if interrupted:
-        sys.stderr.write("crew: interrupted\n")
+        sys.stderr.write(_("crew: interrupted") + "\n")
         return INTERRUPTED
     return ANSWERED

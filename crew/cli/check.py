@@ -17,8 +17,9 @@ def trick(args: argparse.Namespace) -> int:
     cards = parse_card_list(args.cards, N_("the trick"))
     if not 2 <= len(cards) <= 5:
         raise CliError(
-            f"the trick: a trick has 2 to 5 cards (one per seat), got {len(cards)}: "
-            + " ".join(card_str(c) for c in cards)
+            _("the trick: a trick has 2 to 5 cards (one per seat), got {n}: {cards}").format(
+                n=len(cards), cards=" ".join(card_str(c) for c in cards)
+            )
         )
     pos = trick_winner(cards)
     template, values = winner_reason_parts(cards)
@@ -46,23 +47,32 @@ def trick(args: argparse.Namespace) -> int:
     return ANSWERED
 
 
+def _hand(text: str) -> list[int]:
+    """The cards of ``--hand``: one to 14 of them."""
+    hand_cards = parse_card_list(text, N_("--hand"))
+    if not hand_cards:
+        raise CliError(_('--hand: give at least one card, e.g. --hand "P3 P7 B2 S4"'))
+    if len(hand_cards) > 14:
+        raise CliError(_("--hand: a hand has at most 14 cards, got {n}").format(n=len(hand_cards)))
+    return hand_cards
+
+
 def legal(args: argparse.Namespace) -> int:
     """Which cards of a hand may be played onto a trick (all of them when leading)."""
-    hand_cards = parse_card_list(args.hand, N_("--hand"))
-    if not hand_cards:
-        raise CliError('--hand: give at least one card, e.g. --hand "P3 P7 B2 S4"')
-    if len(hand_cards) > 14:
-        raise CliError(f"--hand: a hand has at most 14 cards, got {len(hand_cards)}")
+    hand_cards = _hand(args.hand)
     trick_cards = parse_card_list(args.trick or "", N_("--trick"))
     if len(trick_cards) > 4:
         raise CliError(
-            f"--trick: a trick under way has at most 4 cards before yours, got {len(trick_cards)}"
+            _("--trick: a trick under way has at most 4 cards before yours, got {n}").format(
+                n=len(trick_cards)
+            )
         )
     both = [c for c in trick_cards if c in hand_cards]
     if both:
         raise CliError(
-            f"--trick: {', '.join(card_str(c) for c in both)} cannot be both in the trick and "
-            "in the hand"
+            _("--trick: {cards} cannot be both in the trick and in the hand").format(
+                cards=", ".join(card_str(c) for c in both)
+            )
         )
     hand = mask_of(hand_cards)
     allowed = follow_mask(hand, suit_of(trick_cards[0])) if trick_cards else hand
@@ -94,19 +104,19 @@ def legal(args: argparse.Namespace) -> int:
 
 def signal(args: argparse.Namespace) -> int:
     """Whether a card may be communicated, and with which token position."""
-    hand_cards = parse_card_list(args.hand, N_("--hand"))
-    if not hand_cards:
-        raise CliError('--hand: give at least one card, e.g. --hand "P3 P7 B2 S4"')
-    if len(hand_cards) > 14:
-        raise CliError(f"--hand: a hand has at most 14 cards, got {len(hand_cards)}")
+    hand_cards = _hand(args.hand)
     shown = parse_card_list(args.card, N_("the card"))
     if len(shown) != 1:
-        raise CliError(f"the card: give exactly one card to communicate, got {len(shown)}")
+        raise CliError(
+            _("the card: give exactly one card to communicate, got {n}").format(n=len(shown))
+        )
     card = shown[0]
     if card not in hand_cards:
         raise CliError(
-            f"the card: {card_str(card)} is not in the hand ({' '.join(args.hand.split())}); "
-            "only a card of your own hand can be communicated"
+            _(
+                "the card: {card} is not in the hand ({hand}); only a card of your own hand can"
+                " be communicated"
+            ).format(card=card_str(card), hand=" ".join(args.hand.split()))
         )
     hand = mask_of(hand_cards)
     if args.position is not None:

@@ -161,19 +161,33 @@ def parse_card_list(texts: Sequence[str] | str, where: str) -> list[int]:
 
 def parse_seed(text: str | None) -> int | str | None:
     """A seed from the command line: digits become a number, anything else stays text."""
+    from ..i18n import _
+
     if text is None:
         return None
     t = text.strip()
     if not t:
-        raise CliError("--seed: a seed cannot be empty")
+        raise CliError(_("--seed: a seed cannot be empty"))
     if len(t) > MAX_SEED:
-        raise CliError(f"--seed: a seed has at most {MAX_SEED} characters, got {len(t)}")
+        raise CliError(
+            _("--seed: a seed has at most {most} characters, got {n}").format(
+                most=MAX_SEED, n=len(t)
+            )
+        )
     if not t.isprintable():
-        raise CliError(f"--seed: {t!r} contains control characters; a seed is plain text")
+        raise CliError(
+            _("--seed: {seed} contains control characters; a seed is plain text").format(
+                seed=repr(t)
+            )
+        )
     odd = next((ch for ch in t if ch.isdigit() and not ch.isascii()), None)
     if odd is not None:
         # "²" or "٤٢" look like numbers but are not the seed 2 or 42: refuse rather than guess
-        raise CliError(f"--seed: {t!r} contains the digit {odd!r}; write digits 0-9 or a word")
+        raise CliError(
+            _("--seed: {seed} contains the digit {digit}; write digits 0-9 or a word").format(
+                seed=repr(t), digit=repr(odd)
+            )
+        )
     if t.isascii() and t.isdigit():
         return int(t)
     return t
@@ -181,6 +195,7 @@ def parse_seed(text: str | None) -> int | str | None:
 
 def parse_names(values: Sequence[str] | str | None, players: int | None) -> list[str]:
     """Crew names from ``--names`` ("Ann,Bob,Cas"); one per crew member."""
+    from ..i18n import _, said
     from ..names import name_problem
 
     items = [values] if isinstance(values, str) else list(values or ())
@@ -188,10 +203,12 @@ def parse_names(values: Sequence[str] | str | None, players: int | None) -> list
     for i, name in enumerate(names, 1):
         problem = name_problem(name)
         if problem is not None:
-            raise CliError(f"--names: name {i}: {problem}")
+            raise CliError(_("--names: name {i}: {problem}").format(i=i, problem=said(problem)))
     if names and players is not None and len(names) != players:
         raise CliError(
-            f"--names: {len(names)} names for {players} players; give one name per crew member"
+            _("--names: {names} names for {want} players; give one name per crew member").format(
+                names=len(names), want=players
+            )
         )
     return names
 

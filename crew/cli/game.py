@@ -14,7 +14,7 @@ from ..engine.missions import mission_entry
 from ..engine.setup import SetupError, new_attempt
 from ..engine.state import GameState
 from ..engine.tasks import get_task
-from ..i18n import _
+from ..i18n import _, error_text
 from ..present import clock, communication_text
 from ..records import (
     MAX_RECORD_BYTES,
@@ -58,7 +58,7 @@ def deal(args: argparse.Namespace) -> int:
             args.players, mission, seed=seed, timed=args.timed, difficulty=args.difficulty
         )
     except (SetupError, ValueError) as exc:
-        raise CliError(_("cannot deal: {error}").format(error=exc)) from None
+        raise CliError(_("cannot deal: {error}").format(error=error_text(exc))) from None
     rec = record_for(state, names=names or None, seed=seed, difficulty=args.difficulty)
     if args.json:
         sys.stdout.write(dump_record(rec))
@@ -156,7 +156,11 @@ def _read(path: str) -> tuple[Record, str]:
 
         number = path.removeprefix(HISTORY_PREFIX)
         if not number.isascii() or not number.isdigit() or not 0 < int(number) < 10**9:
-            raise RecordError(f"{path}: history:ID names an attempt by its number (crew history)")
+            raise RecordError(
+                _("{path}: history:ID names an attempt by its number (crew history)").format(
+                    path=path
+                )
+            )
         try:
             return history.load_entry(int(number)).record, path
         except StorageError as exc:
@@ -171,7 +175,9 @@ def _read(path: str) -> tuple[Record, str]:
         )
         if len(raw) > MAX_RECORD_BYTES:
             raise RecordError(
-                f"{source}: too large for a record (more than {MAX_RECORD_BYTES} bytes)"
+                _("{source}: too large for a record (more than {n} bytes)").format(
+                    source=source, n=MAX_RECORD_BYTES
+                )
             )
         data = parse_json_bytes(raw, source)
         return parse_record(data, source), source

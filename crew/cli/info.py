@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..i18n import N_, _
+from ..i18n import N_, _, error_text
 from ..present import clock
 from .common import ANSWERED, CliError, console, emit_json
 
@@ -131,7 +131,7 @@ def missions(args: argparse.Namespace) -> int:
         try:
             entries = [mission_entry(args.number)]
         except MissionError as exc:
-            raise CliError(str(exc)) from None
+            raise CliError(error_text(exc)) from None
     else:
         entries = list(load_logbook().mission)
     if args.json:

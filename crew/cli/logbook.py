@@ -45,16 +45,21 @@ def logbook(args: argparse.Namespace) -> int:
     problem = home_problem()
     if problem is not None:
         if not log.crews:  # not "empty": nothing could ever have been written there
-            raise CliError(f"no logbook can be kept: {problem}")
-        sys.stderr.write(f"crew: warning: new attempts cannot be written: {problem}\n")
+            raise CliError(_("no logbook can be kept: {problem}").format(problem=problem))
+        warning = _("crew: warning: new attempts cannot be written: {problem}")
+        sys.stderr.write(warning.format(problem=problem) + "\n")
     crews = sorted(log.crews.items(), key=lambda kv: kv[0].lower())
     if args.crew is not None:
         chosen = [(n, c) for n, c in crews if n == args.crew]
         if not chosen:
             chosen = [(n, c) for n, c in crews if n.lower() == args.crew.lower()]
         if not chosen:
-            known = ", ".join(shown(n) for n, _c in crews) or "none yet"
-            raise CliError(f"--crew: there is no crew {args.crew!r} in the logbook; crews: {known}")
+            known = ", ".join(shown(n) for n, _c in crews) or _("none yet")
+            raise CliError(
+                _("--crew: there is no crew {name} in the logbook; crews: {known}").format(
+                    name=repr(args.crew), known=known
+                )
+            )
         crews = chosen
     docs = [_crew_json(n, c) for n, c in crews]
     if args.json:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, error_text, language, set_language
 from .common import (
     ANSWERED,
     INTERRUPTED,
@@ -51,13 +51,15 @@ def solve_deal(job: Job) -> Answer:
         sol = Solver().solve(state, timeout=timeout, node_limit=nodes)
         return sol.winnable, None, sol.winnable is None and sol.nodes < nodes
     except Exception as exc:  # one line naming the deal instead of a traceback
-        text = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+        text = error_text(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
         return None, text.splitlines()[0] if text.strip() else type(exc).__name__, False
 
 
-def _worker(conn: Connection) -> None:
-    """A worker process: solve the deals sent to it until it gets None or the parent goes."""
+def _worker(conn: Connection, lang: str) -> None:
+    """A worker process: solve the deals sent to it until it gets None or the parent goes (a
+    deal that cannot be dealt is said in ``lang``, the parent's language)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    set_language(lang)
     try:
         for job in iter(conn.recv, None):
             conn.send(solve_deal(job))
@@ -120,7 +122,7 @@ def _solve_in_workers(
     try:
         for _worker_no in range(workers):
             ours, theirs = ctx.Pipe()
-            p = ctx.Process(target=_worker, args=(theirs,), daemon=True)
+            p = ctx.Process(target=_worker, args=(theirs, language()), daemon=True)
             # a worker starts with Ctrl-C ignored (kept across exec), so even one still
             # starting up never prints a KeyboardInterrupt traceback
             previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -253,6 +255,6 @@ def odds(args: argparse.Namespace) -> int:
                 )
             )
     if interrupted:
-        sys.stderr.write("crew: interrupted\n")
+        sys.stderr.write(_("crew: interrupted") + "\n")
         return INTERRUPTED
     return ANSWERED

@@ -20,7 +20,7 @@ import math
 import re
 from collections.abc import Callable
 
-from ..i18n import N_, _
+from ..i18n import N_, _, error_text
 from .common import MAX_SEED, CliError, parse_names, parse_seed
 
 __all__ = [
@@ -230,10 +230,14 @@ def text(limit: int) -> Callable[[str], str]:
         bad = first_control(value)
         if bad is not None:
             raise argparse.ArgumentTypeError(
-                f"{_quoted(value)} contains the control character U+{ord(bad):04X}; plain text only"
+                _("{text} contains the control character U+{code}; plain text only").format(
+                    text=_quoted(value), code=f"{ord(bad):04X}"
+                )
             )
         if len(value) > limit:
-            raise argparse.ArgumentTypeError(f"{_quoted(value)} is longer than {limit} characters")
+            raise argparse.ArgumentTypeError(
+                _("{name} is longer than {n} characters").format(name=_quoted(value), n=limit)
+            )
         return value
 
     return parse
@@ -262,10 +266,10 @@ def _rules(players: int, mission: int | None, difficulty: int | None, timed: boo
                 where = "--timed"  # the mission exists untimed: the timer is what cannot be
             except MissionError:
                 pass
-        raise CliError(f"{where}: {exc}") from None
+        raise CliError(f"{where}: {error_text(exc)}") from None
     problem = draw_problem(rules, players)
     if problem is not None:
-        raise CliError(f"{where}: {problem}")
+        raise CliError(f"{where}: {error_text(problem)}")
 
 
 def _one_of(args: argparse.Namespace) -> None:
@@ -287,7 +291,9 @@ def _trial_deal(
     try:
         new_attempt(players, mission, seed=seed_value, timed=timed, difficulty=difficulty)
     except (SetupError, ValueError) as exc:
-        raise CliError(_("{label}: cannot deal: {error}").format(label=label, error=exc)) from None
+        raise CliError(
+            _("{label}: cannot deal: {error}").format(label=label, error=error_text(exc))
+        ) from None
 
 
 def _numbered_seeds(base: str, count: int, label: str) -> None:
@@ -379,7 +385,8 @@ def _check_odds(args: argparse.Namespace) -> None:
     if args.seed is not None:
         _numbered_seeds(args.seed, args.deals, N_("deal"))
     first = odds_seed(args.seed, 0)
-    _trial_deal(args.players, args.mission, args.difficulty, first, f"deal 0 (seed {first!r})")
+    label = _("deal {n} (seed {seed})").format(n=0, seed=repr(first))
+    _trial_deal(args.players, args.mission, args.difficulty, first, label)
 
 
 def _check_selfplay(args: argparse.Namespace) -> None:
@@ -388,7 +395,8 @@ def _check_selfplay(args: argparse.Namespace) -> None:
     if args.seed is not None and _counting_seed(args.seed) is None:
         _numbered_seeds(args.seed, args.games, N_("game"))
     first = selfplay_seed(args.seed, 0)
-    _trial_deal(args.players, args.mission, args.difficulty, first, f"game 0 (seed {first!r})")
+    label = _("game {n} (seed {seed})").format(n=0, seed=repr(first))
+    _trial_deal(args.players, args.mission, args.difficulty, first, label)
 
 
 def _check_missions(args: argparse.Namespace) -> None:
@@ -397,10 +405,17 @@ def _check_missions(args: argparse.Namespace) -> None:
 
     if args.number is not None and args.number > highest_mission(PLAYERS[1]):
         raise CliError(
-            f"N: there is no mission {args.number}: the logbook has 0 (intro) to {last_mission()}"
-            f" and the epilogue goes on while the task cards reach its difficulty, up to mission"
-            f" {highest_mission(5)} (5 players; {highest_mission(4)} with 4,"
-            f" {highest_mission(3)} with 2 or 3)"
+            _(
+                "N: there is no mission {n}: the logbook has 0 (intro) to {last} and the epilogue"
+                " goes on while the task cards reach its difficulty, up to mission {top5}"
+                " (5 players; {top4} with 4, {top3} with 2 or 3)"
+            ).format(
+                n=args.number,
+                last=last_mission(),
+                top5=highest_mission(5),
+                top4=highest_mission(4),
+                top3=highest_mission(3),
+            )
         )
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import Action, GameState, Play, apply, card_str
-from ..i18n import N_, _, ended_text
+from ..i18n import N_, _, ended_text, file_seat, reason_text
 from ..records import Record, RecordError, action_to_json, replay
 from ..solver.analysis import Analysis
 from .common import ANSWERED, NOT_ALLOWED, CliError, console, emit_json, seat_label
@@ -40,7 +40,8 @@ def _state_of(rec: Record, source: str) -> Any:
         raise CliError(str(exc)) from None
     if r.violation is not None:
         v = r.violation
-        raise CliError(f"{source}: actions[{v.action}]: {v.message} ({v.reason})")
+        why = reason_text(v.illegal, file_seat(rec.players == 2)) if v.illegal else _(v.message)
+        raise CliError(f"{source}: actions[{v.action}]: {why} ({v.reason})")
     return r.state
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from .reasons import N_, ExplainedError
+
 __all__ = [
     "ALL_CARDS",
     "CAPTAIN_CARD",
@@ -20,6 +22,7 @@ __all__ = [
     "SUIT_MASKS",
     "card_str",
     "cards_str",
+    "deck_gap",
     "deck_problem",
     "color_of",
     "is_submarine",
@@ -80,19 +83,11 @@ _ALIASES = {
 }
 
 
-class CardError(ValueError):
+class CardError(ExplainedError):
     """A card string that is not one of the 40 cards (names the string and the accepted forms).
 
     Like an engine reason it keeps its ``template`` apart from its ``values`` (all strings), so
     that a user interface can translate it; ``str()`` is the English message."""
-
-    def __init__(self, template: str, **values: str) -> None:
-        filled = dict(values)
-        if "why" in filled:  # a card error inside a card error: its template and values
-            filled["why"] = filled["why"].format(**values)
-        super().__init__(template.format(**filled))
-        self.template = template
-        self.values = tuple(values.items())
 
 
 def make_card(suit: int, value: int) -> int:
@@ -199,16 +194,23 @@ def card_list(mask: int) -> list[int]:
     return out
 
 
-def deck_problem(pieces: Iterable[int], seen: int = 0) -> str | None:
+def deck_gap(pieces: Iterable[int], seen: int = 0) -> tuple[str, str] | None:
     """Why the bitmasks ``pieces`` (with the cards already ``seen``) are not the 40 cards, each
-    exactly once: the cards placed twice, or the cards missing; None when they are."""
+    exactly once, as a sentence's template and its ``{cards}``: the cards placed twice, or the
+    cards missing; None when they are."""
     for m in pieces:
         if seen & m:
-            return "card(s) placed twice: " + ", ".join(card_str(c) for c in cards_in(seen & m))
+            return N_("card(s) placed twice: {cards}"), ", ".join(map(card_str, cards_in(seen & m)))
         seen |= m
     if seen != DECK_MASK:
-        return "card(s) missing: " + ", ".join(card_str(c) for c in cards_in(DECK_MASK & ~seen))
+        return N_("card(s) missing: {cards}"), ", ".join(map(card_str, cards_in(DECK_MASK & ~seen)))
     return None
+
+
+def deck_problem(pieces: Iterable[int], seen: int = 0) -> str | None:
+    """:func:`deck_gap` as one English sentence."""
+    gap = deck_gap(pieces, seen)
+    return None if gap is None else gap[0].format(cards=gap[1])
 
 
 def popcount(mask: int) -> int:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from .cards import card_str, is_submarine, value_of
 from .data import MODIFIERS, MissionEntry, load_logbook
 from .enums import Communication, ConditionName, Distribution, DrawMode, condition_name
+from .reasons import ExplainedError
 
 __all__ = [
     "Communication",
@@ -42,8 +43,9 @@ DIST_FREE = Distribution.FREE
 _CONDITION_NAMES = frozenset(ConditionName)
 
 
-class MissionError(ValueError):
-    """An unknown mission number or an impossible mission set-up."""
+class MissionError(ExplainedError):
+    """An unknown mission number or an impossible mission set-up (its template and values kept
+    apart, like an engine reason)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -110,7 +112,9 @@ def mission_entry(number: int) -> MissionEntry:
     """The logbook entry of a mission; epilogue missions (33+) are generated (ruling 9)."""
     book = load_logbook()
     if number < 0:
-        raise MissionError(f"there is no mission {number}: missions are 0 (intro) to 32, then 33+")
+        raise MissionError(
+            "there is no mission {number}: missions are 0 (intro) to 32, then 33+", number=number
+        )
     if number < len(book.mission):
         return book.mission[number]
     ep = book.epilogue
@@ -125,7 +129,7 @@ def mission_entry(number: int) -> MissionEntry:
 def terrain_mode(card: int) -> Communication:
     """Unknown terrain: the drawn colour card's value sets the communication mode."""
     if is_submarine(card):
-        raise MissionError(f"terrain card {card_str(card)} is a submarine; draw again")
+        raise MissionError("terrain card {card} is a submarine; draw again", card=card_str(card))
     v = value_of(card)
     return NORMAL if v <= 3 else CURRENTS if v <= 6 else HEAVY_NOISE
 
@@ -137,7 +141,8 @@ def _realtime(entry: MissionEntry, timed: bool) -> tuple[list[str], int | None, 
     if rt is None:
         if timed:
             raise MissionError(
-                f"mission {entry.number} is not a real-time mission; it cannot be timed"
+                "mission {number} is not a real-time mission; it cannot be timed",
+                number=entry.number,
             )
         return mods, entry.difficulty, None
     if timed:
@@ -197,15 +202,20 @@ def mission_rules(
     mods, target, seconds = _realtime(entry, timed)
     if difficulty is not None and difficulty != target:
         raise MissionError(
-            f"mission {mission} has difficulty {target}; a different difficulty ({difficulty}) "
-            "is only for free play"
+            "mission {mission} has difficulty {target}; a different difficulty ({difficulty})"
+            " is only for free play",
+            mission=mission,
+            target=target,
+            difficulty=difficulty,
         )
     assert all(m in MODIFIERS for m in mods)
     unjudged = [m for m in mods if m not in RULE_WORDS and m not in _CONDITION_NAMES]
     if unjudged:
         raise MissionError(
-            f"mission {mission}: modifier {unjudged[0]!r} is neither a rule word nor a"
-            " mission condition (ConditionName, each judged in conditions.py)"
+            "mission {mission}: modifier {modifier} is neither a rule word nor a"
+            " mission condition (ConditionName, each judged in conditions.py)",
+            mission=mission,
+            modifier=repr(unjudged[0]),
         )
     draw = _draw(mods)
     return Rules(

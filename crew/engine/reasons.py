@@ -15,6 +15,7 @@ from .enums import TONOJA
 
 __all__ = [
     "N_",
+    "ExplainedError",
     "Illegal",
     "IllegalActionError",
     "Reason",
@@ -248,6 +249,18 @@ def plain(reason: Reason, template: str, **values: object) -> Illegal:
 def fill_seats(template: str, seats: tuple[int, ...], tonoja: bool, values: Values = ()) -> str:
     """``template`` with ``{seat0}``, ... named as engine messages name seats, and its values."""
     return fill(template, {f"seat{i}": seat_label(s, tonoja) for i, s in enumerate(seats)}, values)
+
+
+class ExplainedError(ValueError):
+    """An error whose message keeps its ``template`` apart from its ``values`` (all strings),
+    like an engine reason, so that a user interface can translate it (``crew.i18n.error_text``);
+    ``str()`` is the English message. A ``why`` value is a template itself, filled the same way."""
+
+    def __init__(self, template: str, /, **values: object) -> None:
+        vals = tuple((k, str(v)) for k, v in values.items())
+        super().__init__(fill(template, {}, vals))
+        self.template = template
+        self.values: Values = vals
 
 
 class IllegalActionError(ValueError):

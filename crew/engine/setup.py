@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, partial
 
-from .cards import CAPTAIN_CARD, card_str, deck_problem, is_submarine, mask_of
+from .cards import CAPTAIN_CARD, card_str, deck_gap, is_submarine, mask_of
 from .data import load_logbook
 from .enums import Direction, Result, seats_for
 from .missions import (
@@ -22,6 +22,7 @@ from .missions import (
     last_mission,
     mission_rules,
 )
+from .reasons import N_, ExplainedError
 from .state import TONOJA, GameState, Phase, Setup
 from .tasks import (
     ANY_OWNERS,
@@ -53,8 +54,9 @@ __all__ = [
 ]
 
 
-class SetupError(ValueError):
-    """An attempt cannot be prepared from what was given (names the field and the problem)."""
+class SetupError(ExplainedError):
+    """An attempt cannot be prepared from what was given (names the field and the problem; its
+    template and values kept apart, like an engine reason)."""
 
 
 def make_rng(seed: int | str) -> random.Random:
@@ -99,7 +101,7 @@ def deal(players: int, rng: random.Random) -> tuple[tuple[int, ...], tuple[tuple
         piles = tuple(zip(down, up, strict=True))
         return (mask_of(rest[0::2]), mask_of(rest[1::2]), mask_of(up)), piles
     if players not in (3, 4, 5):
-        raise SetupError(f"players must be 2-5, got {players}")
+        raise SetupError("players must be 2-5, got {players}", players=players)
     deck = list(range(40))
     shuffle(rng, deck)
     return tuple(mask_of(deck[i::players]) for i in range(players)), ()
@@ -144,8 +146,9 @@ def highest_mission(players: int) -> int:
     return max(last_mission(), ep.first + highest_difficulty(players) - ep.difficulty)
 
 
-def draw_problem(rules: Rules, players: int) -> str | None:
-    """Why no task set can be drawn to this rule set's target for ``players``, or None.
+def draw_problem(rules: Rules, players: int) -> SetupError | None:
+    """Why no task set can be drawn to this rule set's target for ``players`` (the error a deal
+    would raise), or None.
 
     Only the target against all the cards together is judged here (cheap, the same for every
     seed); a particular seed's draw may still run out of cards that fit.
@@ -155,13 +158,26 @@ def draw_problem(rules: Rules, players: int) -> str | None:
     top = highest_difficulty(players)
     if rules.difficulty <= top:
         return None
-    crew = f"{players} players" + (" (counted as 3 with Tonoja)" if players == 2 else "")
-    cards = f"all {len(_difficulties(3))} task cards together make {top}"
+    values = {
+        "players": players,
+        "tonoja": N_(" (counted as 3 with Tonoja)") if players == 2 else "",
+        "difficulty": rules.difficulty,
+        "cards": len(_difficulties(3)),
+        "top": top,
+    }
     if rules.mission is None:
-        return f"no task set reaches difficulty {rules.difficulty} for {crew}: {cards}"
-    return (
-        f"there is no mission {rules.mission} for {crew}: it would draw tasks to difficulty"
-        f" {rules.difficulty}, and {cards} (the last mission is {highest_mission(players)})"
+        return SetupError(
+            "no task set reaches difficulty {difficulty} for {players} players{tonoja}: all"
+            " {cards} task cards together make {top}",
+            **values,
+        )
+    return SetupError(
+        "there is no mission {mission} for {players} players{tonoja}: it would draw tasks to"
+        " difficulty {difficulty}, and all {cards} task cards together make {top} (the last"
+        " mission is {last})",
+        mission=rules.mission,
+        last=highest_mission(players),
+        **values,
     )
 
 
@@ -236,8 +252,10 @@ class _TaskDraw:
         """Nothing left in the stack fits: the discard pile is shuffled back in (ruling 15)."""
         if not self.pile:
             raise SetupError(
-                f"cannot draw tasks to difficulty {self.difficulty} for {self.crew} seats:"
-                " no task card left fits"
+                "cannot draw tasks to difficulty {difficulty} for {crew} seats:"
+                " no task card left fits",
+                difficulty=self.difficulty,
+                crew=self.crew,
             )
         back = list(self.pile)
         self.pile = []
@@ -378,14 +396,22 @@ def task_set_problem(rules: Rules, players: int, task_ids: Sequence[int]) -> str
 def _validate_hands(players: int, hands: Sequence[int], piles: Sequence[tuple[int, int]]) -> None:
     seats = seats_for(players)
     if len(hands) != seats:
-        raise SetupError(f"hands: expected {seats} hands for {players} players, got {len(hands)}")
+        raise SetupError(
+            "hands: expected {seats} hands for {players} players, got {got}",
+            seats=seats,
+            players=players,
+            got=len(hands),
+        )
     # Tonoja's hand holds her face-up cards; the piles add the face-down ones
     pieces = list(hands) + [1 << d for d, _ in piles if d >= 0]
     if piles and hands[TONOJA] != mask_of(u for _, u in piles if u >= 0):
         raise SetupError("tonoja: her hand must be exactly the face-up cards of her piles")
-    problem = deck_problem(pieces)
-    if problem:
-        raise SetupError(f"hands: every one of the 40 cards is dealt once; {problem}")
+    gap = deck_gap(pieces)
+    if gap is not None:
+        why, cards = gap
+        raise SetupError(
+            "hands: every one of the 40 cards is dealt once; {why}", why=why, cards=cards
+        )
     sizes = [m.bit_count() for m in hands]
     if players == 2:
         if len(piles) != 7 or sizes[:2] != [13, 13]:
@@ -397,7 +423,12 @@ def _validate_hands(players: int, hands: Sequence[int], piles: Sequence[tuple[in
     else:
         expected = {3: [14, 13, 13], 4: [10] * 4, 5: [8] * 5}[players]
         if sorted(sizes, reverse=True) != expected:
-            raise SetupError(f"hands: {players} players need {expected} cards, got {sizes}")
+            raise SetupError(
+                "hands: {players} players need {expected} cards, got {sizes}",
+                players=players,
+                expected=expected,
+                sizes=sizes,
+            )
 
 
 def _check_task_ids(rules: Rules, ids: Sequence[int]) -> None:
@@ -405,13 +436,18 @@ def _check_task_ids(rules: Rules, ids: Sequence[int]) -> None:
     for t in ids:
         get_task(t)
     if len(set(ids)) != len(ids):
-        raise SetupError(f"tasks: a task id appears twice in {list(ids)}")
+        raise SetupError("tasks: a task id appears twice in {ids}", ids=list(ids))
     if not rules.has_tasks and ids:
-        raise SetupError(f"tasks: mission {rules.mission} uses no task cards, got {list(ids)}")
+        raise SetupError(
+            "tasks: mission {mission} uses no task cards, got {ids}",
+            mission=rules.mission,
+            ids=list(ids),
+        )
     if rules.distribution == DIST_TWO_VOLUNTEERS and len(ids) == 1:
         raise SetupError(
-            f"tasks: two volunteers each take at least one task, so one task {list(ids)} cannot"
-            " be distributed"
+            "tasks: two volunteers each take at least one task, so one task {ids} cannot"
+            " be distributed",
+            ids=list(ids),
         )
 
 
@@ -497,16 +533,18 @@ def _probe_rules(
 ) -> Rules:
     """Check the seat count and a given terrain; the mission's rules before terrain is known."""
     if players not in (2, 3, 4, 5):
-        raise SetupError(f"players must be 2-5, got {players}")
+        raise SetupError("players must be 2-5, got {players}", players=players)
     if terrain is not None and is_submarine(terrain):
-        raise SetupError(f"terrain: {card_str(terrain)} is a submarine; terrain is a colour card")
+        raise SetupError(
+            "terrain: {card} is a submarine; terrain is a colour card", card=card_str(terrain)
+        )
     try:
         rules = mission_rules(mission, timed=timed, difficulty=difficulty)
     except MissionError as exc:
-        raise SetupError(str(exc)) from None
+        raise SetupError(exc.template, **dict(exc.values)) from None
     problem = draw_problem(rules, players)
     if problem is not None:
-        raise SetupError(problem)
+        raise problem
     return rules
 
 

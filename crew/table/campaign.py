@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from crew import storage
 from crew.engine import GameState, Result, new_attempt
 from crew.engine.attempts import attempt_seed, lost_before_anyone_could_act
-from crew.i18n import N_, _, ngettext
+from crew.i18n import N_, _, error_text, ngettext
 from crew.records import Record, replay
 
 from .spec import GameSpec, SessionError
@@ -134,7 +134,7 @@ def first_attempt(spec: GameSpec, *, autosave: bool) -> tuple[GameState, int]:
             exclude_tasks=discard,
         )
     except ValueError as exc:
-        raise SessionError(str(exc)) from None
+        raise SessionError(error_text(exc)) from None
     return state, attempt
 
 

@@ -21,25 +21,49 @@ from crew.engine import (
     parse_card,
 )
 from crew.engine.cards import card_str
-from crew.records import TableNotes
+from crew.i18n import _, error_text, file_seat, reason_text
+from crew.records import TableNotes, Violation
 
 from .protocol import TableState
 from .spec import SessionError
 
-__all__ = ["check_computers", "table_from_notes", "table_notes"]
+__all__ = ["check_computers", "table_from_notes", "table_notes", "unresumable"]
 
 
 def _bad(field: str, why: str) -> SessionError:
-    return SessionError(f"the saved game's table notes do not fit the game: {field}: {why}")
+    return SessionError(
+        _("the saved game's table notes do not fit the game: {field}: {why}").format(
+            field=field, why=why
+        )
+    )
+
+
+def _no_seat(seat: int, seats: int) -> str:
+    return _("seat {seat} does not exist (seats 0-{last})").format(seat=seat, last=seats - 1)
+
+
+def unresumable(violation: Violation, tonoja: bool) -> SessionError:
+    """A saved game whose actions break the rules cannot be continued: which action (counted
+    from 1), and why."""
+    why = (
+        reason_text(violation.illegal, file_seat(tonoja))
+        if violation.illegal is not None
+        else _(violation.message)
+    )
+    return SessionError(
+        _("the saved game cannot be continued: action {n} is not allowed ({why})").format(
+            n=violation.action + 1, why=why
+        )
+    )
 
 
 def check_computers(computers: list[int], players: int) -> frozenset[int]:
     """The computer seats of a save: seats of crew members, and at least one person's left."""
     for seat in computers:
         if not 0 <= seat < players:
-            raise _bad("computers", f"seat {seat} does not exist (seats 0-{players - 1})")
+            raise _bad("computers", _no_seat(seat, players))
     if len(set(computers)) >= players:
-        raise _bad("computers", "every seat is a computer's; at least one is a person's")
+        raise _bad("computers", _("every seat is a computer's; at least one is a person's"))
     return frozenset(computers)
 
 
@@ -51,41 +75,45 @@ def table_from_notes(
         return TableState(draw_seen=draw_seen)
     seats = state.setup.seats
     players = state.setup.players
+    tonoja = state.setup.tonoja
     direction = notes.distress_direction
     cards: list[tuple[int, int]] = []
     if direction is not None or notes.distress_cards:
         if direction is None:
-            raise _bad("distress_cards", "cards are chosen only while a signal is being sent")
+            raise _bad("distress_cards", _("cards are chosen only while a signal is being sent"))
         if notes.distress_decided or not distress_possible(state):
-            raise _bad("distress_direction", "the distress signal cannot be sent at this moment")
+            raise _bad("distress_direction", _("the distress signal cannot be sent at this moment"))
         for seat, text in notes.distress_cards.items():
             if not 0 <= seat < players:
-                raise _bad("distress_cards", f"seat {seat} does not exist (seats 0-{players - 1})")
+                raise _bad("distress_cards", _no_seat(seat, players))
             try:
                 card = parse_card(text)
             except CardError as exc:
-                raise _bad(f"distress_cards[{seat}]", str(exc)) from None
+                raise _bad(f"distress_cards[{seat}]", error_text(exc)) from None
             bad = distress_card_illegal(state, seat, card)
             if bad is not None:
-                raise _bad(f"distress_cards[{seat}]", bad.message)
+                raise _bad(f"distress_cards[{seat}]", reason_text(bad, file_seat(tonoja)))
             cards.append((seat, card))
     if notes.signal_card is not None:
         # written by older versions (the position was asked after the card); not used now
         try:
             parse_card(notes.signal_card)
         except CardError as exc:
-            raise _bad("signal_card", str(exc)) from None
+            raise _bad("signal_card", error_text(exc)) from None
     signaller = notes.signaller
     if signaller is not None:
         if not 0 <= signaller < seats:
-            raise _bad("signaller", f"seat {signaller} does not exist (seats 0-{seats - 1})")
+            raise _bad("signaller", _no_seat(signaller, seats))
         if signaller in computers:
-            raise _bad("signaller", f"seat {signaller} is a computer's: it signals on its own")
+            raise _bad(
+                "signaller",
+                _("seat {seat} is a computer's: it signals on its own").format(seat=signaller),
+            )
         if state.trick_cards:
-            raise _bad("signaller", "a signal is chosen only before a trick's lead")
+            raise _bad("signaller", _("a signal is chosen only before a trick's lead"))
         bad = may_communicate(state, signaller)
         if bad is not None:
-            raise _bad("signaller", bad.message)
+            raise _bad("signaller", reason_text(bad, file_seat(tonoja)))
     return TableState(
         draw_seen=draw_seen,
         distress_decided=notes.distress_decided,

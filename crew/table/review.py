@@ -15,6 +15,7 @@ from crew import history
 from crew.engine import Event, EventKind, GameState, View, view_for
 from crew.engine.cards import cards_in
 from crew.engine.view import PUBLIC
+from crew.i18n import _
 from crew.records import Record, replay
 
 from . import postmortem
@@ -58,7 +59,7 @@ class Review:
         return self.frames[-1].view.result == "lost"
 
     def name(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat + 1}"
+        return self.names[seat] if 0 <= seat < len(self.names) else _seat(seat)
 
     def trick_starts(self) -> list[int]:
         """The frames at which a trick is about to be led (the deal's first included)."""
@@ -83,6 +84,11 @@ def _frame(
     return Frame(index, view_for(state, PUBLIC), hands, down, signals, passes, tuple(events))
 
 
+def _seat(seat: int) -> str:
+    """A seat without a name, counted from 1 as people count, in the language in use."""
+    return _("seat {n}").format(n=seat + 1)
+
+
 def review(record: Record, source: str = "record") -> Review:
     """The frames of ``record`` (up to its first illegal action, if it has one)."""
     r = replay(record, source, keep_states=True)
@@ -96,7 +102,7 @@ def review(record: Record, source: str = "record") -> Review:
                 passes = e.exchange
         frames.append(_frame(i, state, events, passes))
     st = r.start.setup
-    names = list(record.names or [f"seat {s + 1}" for s in range(st.players)])
+    names = list(record.names or [_seat(s) for s in range(st.players)])
     notes = record.table
     seating = Seating(tuple(names), frozenset(notes.computers if notes else ()), st.tonoja)
     labels = tuple(seating.name(s) for s in range(st.seats))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from crew.engine import TONOJA
+from crew.i18n import _
 
 from .spec import seat_label
 
@@ -34,7 +35,7 @@ class Seating:
         if 0 <= seat < len(self.names):
             name = self.names[seat]
             return seat_label(name, seat) if self.holds_several(seat) else name
-        return "Tonoja" if self.tonoja and seat == TONOJA else f"seat {seat + 1}"
+        return "Tonoja" if self.tonoja and seat == TONOJA else _("seat {n}").format(n=seat + 1)
 
     def people(self) -> set[str]:
         """The people at the table (one name per person; a person may hold several seats)."""

@@ -49,6 +49,7 @@ from crew.engine import (
 )
 from crew.engine.attempts import attempt_seed, retry
 from crew.engine.view import PUBLIC
+from crew.i18n import _
 from crew.records import Record, TableNotes, action_to_json, record_for, replay
 
 from .campaign import (
@@ -70,7 +71,7 @@ from .jobs import (
     with_votes,
 )
 from .keeping import keep
-from .notes import check_computers, table_from_notes, table_notes
+from .notes import check_computers, table_from_notes, table_notes, unresumable
 from .practice import UndoPoint, note_action, reason
 from .protocol import (
     Ask,
@@ -83,7 +84,7 @@ from .protocol import (
     people_who_may_signal,
 )
 from .seating import Seating
-from .spec import DEFAULT_NAMES, GameSpec, SessionError
+from .spec import DEFAULT_NAMES, GameSpec
 
 __all__ = ["CLOCK_SAVE_EVERY", "Session"]
 
@@ -197,12 +198,9 @@ class Session:
         not fit)."""
         notes = rec.table
         computers = check_computers(notes.computers if notes is not None else [], rec.players)
-        r = replay(rec, "saved game", keep_states=bool(computers))
+        r = replay(rec, _("saved game"), keep_states=bool(computers))
         if r.violation is not None:
-            raise SessionError(
-                f"the saved game cannot be continued: action {r.violation.action + 1} is not"
-                f" allowed ({r.violation.message})"
-            )
+            raise unresumable(r.violation, rec.players == 2)
         table = table_from_notes(notes, r.state, computers, draw_seen=bool(rec.actions))
         names = list(rec.names or DEFAULT_NAMES[: rec.players])
         base = notes.base_seed if notes is not None else None

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from crew.engine import mission_entry, mission_rules
-from crew.i18n import _, said
+from crew.i18n import _, error_text, said
 from crew.names import name_problem
 
 __all__ = [
@@ -149,7 +149,7 @@ class GameSpec:
                 difficulty=self.difficulty if self.mission is None else None,
             )
         except ValueError as exc:
-            raise SessionError(str(exc)) from None
+            raise SessionError(error_text(exc)) from None
         seed = self.seed if self.seed is not None else random.randrange(100000, 1000000)
         return GameSpec(
             self.players,
