@@ -187,11 +187,16 @@ class Campaign:
         return ""
 
     def line(self) -> str:
-        """What the logbook says about this mission for the crew ('' in free play)."""
+        """What the logbook says about this mission for the crew (or why nothing is written)."""
         if self.practice:
             return _("Practice: nothing is written in the logbook (the history keeps it).")
-        if self.crew is None or self.mission is None:
-            return ""
+        if self.mission is None:
+            return _("Free play: nothing is written in the logbook.")
+        if self.crew is None:
+            return _(
+                "No crew was chosen for this game, so nothing is written in the logbook"
+                " (New game on the title screen plays a crew's campaign)."
+            )
         try:
             log = storage.load_log()
         except storage.StorageError as exc:

@@ -622,7 +622,7 @@ class Session:
             self.save_problem = problem
 
     def logbook_line(self) -> str:
-        """What the logbook says about this mission for the campaign crew ('' in free play)."""
+        """What the logbook says about this mission for the crew (or why nothing is written)."""
         return self.campaign.line()
 
     @property

@@ -60,7 +60,7 @@ class AttemptSummary:
     table: FinalTable
     won: bool
     why: str  # which task decided it at which trick (or the mission's condition, or the clock)
-    logbook: str  # what the campaign logbook says ('' in free play)
+    logbook: str  # what the campaign logbook says, or why nothing is written in it
     uncounted: bool  # lost before anyone could act: dealt again, not written
     replaying: bool  # the mission was won before this attempt: the win stands
     next_mission: int | None  # the mission Next leads to (None: free play)

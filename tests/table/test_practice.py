@@ -212,7 +212,12 @@ def test_the_tracker_is_the_same_through_every_scope() -> None:
     assert sum(len(p) for p in public.played) == 1
 
 
-def test_the_result_says_a_practice_game_is_not_in_the_logbook() -> None:
+def test_the_result_says_why_a_game_is_not_in_the_logbook() -> None:
     s = hot_seat()
     assert s.logbook_line().startswith("Practice: nothing is written in the logbook")
-    assert hot_seat(practising=False).logbook_line() == ""
+    # a logbook mission without a campaign crew is not free play, and free play says so
+    assert hot_seat(practising=False).logbook_line().startswith("No crew was chosen for this game")
+    free = Session.new(
+        GameSpec(3, ["Ann", "Bob", "Cas"], None, seed=7, difficulty=3), autosave=False
+    )
+    assert free.logbook_line() == "Free play: nothing is written in the logbook."

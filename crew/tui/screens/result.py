@@ -103,14 +103,7 @@ class ResultScreen(GuardedScreen[str]):
             crew.append("   " + _("Predictions: "))
             crew.append(", ".join(f"{t.name(i)} {p}" for i, p in preds))
         self.query_one("#result-crew", Static).update(crew)
-        line = r.logbook or (
-            _("Free play: nothing is written in the logbook.")
-            if t.mission is None
-            else _(
-                "No crew was chosen for this game, so nothing is written in the logbook"
-                " (New game on the title screen plays a crew's campaign)."
-            )
-        )
+        line = r.logbook
         if r.uncounted:
             line = _(
                 "Nobody could have avoided this loss: it came right after the tasks were handed"
