@@ -274,7 +274,8 @@ def certainly_lost(form: SearchForm, cuts: Cuts, node: Node) -> bool:
     """True when some pending task can no longer be done whatever the crew plays (at the
     start of a trick)."""
     status = node.status
-    barred = _barred(cuts, node) if cuts.captures and cuts.cards else {}
+    claims = _claims(cuts, node) if cuts.captures else {}
+    barred = _barred(cuts, node, claims) if cuts.captures and cuts.cards else {}
     for i, owner, cut in cuts.cards:
         if status[i] == PENDING and _cards_lost(form, node, i, owner, cut, barred.get(owner, 0)):
             return True
@@ -294,7 +295,7 @@ def certainly_lost(form: SearchForm, cuts: Cuts, node: Node) -> bool:
         seat, sure = sure_submarines(form, node)
         if seat >= 0 and _sure_lost(node, cuts, seat, sure):
             return True
-    if cuts.captures and _captures_lost(cuts, node):
+    if cuts.captures and _captures_lost(cuts, node, claims):
         return True
     return (bool(cuts.vector) or cuts.leads != DECK_MASK) and not _counts_fit(form, cuts, node)
 
@@ -337,11 +338,10 @@ def _claims(cuts: Cuts, node: Node) -> dict[int, int]:
     return claims
 
 
-def _barred(cuts: Cuts, node: Node) -> dict[int, int]:
+def _barred(cuts: Cuts, node: Node, claims: dict[int, int]) -> dict[int, int]:
     """Per owner of a task that needs a trick of its own, the cards that cannot be in any
-    trick it wins: those another seat must capture, and those it may capture no more of.
-    (Seats not named have nothing barred but what the others must capture.)"""
-    claims = _claims(cuts, node)
+    trick it wins: those another seat must capture (``claims``, from :func:`_claims`), and
+    those it may capture no more of."""
     barred: dict[int, int] = {}
     for i, owner, cut in cuts.captures:
         if cut.kind != CutKind.CAPTURES_AT_MOST or node.status[i] != PENDING:
@@ -360,13 +360,12 @@ def _barred(cuts: Cuts, node: Node) -> dict[int, int]:
     return out
 
 
-def _captures_lost(cuts: Cuts, node: Node) -> bool:
+def _captures_lost(cuts: Cuts, node: Node, claims: dict[int, int]) -> bool:
     """Every card still to be played goes to one seat at most: the cards the pending tasks
     need their owners to capture must not be needed by two seats, must fit each owner's "at
     most so many of these", and what is left for an owner must still reach its "at least"."""
     status = node.status
     unplayed = DECK_MASK & ~node.played
-    claims = _claims(cuts, node)
     claimed = 0
     for m in claims.values():
         if m & claimed:
