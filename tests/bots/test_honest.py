@@ -8,8 +8,10 @@ public constraint (voids, signals, submarine 4, counts).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
+from shared_cases import CHEAP
 
 from crew.bots import Memory, NothingToDecide, Settings, choose_action, choose_signal
 from crew.bots.sampler import infer, sample_states
@@ -20,15 +22,7 @@ from crew.table.selfplay import SelfPlay as Table
 
 #: cheap search so that thousands of decisions stay quick (a little widening: cheap decisions
 #: sample a few more deals, and that too must follow from the view alone)
-FAST = Settings(
-    samples=1,
-    nodes=60,
-    task_samples=1,
-    task_nodes=60,
-    wide_budget=600,
-    max_samples=3,
-    min_nodes=60,
-)
+FAST = replace(CHEAP, budget=Settings().budget, wide_budget=600, max_samples=3)
 
 GAMES = [
     (4, 1),
