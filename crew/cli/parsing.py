@@ -63,26 +63,26 @@ class Parser(argparse.ArgumentParser):
 
         text = message.removeprefix("argument ")
         # argparse's own words for the commonest slips, in the player's language
-        for english, said in _ARGPARSE_WORDS.items():
+        for english in _ARGPARSE_WORDS:
             if english in text:
-                text = text.replace(english, _(said))
+                text = text.replace(english, _(english))
         if text.endswith(("expected one argument", _("expected one argument"))):
             text += _(" (a value that starts with '-' is written --option=VALUE)")
         see = _("(see {prog} --help)").format(prog=self.prog)
         self.exit(BAD_INPUT, f"crew: {shown_line(text)} {see}\n")
 
 
-#: argparse's messages (Python's own, English) and the msgids crew translates them by
-_ARGPARSE_WORDS = {
-    "the following arguments are required": N_("the following arguments are required"),
-    "unrecognized arguments": N_("unrecognized arguments"),
-    "expected one argument": N_("expected one argument"),
-    "invalid choice": N_("invalid choice"),
-    "choose from": N_("choose from"),
-    "ambiguous option": N_("ambiguous option"),
-    "could match": N_("could match"),
-    "ignored explicit argument": N_("ignored explicit argument"),
-}
+#: argparse's messages (Python's own, English), each its own msgid in crew's catalog
+_ARGPARSE_WORDS = (
+    N_("the following arguments are required"),
+    N_("unrecognized arguments"),
+    N_("expected one argument"),
+    N_("invalid choice"),
+    N_("choose from"),
+    N_("ambiguous option"),
+    N_("could match"),
+    N_("ignored explicit argument"),
+)
 
 #: argparse's section headings ("options" was "optional arguments" before Python 3.10)
 _ARGPARSE_HEADINGS = {
