@@ -8,14 +8,14 @@ the distress signal is out of scope (a state after distress is searched with the
 are); real time is ignored. A "yes" carries a winning line of engine actions that ``apply``
 (and ``crew verify``) replays as won.
 
-The search is a portfolio of two members taking turns with a budget of positions each, the
-budgets doubling: the main search (distribution and tricks, with its table, cuts and move
-ordering, started again each turn in a new order of ties, keeping its table) and a plain
-depth-first search (:mod:`crew.solver.plain`) that goes on each turn where it stopped. Whichever
-decides first answers. A plain position costs a third of a main one or less, so the plain
-member gets twice the main one's positions until it has had :data:`PLAIN_EARLY`, then an
-eighth: easy deals that a plain search wins at once are decided at once (in less than twice its
-time), and hard ones are left to the main search.
+The search is a portfolio of two members taking turns with a budget of positions each: the
+main search (distribution and tricks, with its table, cuts and move ordering, started again each
+turn in a new order of ties, keeping its table; :func:`turn_plan` gives each turn's restart and
+positions) and a plain depth-first search (:mod:`crew.solver.plain`) that goes on each turn
+where it stopped. Whichever decides first answers. A plain position costs a third of a main one
+or less, so the plain member gets twice the main one's positions until it has had
+:data:`PLAIN_EARLY`, then an eighth: easy deals that a plain search wins at once are decided at
+once (in less than twice its time), and hard ones are left to the main search.
 """
 
 from __future__ import annotations
@@ -77,9 +77,9 @@ class Solver:
         self._tricks = TrickSearch(self.budget)
         self._deals = DistributionSearch(self.budget, self._tricks)
         # a search stopped by its limit, to go on with if the same state is asked again:
-        # (state, plain member, turn, positions of that turn, plain positions so far, the
-        # member that was searching)
-        self._paused: tuple[GameState, PlainSearch, int, int, int, str] | None = None
+        # (state, plain member, turn, plain positions so far, the member that was searching,
+        # whether it follows the small search's plan)
+        self._paused: tuple[GameState, PlainSearch, int, int, str, bool] | None = None
 
     @property
     def nodes(self) -> int:
@@ -111,37 +111,37 @@ class Solver:
         """
         if state.result:
             return [] if state.result == "won" else None
-        first = 1 if self.budget.limit - self.budget.nodes <= SMALL_SEARCH else 0
+        small = self.budget.limit - self.budget.nodes <= SMALL_SEARCH
         paused, self._paused = self._paused, None
         plain_first = False
         if paused is not None and paused[0] == state:
-            _, plain, turn, positions, plain_total, cut_short = paused
+            _, plain, turn, plain_total, cut_short, small = paused
             plain_first = cut_short == "main"
         else:
-            plain, turn, positions, plain_total = PlainSearch(state, self.budget), 0, FIRST_TURN, 0
+            plain, turn, plain_total = PlainSearch(state, self.budget), 0, 0
         while True:
+            restart, positions = turn_plan(turn, small)
             share = 2 * positions if plain_total < PLAIN_EARLY else positions // 8
             if plain_first:
-                self._paused = (state, plain, turn, positions, plain_total, "plain")
+                self._paused = (state, plain, turn, plain_total, "plain", small)
                 verdict = plain.run(share)
                 plain_total += share
                 if verdict is not None:
                     self._paused = None
                     return list(plain.line) if verdict else None
-            self._paused = (state, plain, turn, positions, plain_total, "main")
-            line = self._turn(state, turn + first, positions)
+            self._paused = (state, plain, turn, plain_total, "main", small)
+            line = self._turn(state, restart, positions)
             if line is not _OPEN:
                 self._paused = None
                 return line
             if not plain_first:
-                self._paused = (state, plain, turn, positions, plain_total, "plain")
+                self._paused = (state, plain, turn, plain_total, "plain", small)
                 verdict = plain.run(share)
                 plain_total += share
                 if verdict is not None:
                     self._paused = None
                     return list(plain.line) if verdict else None
             turn += 1
-            positions *= 2
 
     def _turn(self, state: GameState, turn: int, positions: int) -> list[Action] | None:
         """One turn of the main search: a winning line, None (lost) or ``_OPEN`` (its
@@ -192,6 +192,31 @@ class Solver:
         """Forget every table."""
         self._tricks.clear()
         self._deals.clear()
+
+
+def turn_plan(turn: int, small: bool) -> tuple[int, int]:
+    """(restart number, positions) of turn ``turn`` (from 0) of the main search.
+
+    A small search goes through restarts 1, 2, 3, ... with its positions doubling each turn.
+    A large one goes through restarts 0, 1, 2, ... (the two ways of searching taking turns,
+    each restart from 2 on breaking ties in a seeded order of its own) with the positions of
+    each pair of turns following the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...): on a winnable
+    deal a line is often found at once by one order of ties and missed for long by another,
+    so many short restarts find it sooner than a few long ones, and the growing ones still
+    decide a deal that needs a long search (the table is kept from turn to turn).
+    """
+    if small:
+        return turn + 1, FIRST_TURN << turn
+    return turn, FIRST_TURN * _luby(turn // 2 + 1)
+
+
+def _luby(i: int) -> int:
+    """The ``i``-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ..."""
+    while True:
+        k = i.bit_length()
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
 
 
 _OPEN: list[Action] = []  # a turn that decided nothing (compared by identity)
