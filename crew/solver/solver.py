@@ -36,7 +36,7 @@ __all__ = ["IGNORED", "Solution", "Solver", "default_solver", "solve", "winning_
 #: What open-hand play leaves out (reported by ``crew solve``).
 IGNORED = ("communication", "distress")
 
-#: Positions of the main search's first turn (each later turn has twice as many).
+#: Positions of the main search's first turn (the unit of the later ones: see turn_plan).
 FIRST_TURN = 4_000
 #: A search allowed no more positions than this (a computer crewmate's, per sampled deal)
 #: starts card by card: laying whole tricks out first costs more than such a budget gains.
