@@ -62,6 +62,7 @@ class CrewApp(App[int]):
         settle: float | None = None,
         pace: float | None = None,
         loop_clock: Callable[[], float] = time.monotonic,
+        key_age: Callable[[events.Event], float] = guard.key_age,
         settings: Settings = BOT_SETTINGS,
         replay: Review | None = None,
     ) -> None:
@@ -71,7 +72,7 @@ class CrewApp(App[int]):
         self.pace = COMPUTER_PACE if pace is None else pace
         # seconds a new choice is on screen before keys act on it (see guard.py)
         self.settle = guard.KEY_SETTLE if settle is None else settle
-        self.timing = guard.KeyTiming(self.settle, clock)
+        self.timing = guard.KeyTiming(self.settle, clock, key_age)
         # the heartbeat that tells a stall of the event loop (keys typed then do not act)
         self.liveness = guard.Liveness()
         self._loop_clock = loop_clock
@@ -388,6 +389,7 @@ def create_app(
     settle: float | None = None,
     pace: float | None = None,
     loop_clock: Callable[[], float] = time.monotonic,
+    key_age: Callable[[events.Event], float] = guard.key_age,
     settings: Settings = BOT_SETTINGS,
 ) -> CrewApp:
     """The app: the title screen, or straight into a game when any game option is given
@@ -411,6 +413,7 @@ def create_app(
         settle=settle,
         pace=pace,
         loop_clock=loop_clock,
+        key_age=key_age,
         settings=settings,
     )
 

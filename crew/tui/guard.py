@@ -122,11 +122,14 @@ def key_age(event: events.Event) -> float:
 
 @dataclass(frozen=True)
 class KeyTiming:
-    """How long a choice is on screen before keys act (``settle``, 0: off) and the clock the
-    screens read (the app's; a test may give its own)."""
+    """How long a choice is on screen before keys act (``settle``, 0: off), the clock the
+    screens read (the app's; a test may give its own) and how long ago an input event was made
+    (``age``: the terminal's reading time; a test on its own clock says 0, so the machine's
+    latency never moves a key across the line)."""
 
     settle: float = KEY_SETTLE
     clock: Callable[[], float] = time.monotonic
+    age: Callable[[events.Event], float] = key_age
 
 
 class GuardedScreen(Screen[R]):
@@ -171,7 +174,7 @@ class GuardedScreen(Screen[R]):
         guard = self.key_guard
         if guard.settle <= 0:
             return True
-        typed = self._now() - key_age(event)
+        typed = self._now() - self.timing.age(event)
         return guard.takes(typed)
 
     def keys_ready(self) -> bool:
