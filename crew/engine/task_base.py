@@ -88,7 +88,8 @@ class CutKind(IntEnum):
     MOST_TRICKS = 0  # the owner ends with at most ``count`` tricks (-1: its prediction)
     ONLY_TRICKS = 1  # the owner wins no trick but those in ``tricks`` (0 stands for the last)
     WIN_TRICKS = 2  # the owner wins the tricks in ``tricks`` and none in ``lose``
-    RUN = 3  # a run of ``count`` won tricks: ``mode`` "at_least_once" or "exactly" in total
+    RUN = 3  # a run of ``count`` won tricks: ``mode`` "at_least_once" or "exactly" in total;
+    # "never": no such run
     MOST_SUBMARINES = 4  # the owner captures at most ``count`` submarines
     ONLY_SUBMARINE = 5  # the owner captures no submarine but the one in ``cards``
     NEEDS_SUBMARINES = 6  # the owner captures ``count`` submarines, or those in ``cards``

@@ -209,7 +209,10 @@ def _know_consecutive_tricks(p: ConsecutiveTricks) -> Knowledge:
         ) -> int:
             return -1 if current_run(owner, tricks) + 1 >= p.run else 0
 
-        return Knowledge(Reads.RUN, lean=lean_never, tally=run_only)
+        # no run of ``run`` won tricks: the owner wins at most so many of the tricks left, and
+        # cannot also need such a run for another task
+        never = (Cut(CutKind.RUN, count=p.run, mode="never"),)
+        return Knowledge(Reads.RUN, cuts=never, lean=lean_never, tally=run_only)
     cuts = [Cut(CutKind.RUN, count=p.run, mode=p.mode)]
     if p.mode == "exactly":
         cuts.append(Cut(CutKind.MOST_TRICKS, count=p.run))

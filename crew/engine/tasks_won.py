@@ -242,7 +242,9 @@ def _know_color_all_or_each(p: ColorAllOrEach) -> Knowledge:
             cuts=cuts,
             take=COLOR_CARDS_MASK,
         )
-    # all of one colour: which cards the others took matters, so the owner's cards are kept
+    # all of one colour: which cards the others took matters, so the owner's cards are kept;
+    # the nine cards of a colour are nine coloured cards (so many tricks of the owner's)
+    cuts = (Cut(CutKind.CAPTURES_AT_LEAST, cards=COLOR_CARDS_MASK, count=9),)
     return Knowledge(Reads.WON, reads_cards=COLOR_CARDS_MASK, cuts=cuts, take=COLOR_CARDS_MASK)
 
 

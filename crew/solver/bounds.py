@@ -41,7 +41,14 @@ from crew.engine.search import Node, SearchForm
 from crew.engine.state import TONOJA
 from crew.engine.task_base import DONE, PENDING, Ctx, Cut, CutKind, Evaluator, current_run
 
-__all__ = ["Cuts", "certainly_lost", "cuts_for", "least_submarine_tricks", "sure_submarines"]
+__all__ = [
+    "Cuts",
+    "certainly_lost",
+    "cuts_for",
+    "least_submarine_tricks",
+    "most_without_run",
+    "sure_submarines",
+]
 
 _SUBS = (39, 38, 37, 36)  # S4 .. S1
 
@@ -425,6 +432,8 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
     hi = [remaining] * seats
     judged: list[tuple[int, Evaluator]] = []
     pending = []
+    runs: dict[int, int] = {}  # per owner, the longest run a pending task needs
+    never: dict[int, int] = {}  # per owner, the shortest run a pending task forbids
     for i, owner, cut in cuts.vector:
         if node.status[i] != PENDING:
             continue
@@ -442,12 +451,20 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
             hi[owner] = min(hi[owner], sum(1 for t in cut.tricks if t > tnum))
         elif kind == CutKind.LEADS_ONLY:
             hi[owner] = min(hi[owner], _leads_left(form, node, owner, cut.cards))
+        elif kind == CutKind.RUN and cut.mode == "never":
+            run = current_run(owner, node.tricks)
+            hi[owner] = min(hi[owner], most_without_run(cut.count, run, remaining))
+            never[owner] = min(never.get(owner, cut.count), cut.count)
         elif kind == CutKind.RUN and cut.mode == "exactly":  # exactly so many, in a row
             lo[owner] = max(lo[owner], cut.count - have)
+            runs[owner] = max(runs.get(owner, 0), cut.count)
         elif kind == CutKind.RUN:  # at least once: go on with the current run, or start again
             lo[owner] = max(lo[owner], cut.count - current_run(owner, node.tricks))
+            runs[owner] = max(runs.get(owner, 0), cut.count)
         else:  # the owner must still win a trick (to capture cards, or the one it needs)
             lo[owner] = max(lo[owner], _tricks_needed(form, node, owner, cut))
+    if any(runs.get(o, 0) >= n for o, n in never.items()):
+        return False  # a run one task needs is one another forbids
     if cuts.leads != DECK_MASK:
         for s in range(seats):
             hi[s] = min(hi[s], _leads_left(form, node, s, cuts.leads))
@@ -461,6 +478,17 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
             cuts.memo.clear()
         cuts.memo[key] = hit
     return hit
+
+
+def most_without_run(n: int, run: int, remaining: int) -> int:
+    """The most of ``remaining`` tricks a seat can win without a run of ``n`` won tricks in a
+    row, having won the last ``run`` (< ``n``): ``n - 1 - run`` more at once, then a trick
+    lost, then ``n - 1`` of every ``n``."""
+    first = n - 1 - run
+    if remaining <= first:
+        return remaining
+    rest = remaining - first - 1
+    return first + rest - rest // n
 
 
 def _some_vector(

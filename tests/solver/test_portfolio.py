@@ -9,7 +9,7 @@ import random
 import pytest
 from gen import exhaustive, random_state, replays_won
 
-from crew.engine import GameState, Phase, Play, parse_cards
+from crew.engine import GameState, Phase, Play, apply, card_str, legal_plays, parse_cards
 from crew.engine.cards import mask_of
 from crew.engine.search import SearchForm
 from crew.engine.setup import new_attempt
@@ -17,7 +17,7 @@ from crew.records import record_for, replay
 from crew.solver import Solution, Solver
 from crew.solver import tricks as tricks_mod
 from crew.solver.analysis import analyse
-from crew.solver.bounds import certainly_lost, cuts_for
+from crew.solver.bounds import certainly_lost, cuts_for, most_without_run
 from crew.solver.limits import Aborted, Budget
 from crew.solver.plain import PlainSearch
 
@@ -256,3 +256,77 @@ def test_a_trick_of_its_own_cannot_hold_a_card_another_seat_must_capture() -> No
     state = _handed([70, 31], [3, 2], deal)
     form = SearchForm(state)
     assert not certainly_lost(form, cuts_for(form), form.start(state))
+
+
+def test_a_run_one_task_needs_and_another_forbids_is_lost_before_the_first_card() -> None:
+    # seat 2: exactly two tricks, in a row (56), and never two tricks in a row (58)
+    state = _handed([56, 58], [2, 2], HANDS)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    sol = Solver().solve(state)
+    assert sol.winnable is False and sol.nodes == 0
+    # the two tasks with two seats: each may be done, no cut
+    state = _handed([56, 58], [2, 1], HANDS)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+
+
+def test_a_seat_that_never_wins_two_in_a_row_wins_at_most_every_other_trick() -> None:
+    # seat 1 must win more tricks than all the others together (64: six of ten) and may never
+    # win two in a row (58: five of ten at most)
+    state = _handed([64, 58], [1, 1], HANDS)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    assert Solver().solve(state).winnable is False
+    state = _handed([64, 58], [1, 2], HANDS)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+
+
+def test_all_nine_of_a_colour_need_three_tricks_of_four_cards() -> None:
+    # seat 3 holds every yellow card, but must win only the last trick (46) and all nine
+    # cards of a colour (39): one trick holds four cards
+    state = _handed([46, 39], [3, 3], HANDS)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    assert Solver().solve(state).winnable is False
+    state = _handed([46, 39], [3, 2], HANDS)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_most_tricks_without_a_run_matches_every_pattern(n: int) -> None:
+    for run in range(n):
+        for remaining in range(9):
+            best = max(
+                bin(p).count("1")
+                for p in range(1 << remaining)
+                if "1" * n not in "1" * run + format(p, f"0{remaining}b")[:remaining]
+            )
+            assert most_without_run(n, run, remaining) == best, (n, run, remaining)
+
+
+@pytest.mark.parametrize("tasks", [[58, 56], [58, 64], [39, 46], [39, 21], [58, 39, 54]])
+def test_the_run_and_colour_cuts_agree_with_the_plain_search_on_endings(tasks: list[int]) -> None:
+    rng = random.Random(sum(tasks))
+    checked = 0
+    for _ in range(80):
+        cards = list(range(40))
+        rng.shuffle(cards)
+        hands = [" ".join(card_str(c) for c in cards[k * 10 : (k + 1) * 10]) for k in range(4)]
+        owners = [rng.randrange(4) for _ in tasks]
+        state = _handed(tasks, owners, hands)
+        # along a winning line for a while (random plays fail the tasks at once), then at random
+        line = list(Solver().solve(state, node_limit=20_000).line)[: rng.randrange(12, 29)]
+        while not state.result and len(state.tricks) < 7:
+            play = line.pop(0) if line else Play(state.turn, rng.choice(legal_plays(state)))
+            state, _ = apply(state, play)
+        if state.result:
+            continue
+        sol = Solver().solve(state)
+        assert sol.winnable == exhaustive(state), (tasks, owners, hands, state.tricks)
+        if sol.winnable:
+            assert replays_won(state, sol.line)
+        checked += 1
+    assert checked >= 12
