@@ -24,8 +24,9 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
 - trick counts: every trick is won by someone, so the final counts add up to the number of
   tricks; the tasks that judge counts (exact numbers, predictions, comparisons), the tricks a
   task must win or lose, runs (one a task needs, and the most tricks a seat that may never win
-  so many in a row can still take; a run one task needs and another forbids), a seat that may lead only some cards (every trick it wins but
-  the last is followed by its lead), the tricks an owner must still win to capture what it
+  so many in a row can still take; a run one task needs and another forbids), a seat that
+  may lead only some cards (every trick it wins but the last is followed by its lead), the
+  tricks an owner must still win to capture what it
   needs (a trick holds one card per seat) or to do a one-trick task, and the submarine tricks
   above must all fit one vector of final counts, or the branch is lost.
 
