@@ -289,7 +289,11 @@ def _equal_two_colors(p: EqualTwoColors) -> Evaluator:
 def _know_equal_two_colors(p: EqualTwoColors) -> Knowledge:
     both = colour_mask(p.colors)
     if p.scope == "one_trick":  # decided by the trick it is done in
-        return Knowledge(Reads.NOTHING, wakes=both, on_win=True, take=both)
+        # that trick is the owner's and holds a card of each colour: one still to capture
+        each = tuple(
+            Cut(CutKind.CAPTURES_AT_LEAST, cards=colour_mask([c]), count=1) for c in p.colors
+        )
+        return Knowledge(Reads.NOTHING, wakes=both, on_win=True, take=both, cuts=each)
     cuts = tuple(
         Cut(CutKind.CAPTURES_AT_LEAST, cards=colour_mask([c]), count=p.min_each) for c in p.colors
     )

@@ -295,6 +295,17 @@ def test_all_nine_of_a_colour_need_three_tricks_of_four_cards() -> None:
     assert not certainly_lost(form, cuts_for(form), form.start(state))
 
 
+def test_a_trick_of_green_and_yellow_needs_a_trick_of_ones_own() -> None:
+    # seat 0: one trick with as many green as yellow cards (86) and no trick at all (50)
+    state = _handed([86, 50], [0, 0], HANDS)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    assert Solver().solve(state).winnable is False
+    state = _handed([86, 50], [0, 1], HANDS)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+
+
 @pytest.mark.parametrize("n", [2, 3])
 def test_most_tricks_without_a_run_matches_every_pattern(n: int) -> None:
     for run in range(n):
@@ -307,7 +318,9 @@ def test_most_tricks_without_a_run_matches_every_pattern(n: int) -> None:
             assert most_without_run(n, run, remaining) == best, (n, run, remaining)
 
 
-@pytest.mark.parametrize("tasks", [[58, 56], [58, 64], [39, 46], [39, 21], [58, 39, 54]])
+@pytest.mark.parametrize(
+    "tasks", [[58, 56], [58, 64], [39, 46], [39, 21], [58, 39, 54], [86, 50], [87, 4, 58]]
+)
 def test_the_run_and_colour_cuts_agree_with_the_plain_search_on_endings(tasks: list[int]) -> None:
     rng = random.Random(sum(tasks))
     checked = 0
