@@ -26,9 +26,9 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
   task must win or lose, runs (one a task needs, and the most tricks a seat that may never win
   so many in a row can still take; a run one task needs and another forbids), a seat that
   may lead only some cards (every trick it wins but the last is followed by its lead), the
-  tricks an owner must still win to capture what it
-  needs (a trick holds one card per seat) or to do a one-trick task, and the submarine tricks
-  above must all fit one vector of final counts, or the branch is lost.
+  tricks an owner must still win to capture what it needs (a trick holds one card per seat)
+  or to do a one-trick task, and the submarine tricks above must all fit one vector of final
+  counts, or the branch is lost.
 
 Each cut is a consequence of the rules, never a rule of its own, and the tests check the solver
 with these cuts against a plain search without them.

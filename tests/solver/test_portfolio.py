@@ -258,52 +258,36 @@ def test_a_trick_of_its_own_cannot_hold_a_card_another_seat_must_capture() -> No
     assert not certainly_lost(form, cuts_for(form), form.start(state))
 
 
-def test_a_run_one_task_needs_and_another_forbids_is_lost_before_the_first_card() -> None:
-    # seat 2: exactly two tricks, in a row (56), and never two tricks in a row (58)
-    state = _handed([56, 58], [2, 2], HANDS)
+def _lost_at_start(tasks: list[int], owners: list[int]) -> bool:
+    """Whether the cuts alone lose the deal of HANDS with ``tasks`` given to ``owners``."""
+    state = _handed(tasks, owners, HANDS)
     form = SearchForm(state)
-    assert certainly_lost(form, cuts_for(form), form.start(state))
-    sol = Solver().solve(state)
+    return certainly_lost(form, cuts_for(form), form.start(state))
+
+
+@pytest.mark.parametrize(
+    ("tasks", "together", "apart"),
+    [
+        # exactly two tricks, in a row (56), and never two tricks in a row (58)
+        ([56, 58], [2, 2], [2, 1]),
+        # more tricks than all the others together (64: six of ten) and never two in a row
+        # (58: five of ten at most)
+        ([64, 58], [1, 1], [1, 2]),
+        # only the last trick (46) and all nine cards of a colour (39): a trick holds four
+        # cards (seat 3 holds every yellow card)
+        ([46, 39], [3, 3], [3, 2]),
+        # one trick with as many green as yellow cards (86) and no trick at all (50)
+        ([86, 50], [0, 0], [0, 1]),
+    ],
+)
+def test_tasks_one_seat_cannot_do_together_are_lost_before_the_first_card(
+    tasks: list[int], together: list[int], apart: list[int]
+) -> None:
+    assert _lost_at_start(tasks, together)
+    sol = Solver().solve(_handed(tasks, together, HANDS))
     assert sol.winnable is False and sol.nodes == 0
-    # the two tasks with two seats: each may be done, no cut
-    state = _handed([56, 58], [2, 1], HANDS)
-    form = SearchForm(state)
-    assert not certainly_lost(form, cuts_for(form), form.start(state))
-
-
-def test_a_seat_that_never_wins_two_in_a_row_wins_at_most_every_other_trick() -> None:
-    # seat 1 must win more tricks than all the others together (64: six of ten) and may never
-    # win two in a row (58: five of ten at most)
-    state = _handed([64, 58], [1, 1], HANDS)
-    form = SearchForm(state)
-    assert certainly_lost(form, cuts_for(form), form.start(state))
-    assert Solver().solve(state).winnable is False
-    state = _handed([64, 58], [1, 2], HANDS)
-    form = SearchForm(state)
-    assert not certainly_lost(form, cuts_for(form), form.start(state))
-
-
-def test_all_nine_of_a_colour_need_three_tricks_of_four_cards() -> None:
-    # seat 3 holds every yellow card, but must win only the last trick (46) and all nine
-    # cards of a colour (39): one trick holds four cards
-    state = _handed([46, 39], [3, 3], HANDS)
-    form = SearchForm(state)
-    assert certainly_lost(form, cuts_for(form), form.start(state))
-    assert Solver().solve(state).winnable is False
-    state = _handed([46, 39], [3, 2], HANDS)
-    form = SearchForm(state)
-    assert not certainly_lost(form, cuts_for(form), form.start(state))
-
-
-def test_a_trick_of_green_and_yellow_needs_a_trick_of_ones_own() -> None:
-    # seat 0: one trick with as many green as yellow cards (86) and no trick at all (50)
-    state = _handed([86, 50], [0, 0], HANDS)
-    form = SearchForm(state)
-    assert certainly_lost(form, cuts_for(form), form.start(state))
-    assert Solver().solve(state).winnable is False
-    state = _handed([86, 50], [0, 1], HANDS)
-    form = SearchForm(state)
-    assert not certainly_lost(form, cuts_for(form), form.start(state))
+    # the same tasks with two seats: each may be done, no cut
+    assert not _lost_at_start(tasks, apart)
 
 
 @pytest.mark.parametrize("n", [2, 3])

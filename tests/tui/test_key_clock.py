@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from crew.tui.guard import KeyGuard, Liveness
+from textual import events
+
+from crew.tui.guard import KeyGuard, KeyTiming, Liveness, key_age
 
 SETTLE = 0.45
 
@@ -60,3 +62,12 @@ def test_a_calm_loop_is_no_stall_and_the_guard_can_be_off() -> None:
     off = KeyGuard(0.0)
     off.arm()
     assert off.takes(0.0)  # settle 0: every key acts at once
+
+
+def test_a_key_is_as_old_as_the_moment_the_terminal_read_it() -> None:
+    # the app's guard judges a key by when it was read, not when it is handled
+    fresh, old = events.Key("enter", "\r"), events.Key("enter", "\r")
+    old.time -= 1.0  # read a second before the other one
+    aged = key_age(old)
+    assert aged >= 1.0 and key_age(fresh) < aged
+    assert KeyTiming().age is key_age  # the app's default: the terminal's own times
