@@ -26,9 +26,10 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
   task must win or lose, runs (one a task needs, and the most tricks a seat that may never win
   so many in a row can still take; a run one task needs and another forbids), a seat that
   may lead only some cards (every trick it wins but the last is followed by its lead), the
-  tricks an owner must still win to capture what it needs (a trick holds one card per seat)
-  or to do a one-trick task, and the submarine tricks above must all fit one vector of final
-  counts, or the branch is lost.
+  tricks an owner must still win to capture what it needs (a trick holds one card of each
+  seat: at least as many tricks as it must take cards from any one seat, all its tasks
+  together) or to do a one-trick task, and the submarine tricks above must all fit one
+  vector of final counts, or the branch is lost.
 
 Each cut is a consequence of the rules, never a rule of its own, and the tests check the solver
 with these cuts against a plain search without them.
@@ -71,6 +72,7 @@ class Cuts:
     sure: list[_Entry] = field(default_factory=list)  # against sure submarine tricks
     vector: list[_Entry] = field(default_factory=list)  # final trick-count vectors
     captures: list[_Entry] = field(default_factory=list)  # who must (not) capture which cards
+    bars: list[_Entry] = field(default_factory=list)  # who can capture no (more) submarines
     leads: int = DECK_MASK  # the cards any seat may lead (a mission condition)
     evaluators: dict[int, Evaluator] = field(default_factory=dict)  # FINAL_COUNTS tasks
     memo: dict[tuple[object, ...], bool] = field(default_factory=dict)
@@ -82,6 +84,7 @@ class Cuts:
             or self.sure
             or self.vector
             or self.captures
+            or self.bars
             or self.leads != DECK_MASK
         )
 
@@ -130,6 +133,8 @@ def cuts_for(form: SearchForm) -> Cuts:
                 CutKind.ONLY_SUBMARINE,
             ):
                 out.sure.append(entry)
+            if kind in _BARS:
+                out.bars.append(entry)
             if kind in (
                 CutKind.MOST_TRICKS,
                 CutKind.WIN_TRICKS,
@@ -306,26 +311,43 @@ def certainly_lost(form: SearchForm, cuts: Cuts, node: Node) -> bool:
             return True
     if cuts.captures and _captures_lost(cuts, node, claims):
         return True
+    if cuts.bars and _submarine_nowhere(form, cuts, node, claims):
+        return True
     return (bool(cuts.vector) or cuts.leads != DECK_MASK) and not _counts_fit(form, cuts, node)
 
 
 def _tricks_needed(form: SearchForm, node: Node, owner: int, cut: Cut) -> int:
     """The fewest tricks the owner must still win for ``cut``: a trick of its own for a
-    one-trick task, and for cards to capture one trick per ``seats`` of them."""
+    one-trick task; for cards to capture, as many as it must take from any one seat (a trick
+    holds one card of each seat), so at least one trick per ``seats`` of them."""
     kind = cut.kind
     if kind in (CutKind.OWN_CARD, CutKind.TRICK_TOTAL):
         return 1
     unplayed = DECK_MASK & ~node.played
     if kind == CutKind.CAPTURES:
-        short = (cut.cards & unplayed & ~node.won[owner]).bit_count()
-    elif kind == CutKind.CAPTURES_AT_LEAST:
+        return _most_from_one_seat(form, node, cut.cards & unplayed)
+    subs_won = node.won[owner] & _ALL_SUBS
+    if kind == CutKind.NEEDS_SUBMARINES and cut.cards:
+        return _most_from_one_seat(form, node, cut.cards & ~subs_won & unplayed)
+    if kind == CutKind.CAPTURES_AT_LEAST:
         short = cut.count - (node.won[owner] & cut.cards).bit_count()
-    else:  # NEEDS_SUBMARINES
-        subs_won = node.won[owner] & _ALL_SUBS
-        short = (
-            (cut.cards & ~subs_won).bit_count() if cut.cards else cut.count - subs_won.bit_count()
-        )
-    return -(-max(0, short) // form.seats)
+        pool = cut.cards & unplayed
+    else:  # NEEDS_SUBMARINES, so many
+        short = cut.count - subs_won.bit_count()
+        pool = _ALL_SUBS & unplayed
+    if short <= 0:
+        return 0
+    held = [(_holding(form, node, s) & pool).bit_count() for s in range(form.seats)]
+    # the fewest tricks t with sum(min(held, t)) >= short: t per seat at most from each
+    for t in range(-(-short // form.seats), form.total + 1):
+        if sum(min(h, t) for h in held) >= short:
+            return t
+    return form.total + 1  # not enough such cards left (the capture cuts say so too)
+
+
+def _most_from_one_seat(form: SearchForm, node: Node, cards: int) -> int:
+    """The most of ``cards`` any one seat still holds."""
+    return max((_holding(form, node, s) & cards).bit_count() for s in range(form.seats))
 
 
 def _leads_left(form: SearchForm, node: Node, seat: int, cards: int) -> int:
@@ -403,6 +425,80 @@ def _captures_lost(cuts: Cuts, node: Node, claims: dict[int, int]) -> bool:
     return False
 
 
+#: The cuts that can stop a seat from capturing a submarine: no more tricks, or no (more)
+#: submarines, or no more of some cards.
+_BARS = (
+    CutKind.MOST_TRICKS,
+    CutKind.ONLY_TRICKS,
+    CutKind.WIN_TRICKS,
+    CutKind.MOST_SUBMARINES,
+    CutKind.ONLY_SUBMARINE,
+    CutKind.CAPTURES_AT_MOST,
+)
+
+
+def _submarine_nowhere(form: SearchForm, cuts: Cuts, node: Node, claims: dict[int, int]) -> bool:
+    """Whether a submarine that must still be played can go to no seat allowed to take it.
+
+    A submarine's trick goes to the highest submarine in it, so the seat that captures it is
+    its holder or a seat holding a higher one; a holder with no card to spare plays it. A seat
+    may take it only if no pending task forbids: no more tricks for that seat, no (more)
+    submarines, no more cards of a set holding it, or the card is one another seat must
+    capture (``claims``, from :func:`_claims`).
+    """
+    unplayed = _ALL_SUBS & ~node.played
+    if not unplayed:
+        return False
+    seats = form.seats
+    tnum = len(node.tricks)
+    status = node.status
+    barred = [0] * seats
+    for i, owner, cut in cuts.bars:
+        if status[i] != PENDING:
+            continue
+        kind = cut.kind
+        if kind == CutKind.MOST_TRICKS:
+            closed = node.counts[owner] >= cut.count
+        elif kind == CutKind.ONLY_TRICKS:
+            closed = not any(t > tnum for t in cut.tricks)
+        elif kind == CutKind.WIN_TRICKS:
+            closed = all(t in cut.lose for t in range(tnum + 1, form.total + 1))
+        elif kind == CutKind.MOST_SUBMARINES:
+            closed = False
+            if (node.won[owner] & _ALL_SUBS).bit_count() >= cut.count:
+                barred[owner] |= _ALL_SUBS
+        elif kind == CutKind.ONLY_SUBMARINE:
+            closed = False
+            barred[owner] |= _ALL_SUBS & ~cut.cards
+        else:  # CAPTURES_AT_MOST
+            closed = False
+            if (node.won[owner] & cut.cards).bit_count() >= cut.count:
+                barred[owner] |= cut.cards
+        if closed:
+            barred[owner] |= _ALL_SUBS
+    for owner, cards in claims.items():
+        for seat in range(seats):
+            if seat != owner:
+                barred[seat] |= cards
+    if not any(b & unplayed for b in barred):
+        return False
+    remaining = form.total - tnum
+    holdings = [_holding(form, node, seat) for seat in range(seats)]
+    for sub in _SUBS[::-1]:  # lowest first
+        bit = 1 << sub
+        if not unplayed & bit:
+            continue
+        holder = next((seat for seat in range(seats) if holdings[seat] & bit), -1)
+        if holder < 0 or holdings[holder].bit_count() > remaining:
+            continue  # it may be the card its holder keeps
+        higher = unplayed & ~((2 << sub) - 1)
+        if barred[holder] & bit and all(
+            barred[seat] & bit for seat in range(seats) if holdings[seat] & higher
+        ):
+            return True
+    return False
+
+
 def _sure_lost(node: Node, cuts: Cuts, seat: int, sure: int) -> bool:
     n_sure = sure.bit_count()
     tnum = len(node.tricks)
@@ -436,6 +532,7 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
     pending = []
     runs: dict[int, int] = {}  # per owner, the longest run a pending task needs
     never: dict[int, int] = {}  # per owner, the shortest run a pending task forbids
+    claimed: dict[int, int] = {}  # per owner, the cards its pending tasks name to capture
     for i, owner, cut in cuts.vector:
         if node.status[i] != PENDING:
             continue
@@ -465,6 +562,10 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
             runs[owner] = max(runs.get(owner, 0), cut.count)
         else:  # the owner must still win a trick (to capture cards, or the one it needs)
             lo[owner] = max(lo[owner], _tricks_needed(form, node, owner, cut))
+            if kind == CutKind.CAPTURES:
+                claimed[owner] = claimed.get(owner, 0) | cut.cards
+    for owner, cards in claimed.items():  # all the cards its tasks name, together
+        lo[owner] = max(lo[owner], _most_from_one_seat(form, node, cards & ~node.played))
     if any(runs.get(o, 0) >= n for o, n in never.items()):
         return False  # a run one task needs is one another forbids
     if cuts.leads != DECK_MASK:

@@ -278,6 +278,12 @@ def _lost_at_start(tasks: list[int], owners: list[int]) -> bool:
         ([46, 39], [3, 3], [3, 2]),
         # one trick with as many green as yellow cards (86) and no trick at all (50)
         ([86, 50], [0, 0], [0, 1]),
+        # at least seven yellow cards (23) and exactly two tricks (52): seat 3 holds all nine
+        # yellow cards and plays one a trick, so seven tricks are needed
+        ([23, 52], [0, 0], [0, 1]),
+        # the yellow 1 (2), the pink 5 and the yellow 6 (7) and exactly one trick (51): each
+        # task alone needs one trick, but both yellow cards are seat 3's, so two are needed
+        ([2, 7, 51], [0, 0, 0], [0, 2, 0]),
     ],
 )
 def test_tasks_one_seat_cannot_do_together_are_lost_before_the_first_card(
@@ -288,6 +294,62 @@ def test_tasks_one_seat_cannot_do_together_are_lost_before_the_first_card(
     assert sol.winnable is False and sol.nodes == 0
     # the same tasks with two seats: each may be done, no cut
     assert not _lost_at_start(tasks, apart)
+
+
+def test_a_submarine_its_holder_must_play_needs_a_seat_that_may_take_it() -> None:
+    # three players: seat 0 holds 14 cards and may keep one (S4) unplayed. Seat 0 must win the
+    # first trick and no other (45); seat 1 may win no submarine (96) and must play its S3,
+    # which only S4 beats: once seat 0 has its trick, nobody may take the S3
+    hands = [
+        "S4 P9 P1 P2 B1 B2 B3 G1 G2 G3 Y1 Y2 Y3 P3",
+        "S3 P4 P5 B4 B5 B6 G4 G5 G6 Y4 Y5 Y6 S1",
+        "S2 P6 P7 P8 B7 B8 B9 G7 G8 G9 Y7 Y8 Y9",
+    ]
+
+    def after_first_trick(owners: list[int]) -> GameState:
+        state = new_attempt(
+            3, None, hands=[mask_of(parse_cards(h)) for h in hands], tasks=[45, 96], difficulty=1
+        )
+        state = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=0, leader=0)
+        for seat, card in enumerate(parse_cards("P9 P4 P6")):
+            state, _ = apply(state, Play(seat, card))
+        assert state.counts == (1, 0, 0) and not state.result
+        return state
+
+    state = after_first_trick([0, 1])
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    sol = Solver().solve(state)
+    assert sol.winnable is False and sol.nodes == 0
+    # no submarine for seat 2 instead: its S2 may go to seat 1's S3, no cut
+    state = after_first_trick([0, 2])
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+
+
+def test_the_submarine_cut_never_loses_an_ending_that_can_be_won() -> None:
+    # three players (a seat of 14 cards keeps one) with tasks on submarines and trick counts:
+    # wherever the cuts call a trick start lost, the plain exhaustive search agrees
+    rng = random.Random(96)
+    fired = 0
+    for _ in range(300):
+        tasks = [rng.choice((96, 91, 94, 93)), rng.choice((45, 47, 50, 51, 52, 41))]
+        state = new_attempt(3, None, seed=rng.randrange(1 << 30), tasks=tasks, difficulty=1)
+        state = state._replace(
+            phase=Phase.PLAY,
+            owners=tuple(rng.randrange(3) for _ in tasks),
+            turn=state.setup.captain,
+            leader=state.setup.captain,
+        )
+        while not state.result and len(state.tricks) < 9:
+            state, _ = apply(state, Play(state.turn, rng.choice(legal_plays(state))))
+        if state.result:
+            continue
+        form = SearchForm(state)
+        if certainly_lost(form, cuts_for(form), form.start(state)):
+            fired += 1
+            assert not exhaustive(state), (tasks, state.owners, state.hands, state.tricks)
+    assert fired >= 10
 
 
 @pytest.mark.parametrize("n", [2, 3])
@@ -303,7 +365,19 @@ def test_most_tricks_without_a_run_matches_every_pattern(n: int) -> None:
 
 
 @pytest.mark.parametrize(
-    "tasks", [[58, 56], [58, 64], [39, 46], [39, 21], [58, 39, 54], [86, 50], [87, 4, 58]]
+    "tasks",
+    [
+        [58, 56],
+        [58, 64],
+        [39, 46],
+        [39, 21],
+        [58, 39, 54],
+        [86, 50],
+        [87, 4, 58],
+        [96, 45],
+        [91, 47],
+        [2, 7, 51],
+    ],
 )
 def test_the_run_and_colour_cuts_agree_with_the_plain_search_on_endings(tasks: list[int]) -> None:
     rng = random.Random(sum(tasks))
