@@ -12,10 +12,10 @@ The search is a portfolio of two members taking turns with a budget of positions
 main search (distribution and tricks, with its table, cuts and move ordering, started again each
 turn in a new order of ties, keeping its table; :func:`turn_plan` gives each turn's restart and
 positions) and a plain depth-first search (:mod:`crew.solver.plain`) that goes on each turn
-where it stopped. Whichever decides first answers. A plain position costs a third of a main one
-or less, so the plain member gets twice the main one's positions until it has had
-:data:`PLAIN_EARLY`, then an eighth: easy deals that a plain search wins at once are decided at
-once (in less than twice its time), and hard ones are left to the main search.
+where it stopped. Whichever decides first answers. The plain member gets twice the main one's
+positions until it has had :data:`PLAIN_EARLY`, then an eighth: easy deals that a plain search
+wins at once are decided at once (in less than twice its time), and hard ones are left to the
+main search (a plain position costs nearly as much time as a main one).
 """
 
 from __future__ import annotations
@@ -42,8 +42,9 @@ FIRST_TURN = 4_000
 #: starts card by card: laying whole tricks out first costs more than such a budget gains.
 SMALL_SEARCH = 50_000
 #: Positions the plain member gets at twice the main search's pace, before its share drops to
-#: an eighth.
-PLAIN_EARLY = 150_000
+#: an eighth: about what a plain search visits in half a second to a second (a plain position
+#: costs about as much time as a main one, so more would take a third of every long search).
+PLAIN_EARLY = 40_000
 
 
 @dataclass(frozen=True)
