@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from .cards import card_list, suit_of
 from .conditions import broken_after_play, broken_after_trick, condition
-from .phases.tricks import flip_piles, judge_ctx, judge_tasks, take_trick
+from .phases.tricks import Judge, flip_piles, judge_ctx, judge_tasks, take_trick
 from .state import TONOJA, GameState
 from .task_base import Reads
 from .tasks import DONE, FAILED, PENDING, get_task
@@ -83,12 +83,19 @@ class SearchForm:
             (i, t.on_lead) for i, t in enumerate(self.tasks) if t.on_lead is not None
         )
         self.knowledge = tuple(t.know for t in self.tasks)
-        # (task, cards that wake it, its owner if winning a trick wakes it too, else -1)
-        self._sleepers = tuple(
-            (i, k.wakes if k.wakes >= 0 else k.reads_cards, self.owners[i] if k.on_win else -1)
-            for i, k in enumerate(self.knowledge)
-            if k.wakes >= 0 or k.reads in (Reads.WON, Reads.COUNTED)
-        )
+        # per task judged after a trick (not a free prediction): (index, evaluator, owner,
+        # the cards that wake it (-1: every trick does), its owner if winning a trick wakes
+        # it too, else -1)
+        judges: list[Judge] = []
+        for i, k in enumerate(self.knowledge):
+            if i in free:
+                continue
+            sleeps = k.wakes >= 0 or k.reads in (Reads.WON, Reads.COUNTED)
+            wakes = (k.wakes if k.wakes >= 0 else k.reads_cards) if sleeps else -1
+            judges.append(
+                (i, self.evaluators[i], self.owners[i], wakes, self.owners[i] if k.on_win else -1)
+            )
+        self._judges = tuple(judges)
         self.conditions = st.rules.conditions
         self.judged = tuple(condition(c) for c in self.conditions)  # unknown: an error
         self._class_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -184,21 +191,11 @@ class SearchForm:
             piles, hands[TONOJA], _ = flip_piles(piles, played, hands[TONOJA])
         final = len(tricks) >= self.total
         ctx = judge_ctx(self.setup, wt, ct, tricks, played, self.predictions)
-        skip = self.free
-        if not final and self._sleepers:
-            # a pending task that only some cards (or its owner's win) can change, as its
-            # category says, stays pending through a trick without them: its evaluator would
-            # say pending again
-            in_trick = 0
-            for c in tcards:
-                in_trick |= 1 << c
-            asleep = [
-                i for i, wakes, owner in self._sleepers if not in_trick & wakes and owner != w
-            ]
-            if asleep:
-                skip = skip.union(asleep)
-        st = judge_tasks(self.evaluators, self.owners, status, ctx, skip)
-        if final and self.free:
+        in_trick = 0
+        for c in tcards:
+            in_trick |= 1 << c
+        st = judge_tasks(self._judges, status, ctx, in_trick, w)
+        if final and self.free:  # a free prediction: the owner predicts the count it ends with
             st = tuple(DONE if i in self.free and s == PENDING else s for i, s in enumerate(st))
         hands_t = tuple(hands)
         result = OPEN

@@ -7,6 +7,7 @@ Each category gives its evaluator and, right below it, its :class:`~.task_base.K
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Any
 
 from .cards import COLOR_CARDS_MASK, SUB, SUIT_MASKS, VALUE_MASKS, parse_card, value_of
@@ -80,8 +81,13 @@ def _extreme_sum(avail: int, crew: int, highest: bool) -> int | None:
 
 def _sums_of(avail: int, crew: int) -> int:
     """Bitmask of the totals that ``crew`` unplayed coloured cards can make (bit s = total s)."""
+    return _sums_of_counts(tuple(_value_counts(avail)), crew)
+
+
+@lru_cache(maxsize=1 << 16)  # asked after every trick of a search: the same counts recur
+def _sums_of_counts(counts: tuple[int, ...], crew: int) -> int:
     reach = [1] + [0] * crew  # reach[k]: totals of k cards
-    for v, n in enumerate(_value_counts(avail)):
+    for v, n in enumerate(counts):
         for _ in range(n if v else 0):
             for k in range(crew, 0, -1):
                 reach[k] |= reach[k - 1] << v

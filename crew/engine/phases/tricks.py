@@ -17,6 +17,7 @@ from ..tricks import Trick, follow_mask, trick_winner
 from .common import Handler, actor_illegal, not_your_turn
 
 __all__ = [
+    "Judge",
     "PLAY",
     "TIME_UP",
     "candidates",
@@ -285,11 +286,6 @@ def _lead_checks(
     return tuple(out)
 
 
-@lru_cache(maxsize=_DRAW_CACHE)
-def _evaluators(task_ids: tuple[int, ...]) -> tuple[Callable[[int, Ctx], int], ...]:
-    return tuple(get_task(t).evaluate for t in task_ids)
-
-
 def judge_ctx(
     setup: Setup,
     won: tuple[int, ...],
@@ -316,25 +312,39 @@ def judge_ctx(
     )
 
 
+#: How a task is judged after a trick: (task index, evaluator, owner, the cards that wake it
+#: (-1: every trick does), a seat whose win wakes it too (-1: none)).
+Judge = tuple[int, Callable[[int, Ctx], int], int, int, int]
+
+
 def judge_tasks(
-    evaluators: tuple[Callable[[int, Ctx], int], ...],
-    owners: tuple[int, ...],
+    judges: tuple[Judge, ...],
     status: tuple[int, ...],
     ctx: Ctx,
-    skip: frozenset[int] = frozenset(),
+    in_trick: int = 0,
+    winner: int = -1,
 ) -> tuple[int, ...]:
-    """Each task's status after a trick: a pending task asks its evaluator, and a task still
-    pending after the final trick has failed. Tasks in ``skip`` are left as they are."""
+    """Each task's status after a trick (its cards ``in_trick``, won by ``winner``): a pending
+    task of ``judges`` asks its evaluator, and a task still pending after the final trick has
+    failed. Before the final trick, a task that only some cards (or its owner's win) can change,
+    as its category says, is not asked in a trick without them: it would say pending again."""
     out = list(status)
     final = ctx.final
-    for i, evaluate in enumerate(evaluators):
-        if out[i] != PENDING or i in skip:
+    for i, evaluate, owner, wakes, on_win in judges:
+        if out[i] != PENDING:
             continue
-        s = evaluate(owners[i], ctx)
-        if final and s == PENDING:
-            s = FAILED
-        out[i] = s
+        if final:
+            s = evaluate(owner, ctx)
+            out[i] = FAILED if s == PENDING else s
+        elif wakes < 0 or in_trick & wakes or on_win == winner:
+            out[i] = evaluate(owner, ctx)
     return tuple(out)
+
+
+@lru_cache(maxsize=_DRAW_CACHE)
+def _judges(task_ids: tuple[int, ...], owners: tuple[int, ...]) -> tuple[Judge, ...]:
+    """Every task, asked after every trick (``apply`` does not skip)."""
+    return tuple((i, get_task(t).evaluate, owners[i], -1, -1) for i, t in enumerate(task_ids))
 
 
 def _judge(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
@@ -344,7 +354,7 @@ def _judge(state: GameState, events: list[Event]) -> tuple[GameState, list[Event
     final = tnum >= st.total_tricks
     ctx = judge_ctx(st, state.won, state.counts, state.tricks, state.played, state.predictions)
     before = state.status
-    status = judge_tasks(_evaluators(st.task_ids), state.owners, before, ctx)
+    status = judge_tasks(_judges(st.task_ids, state.owners), before, ctx)
     first_fail = -1
     if status != before:
         decided = list(state.decided)
