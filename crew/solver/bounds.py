@@ -72,7 +72,7 @@ class Cuts:
     sure: list[_Entry] = field(default_factory=list)  # against sure submarine tricks
     vector: list[_Entry] = field(default_factory=list)  # final trick-count vectors
     captures: list[_Entry] = field(default_factory=list)  # who must (not) capture which cards
-    bars: list[_Entry] = field(default_factory=list)  # who can capture no (more) submarines
+    bars: list[_Entry] = field(default_factory=list)  # who may win no more tricks or subs
     leads: int = DECK_MASK  # the cards any seat may lead (a mission condition)
     evaluators: dict[int, Evaluator] = field(default_factory=dict)  # FINAL_COUNTS tasks
     memo: dict[tuple[object, ...], bool] = field(default_factory=dict)
@@ -307,13 +307,35 @@ def certainly_lost(form: SearchForm, cuts: Cuts, node: Node) -> bool:
             return True
     if cuts.sure:
         seat, sure = sure_submarines(form, node)
-        if seat >= 0 and _sure_lost(node, cuts, seat, sure):
+        if seat >= 0 and _sure_lost(form, node, cuts, seat, sure):
             return True
     if cuts.captures and _captures_lost(cuts, node, claims):
         return True
-    if cuts.bars and _submarine_nowhere(form, cuts, node, claims):
+    if (cuts.bars or cuts.captures) and _submarine_nowhere(form, cuts, node, claims):
         return True
     return (bool(cuts.vector) or cuts.leads != DECK_MASK) and not _counts_fit(form, cuts, node)
+
+
+def _more_tricks(form: SearchForm, node: Node, owner: int, cut: Cut) -> int:
+    """The most tricks the owner may still win under a MOST_TRICKS, ONLY_TRICKS or WIN_TRICKS
+    cut."""
+    tnum = len(node.tricks)
+    if cut.kind == CutKind.MOST_TRICKS:
+        return cut.count - node.counts[owner]
+    if cut.kind == CutKind.ONLY_TRICKS:
+        return sum(1 for t in cut.tricks if t > tnum)
+    return form.total - tnum - sum(1 for t in cut.lose if t > tnum)  # WIN_TRICKS
+
+
+def _full(cuts: Cuts, node: Node) -> dict[int, int]:
+    """Per owner, the cards it may capture no more of (an "at most so many" reached)."""
+    full: dict[int, int] = {}
+    for i, owner, cut in cuts.captures:
+        if cut.kind != CutKind.CAPTURES_AT_MOST or node.status[i] != PENDING:
+            continue
+        if (node.won[owner] & cut.cards).bit_count() >= cut.count:
+            full[owner] = full.get(owner, 0) | cut.cards
+    return full
 
 
 def _tricks_needed(form: SearchForm, node: Node, owner: int, cut: Cut) -> int:
@@ -373,12 +395,7 @@ def _barred(cuts: Cuts, node: Node, claims: dict[int, int]) -> dict[int, int]:
     """Per owner of a task that needs a trick of its own, the cards that cannot be in any
     trick it wins: those another seat must capture (``claims``, from :func:`_claims`), and
     those it may capture no more of."""
-    barred: dict[int, int] = {}
-    for i, owner, cut in cuts.captures:
-        if cut.kind != CutKind.CAPTURES_AT_MOST or node.status[i] != PENDING:
-            continue
-        if (node.won[owner] & cut.cards).bit_count() >= cut.count:
-            barred[owner] = barred.get(owner, 0) | cut.cards
+    barred = _full(cuts, node)
     out: dict[int, int] = {}
     for _, owner, _ in cuts.cards:
         if owner in out:
@@ -426,14 +443,13 @@ def _captures_lost(cuts: Cuts, node: Node, claims: dict[int, int]) -> bool:
 
 
 #: The cuts that can stop a seat from capturing a submarine: no more tricks, or no (more)
-#: submarines, or no more of some cards.
+#: submarines (no more of some cards, and cards another seat must take: ``Cuts.captures``).
 _BARS = (
     CutKind.MOST_TRICKS,
     CutKind.ONLY_TRICKS,
     CutKind.WIN_TRICKS,
     CutKind.MOST_SUBMARINES,
     CutKind.ONLY_SUBMARINE,
-    CutKind.CAPTURES_AT_MOST,
 )
 
 
@@ -450,31 +466,19 @@ def _submarine_nowhere(form: SearchForm, cuts: Cuts, node: Node, claims: dict[in
     if not unplayed:
         return False
     seats = form.seats
-    tnum = len(node.tricks)
-    status = node.status
     barred = [0] * seats
+    for owner, cards in _full(cuts, node).items():
+        barred[owner] |= cards
     for i, owner, cut in cuts.bars:
-        if status[i] != PENDING:
+        if node.status[i] != PENDING:
             continue
         kind = cut.kind
-        if kind == CutKind.MOST_TRICKS:
-            closed = node.counts[owner] >= cut.count
-        elif kind == CutKind.ONLY_TRICKS:
-            closed = not any(t > tnum for t in cut.tricks)
-        elif kind == CutKind.WIN_TRICKS:
-            closed = all(t in cut.lose for t in range(tnum + 1, form.total + 1))
-        elif kind == CutKind.MOST_SUBMARINES:
-            closed = False
+        if kind == CutKind.MOST_SUBMARINES:
             if (node.won[owner] & _ALL_SUBS).bit_count() >= cut.count:
                 barred[owner] |= _ALL_SUBS
         elif kind == CutKind.ONLY_SUBMARINE:
-            closed = False
             barred[owner] |= _ALL_SUBS & ~cut.cards
-        else:  # CAPTURES_AT_MOST
-            closed = False
-            if (node.won[owner] & cut.cards).bit_count() >= cut.count:
-                barred[owner] |= cut.cards
-        if closed:
+        elif _more_tricks(form, node, owner, cut) <= 0:  # no more tricks for the owner
             barred[owner] |= _ALL_SUBS
     for owner, cards in claims.items():
         for seat in range(seats):
@@ -482,7 +486,7 @@ def _submarine_nowhere(form: SearchForm, cuts: Cuts, node: Node, claims: dict[in
                 barred[seat] |= cards
     if not any(b & unplayed for b in barred):
         return False
-    remaining = form.total - tnum
+    remaining = form.total - len(node.tricks)
     holdings = [_holding(form, node, seat) for seat in range(seats)]
     for sub in _SUBS[::-1]:  # lowest first
         bit = 1 << sub
@@ -499,18 +503,14 @@ def _submarine_nowhere(form: SearchForm, cuts: Cuts, node: Node, claims: dict[in
     return False
 
 
-def _sure_lost(node: Node, cuts: Cuts, seat: int, sure: int) -> bool:
+def _sure_lost(form: SearchForm, node: Node, cuts: Cuts, seat: int, sure: int) -> bool:
     n_sure = sure.bit_count()
-    tnum = len(node.tricks)
     for i, owner, cut in cuts.sure:
         if owner != seat or node.status[i] != PENDING:
             continue
         kind = cut.kind
-        if kind == CutKind.MOST_TRICKS:
-            if node.counts[owner] + n_sure > cut.count:
-                return True
-        elif kind == CutKind.ONLY_TRICKS:
-            if n_sure > sum(1 for w in cut.tricks if w > tnum):
+        if kind in (CutKind.MOST_TRICKS, CutKind.ONLY_TRICKS):
+            if n_sure > _more_tricks(form, node, owner, cut):
                 return True
         elif kind == CutKind.MOST_SUBMARINES:
             if (node.won[owner] & _ALL_SUBS).bit_count() + n_sure > cut.count:
@@ -541,13 +541,10 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
         have = node.counts[owner]
         if kind == CutKind.FINAL_COUNTS:
             judged.append((owner, cuts.evaluators[i]))
-        elif kind == CutKind.MOST_TRICKS:
-            hi[owner] = min(hi[owner], cut.count - have)
-        elif kind == CutKind.WIN_TRICKS:
-            lo[owner] = max(lo[owner], sum(1 for t in cut.tricks if t > tnum))
-            hi[owner] = min(hi[owner], remaining - sum(1 for t in cut.lose if t > tnum))
-        elif kind == CutKind.ONLY_TRICKS:
-            hi[owner] = min(hi[owner], sum(1 for t in cut.tricks if t > tnum))
+        elif kind in (CutKind.MOST_TRICKS, CutKind.ONLY_TRICKS, CutKind.WIN_TRICKS):
+            hi[owner] = min(hi[owner], _more_tricks(form, node, owner, cut))
+            if kind == CutKind.WIN_TRICKS:
+                lo[owner] = max(lo[owner], sum(1 for t in cut.tricks if t > tnum))
         elif kind == CutKind.LEADS_ONLY:
             hi[owner] = min(hi[owner], _leads_left(form, node, owner, cut.cards))
         elif kind == CutKind.RUN and cut.mode == "never":
