@@ -46,7 +46,7 @@ class Settings:
     #: a card clearly beaten on the deals judged so far is not judged on the rest, and once one
     #: card is left the decision ends (``search.Race``): the same card in 554 of 554 recorded
     #: decisions of missions 11-33 with 0.78 of the positions; four players, missions 11-33,
-    #: two games each at the table: 13% less time in all (False: judge every card on every
+    #: two games each at the table: 10-13% less time in all (False: judge every card on every
     #: deal, for measuring)
     race: bool = True
     #: seconds after which a decision (a card, or a task choice) settles for the deals judged
