@@ -184,8 +184,10 @@ def next_step(state: GameState, table: TableState, computers: frozenset[int]) ->
 
 def decider(state: GameState) -> int:
     """Who decides a choice the whole crew makes (free task choice, who takes all tasks) when
-    no person sits at the table: the first volunteer, else the captain."""
-    return state.volunteers[0] if state.volunteers else state.setup.captain
+    no person sits at the table: the first volunteer, else the captain; the captain for Tonoja
+    when she volunteered first (the captain answers for her)."""
+    seat = state.volunteers[0] if state.volunteers else state.setup.captain
+    return state.setup.controller(seat)
 
 
 def next_question(

@@ -120,6 +120,22 @@ def test_a_crew_choice_is_the_peoples_unless_only_computers_sit_at_the_table() -
     assert decider(state) == state.setup.captain  # no volunteers in mission 17
 
 
+def test_when_tonoja_volunteers_first_her_captain_splits_the_tasks() -> None:
+    # two players, mission 26 (two volunteers split the tasks), deal 2040-26-0: the captain
+    # answers yes for Tonoja first; the split is then the captain's (self-play once asked
+    # Tonoja's seat, which no computer holds, and stopped with a KeyError)
+    state = new_attempt(2, 26, seed="2040-26-0")
+    game = selfplay_mod.SelfPlay(state, frozenset({0, 1}), "2040-26-0", CHEAP)
+    while game.state.phase != "assign" and not game.state.over:
+        assert game.step()
+    assert game.state.volunteers[0] == 2
+    assert decider(game.state) == game.state.setup.captain
+    ask = next_question(game.state, TableState(draw_seen=True), frozenset({0, 1}))
+    assert ask is not None and ask.seat == game.state.setup.captain
+    game.run()
+    assert game.state.over
+
+
 def test_suggest_asks_a_later_seat_of_the_window_as_if_the_earlier_ones_declined() -> None:
     state = new_attempt(4, 1, seed=3)
     table = TableState(draw_seen=True, distress_decided=True)
