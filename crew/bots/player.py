@@ -154,10 +154,12 @@ def choose_play(view: View, memory: Memory, rng: random.Random, cfg: Settings) -
         return Decision(plays[0], Said("no search available: the cheapest card"))
     states = _samples(view, memory, rng, cfg.samples)
     nodes = max(cfg.min_nodes, min(cfg.nodes, cfg.budget // (len(states) * len(plays))))
-    race = search.Race(len(plays) if cfg.race else 0)  # drops cards clearly beaten so far
+    race = search.Race(len(plays)) if cfg.race else None  # drops cards clearly beaten so far
     scores, judged = search.score_actions(states, plays, nodes, race)
     states = states[:judged]  # all of them, unless the deadline came or one card is left
-    while len(states) < cfg.max_samples and not search.cut() and not race.settled:
+    while len(states) < cfg.max_samples and not search.cut():
+        if race is not None and race.settled:
+            break
         per_deal = search.spent() / len(states)
         batch = min(cfg.samples, cfg.max_samples - len(states))
         if search.spent() + per_deal * batch > cfg.wide_budget:

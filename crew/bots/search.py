@@ -149,24 +149,16 @@ class Race:
     """
 
     def __init__(self, options: int) -> None:
-        """``options`` 0: no race (every option is judged on every deal)."""
-        self.off = options == 0
         self.alive: list[bool] = [True] * options
         self._values: list[list[float]] = [[] for _ in range(options)]
-
-    def runs(self, option: int) -> bool:
-        """Whether ``option`` is still judged."""
-        return self.off or self.alive[option]
 
     @property
     def settled(self) -> bool:
         """Only one option is left: more deals cannot change the choice."""
-        return not self.off and sum(self.alive) <= 1
+        return sum(self.alive) <= 1
 
     def add(self, values: Sequence[float]) -> None:
         """One deal's values, per option (0 for an option not judged on it)."""
-        if self.off:
-            return
         for v, row in zip(values, self._values, strict=True):
             row.append(v)
         if len(self._values[0]) < RACE_FIRST:
@@ -208,7 +200,7 @@ def score_each(
         judged += 1
         row = [0.0] * options
         for k in range(options):
-            if race is not None and not race.runs(k):
+            if race is not None and not race.alive[k]:
                 continue
             after = child(st, k)
             if after is not None:
