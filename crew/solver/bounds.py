@@ -411,7 +411,9 @@ def _barred(cuts: Cuts, node: Node, claims: dict[int, int]) -> dict[int, int]:
 def _captures_lost(cuts: Cuts, node: Node, claims: dict[int, int]) -> bool:
     """Every card still to be played goes to one seat at most: the cards the pending tasks
     need their owners to capture must not be needed by two seats, must fit each owner's "at
-    most so many of these", and what is left for an owner must still reach its "at least"."""
+    most so many of these", and what is left for an owner must still reach its "at least",
+    counting no more of a set than the owner's own "at most" of that set still allows (more
+    yellow than blue, so one yellow at least, and no yellow at all: lost at once)."""
     status = node.status
     unplayed = DECK_MASK & ~node.played
     claimed = 0
@@ -420,20 +422,28 @@ def _captures_lost(cuts: Cuts, node: Node, claims: dict[int, int]) -> bool:
             return True
         claimed |= m
     demand: dict[int, dict[int, int]] = {}  # cards -> owner -> how many more it needs
+    room: dict[int, list[tuple[int, int]]] = {}  # owner -> (cards, how many more it may take)
     for i, owner, cut in cuts.captures:
-        if status[i] != PENDING or cut.kind == CutKind.CAPTURES:
+        if status[i] != PENDING or cut.kind != CutKind.CAPTURES_AT_MOST:
             continue
         have = (node.won[owner] & cut.cards).bit_count()
         mine = claims.get(owner, 0)
-        if cut.kind == CutKind.CAPTURES_AT_MOST:
-            if have + (mine & cut.cards).bit_count() > cut.count:
-                return True
+        if have + (mine & cut.cards).bit_count() > cut.count:
+            return True
+        room.setdefault(owner, []).append((cut.cards, cut.count - have))
+    for i, owner, cut in cuts.captures:
+        if status[i] != PENDING or cut.kind != CutKind.CAPTURES_AT_LEAST:
             continue
-        short = cut.count - have
+        short = cut.count - (node.won[owner] & cut.cards).bit_count()
         if short <= 0:
             continue
-        if (unplayed & cut.cards & ~(claimed & ~mine)).bit_count() < short:
+        pool = unplayed & cut.cards & ~(claimed & ~claims.get(owner, 0))
+        if pool.bit_count() < short:
             return True
+        # the owner's own "at most so many of these" caps what it can take of the pool
+        for cards, more in room.get(owner, ()):
+            if (pool & ~cards).bit_count() + min(more, (pool & cards).bit_count()) < short:
+                return True
         wants = demand.setdefault(cut.cards, {})
         wants[owner] = max(wants.get(owner, 0), short)
     for cards, wants in demand.items():

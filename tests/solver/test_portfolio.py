@@ -284,6 +284,10 @@ def _lost_at_start(tasks: list[int], owners: list[int]) -> bool:
         # the yellow 1 (2), the pink 5 and the yellow 6 (7) and exactly one trick (51): each
         # task alone needs one trick, but both yellow cards are seat 3's, so two are needed
         ([2, 7, 51], [0, 0, 0], [0, 2, 0]),
+        # more yellow cards than blue (89: at least one yellow) and no yellow card (30)
+        ([89, 30], [1, 1], [1, 2]),
+        # as many pink as yellow cards, at least one of each (85), and no pink card (28)
+        ([85, 28], [2, 2], [2, 0]),
     ],
 )
 def test_tasks_one_seat_cannot_do_together_are_lost_before_the_first_card(
@@ -377,6 +381,8 @@ def test_most_tricks_without_a_run_matches_every_pattern(n: int) -> None:
         [96, 45],
         [91, 47],
         [2, 7, 51],
+        [23, 21, 30],
+        [26, 86, 89],
     ],
 )
 def test_the_run_and_colour_cuts_agree_with_the_plain_search_on_endings(tasks: list[int]) -> None:
