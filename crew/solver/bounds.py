@@ -20,7 +20,8 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
   seat must capture or one the owner may take no more of;
 - captured cards: every card is captured by one seat at most, so two seats cannot both need
   it, an owner that must capture it cannot also be bound to capture none (or only so many) of
-  its kind, and an owner needing so many cards of a kind needs that many left for it;
+  its kind, and an owner needing so many cards of a kind needs that many left for it, no
+  more of them than its own "at most so many" allows;
 - trick counts: every trick is won by someone, so the final counts add up to the number of
   tricks; the tasks that judge counts (exact numbers, predictions, comparisons), the tricks a
   task must win or lose, runs (one a task needs, and the most tricks a seat that may never win
@@ -28,7 +29,9 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
   may lead only some cards (every trick it wins but the last is followed by its lead), the
   tricks an owner must still win to capture what it needs (a trick holds one card of each
   seat: at least as many tricks as it must take cards from any one seat, all its tasks
-  together) or to do a one-trick task, and the submarine tricks above must all fit one
+  together) or to do a one-trick task (a trick of its own on top of those when it may hold
+  none of the cards to capture: a trick of even cards holds no submarine), and the submarine
+  tricks above must all fit one
   vector of final counts, or the branch is lost.
 
 Each cut is a consequence of the rules, never a rule of its own, and the tests check the solver
@@ -543,6 +546,8 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
     runs: dict[int, int] = {}  # per owner, the longest run a pending task needs
     never: dict[int, int] = {}  # per owner, the shortest run a pending task forbids
     claimed: dict[int, int] = {}  # per owner, the cards its pending tasks name to capture
+    single: dict[int, list[int]] = {}  # per owner, the cards each one-trick task's trick may hold
+    takes: dict[int, list[tuple[int, int]]] = {}  # per owner, (cards, tricks to capture them)
     for i, owner, cut in cuts.vector:
         if node.status[i] != PENDING:
             continue
@@ -568,11 +573,24 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
             lo[owner] = max(lo[owner], cut.count - current_run(owner, node.tricks))
             runs[owner] = max(runs.get(owner, 0), cut.count)
         else:  # the owner must still win a trick (to capture cards, or the one it needs)
-            lo[owner] = max(lo[owner], _tricks_needed(form, node, owner, cut))
+            need = _tricks_needed(form, node, owner, cut)
+            lo[owner] = max(lo[owner], need)
             if kind == CutKind.CAPTURES:
                 claimed[owner] = claimed.get(owner, 0) | cut.cards
+            if kind == CutKind.TRICK_TOTAL:  # coloured cards only (rulings 12)
+                single.setdefault(owner, []).append(COLOR_CARDS_MASK)
+            elif kind == CutKind.OWN_CARD and form.tasks[i].know.trick:
+                single.setdefault(owner, []).append(form.tasks[i].know.trick)
+            elif kind != CutKind.OWN_CARD and need:
+                pool = _ALL_SUBS if kind == CutKind.NEEDS_SUBMARINES and not cut.cards else 0
+                takes.setdefault(owner, []).append((pool or cut.cards, need))
     for owner, cards in claimed.items():  # all the cards its tasks name, together
         lo[owner] = max(lo[owner], _most_from_one_seat(form, node, cards & ~node.played))
+    for owner, tricks in single.items():
+        # each trick that captures such a card holds one, so it is not the one-trick task's
+        for cards, need in takes.get(owner, ()):
+            if any(not t & cards for t in tricks):
+                lo[owner] = max(lo[owner], need + 1)
     if any(runs.get(o, 0) >= n for o, n in never.items()):
         return False  # a run one task needs is one another forbids
     if cuts.leads != DECK_MASK:

@@ -288,6 +288,9 @@ def _lost_at_start(tasks: list[int], owners: list[int]) -> bool:
         ([89, 30], [1, 1], [1, 2]),
         # as many pink as yellow cards, at least one of each (85), and no pink card (28)
         ([85, 28], [2, 2], [2, 0]),
+        # exactly one trick (51), three submarines (95) and a trick of even cards, which holds
+        # no submarine (70): the submarines need a trick of their own, so two are needed
+        ([51, 95, 70], [0, 0, 0], [0, 0, 1]),
     ],
 )
 def test_tasks_one_seat_cannot_do_together_are_lost_before_the_first_card(
@@ -383,6 +386,7 @@ def test_most_tricks_without_a_run_matches_every_pattern(n: int) -> None:
         [2, 7, 51],
         [23, 21, 30],
         [26, 86, 89],
+        [70, 94, 52],
     ],
 )
 def test_the_run_and_colour_cuts_agree_with_the_plain_search_on_endings(tasks: list[int]) -> None:
