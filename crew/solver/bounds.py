@@ -31,8 +31,7 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
   seat: at least as many tricks as it must take cards from any one seat, all its tasks
   together) or to do a one-trick task (a trick of its own on top of those when it may hold
   none of the cards to capture: a trick of even cards holds no submarine), and the submarine
-  tricks above must all fit one
-  vector of final counts, or the branch is lost.
+  tricks above must all fit one vector of final counts, or the branch is lost.
 
 Each cut is a consequence of the rules, never a rule of its own, and the tests check the solver
 with these cuts against a plain search without them.
@@ -582,8 +581,8 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
             elif kind == CutKind.OWN_CARD and form.tasks[i].know.trick:
                 single.setdefault(owner, []).append(form.tasks[i].know.trick)
             elif kind != CutKind.OWN_CARD and need:
-                pool = _ALL_SUBS if kind == CutKind.NEEDS_SUBMARINES and not cut.cards else 0
-                takes.setdefault(owner, []).append((pool or cut.cards, need))
+                subs_only = kind == CutKind.NEEDS_SUBMARINES and not cut.cards  # so many of any
+                takes.setdefault(owner, []).append((_ALL_SUBS if subs_only else cut.cards, need))
     for owner, cards in claimed.items():  # all the cards its tasks name, together
         lo[owner] = max(lo[owner], _most_from_one_seat(form, node, cards & ~node.played))
     for owner, tricks in single.items():
