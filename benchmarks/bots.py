@@ -35,6 +35,7 @@ from crew.cli.bots import play_one
 from crew.cli.common import progress_bar
 from crew.cli.options import DEFAULT_GUARD_SECONDS
 from crew.engine import new_attempt
+from crew.solver import compiled
 from crew.table.selfplay import SelfPlay
 
 #: the open-hand verdict's clock guard per game, as ``crew selfplay`` sets it by default (its
@@ -55,6 +56,11 @@ def _missions(text: str) -> list[int]:
     if not 0 <= first <= last:
         raise SystemExit(f"--missions: {text!r} is not a range like 1-33")
     return list(range(first, last + 1))
+
+
+def _search() -> str:
+    """How the installed search runs: "compiled" (``pip install .``) or "plain" (editable)."""
+    return "compiled" if compiled() else "plain"
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -109,6 +115,7 @@ def logbook(args: argparse.Namespace) -> int:
                         f"{args.players} players, {args.games} games per mission, seeds"
                         f" {args.seed}-M-I"
                         + (", the table's settings (deadline)" if args.at_the_table else "")
+                        + f"; search {_search()}"
                     )
                     print(
                         "| mission | won | winnable | undecided | ratio | median |   p95 |    max |"
@@ -127,6 +134,7 @@ def logbook(args: argparse.Namespace) -> int:
         "games_per_mission": args.games,
         "seed": args.seed,
         "at_the_table": args.at_the_table,
+        "search": _search(),
         "won": won,
         "winnable": winnable,
         "undecided": undecided,
@@ -176,6 +184,7 @@ def one_mission(args: argparse.Namespace) -> int:
         t.run()
         won += t.state.result == "won"
     p95 = _pct(times, 0.95)
+    print(f"search {_search()}")
     print(f"games {args.games} won {won} card decisions {len(times)}")
     print(f"median {statistics.median(times):.3f} s, max {max(times):.3f} s")
     print(f"bot_card_decision_p95_seconds {p95:.3f}")

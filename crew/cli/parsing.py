@@ -105,5 +105,8 @@ class VersionAction(argparse.Action):
             v = version("crew-deep-sea")
         except PackageNotFoundError:
             v = "unknown"
-        sys.stdout.write(f"crew {v}\n")
+        from ..solver import compiled
+
+        how = _("search compiled") if compiled() else _("search in plain Python")
+        sys.stdout.write(f"crew {v} ({how})\n")
         parser.exit()

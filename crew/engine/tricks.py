@@ -20,6 +20,15 @@ class Trick:
     cards: tuple[int, ...]
     winner: int
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Trick:
+        """A trick never changes: its copy is itself."""
+        return self
+
+    def __reduce__(self) -> tuple[type[Trick], tuple[int, tuple[int, ...], tuple[int, ...], int]]:
+        """Pickled as its constructor's arguments (the compiled form, ``hatch_build.py``, has
+        no other way to set the fields of a frozen instance)."""
+        return (Trick, (self.leader, self.seats, self.cards, self.winner))
+
     def card_of(self, seat: int) -> int:
         """The card ``seat`` played in this trick."""
         return self.cards[self.seats.index(seat)]

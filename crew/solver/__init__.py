@@ -10,4 +10,20 @@ from __future__ import annotations
 
 from .solver import IGNORED, Solution, Solver, default_solver, solve, winning_actions
 
-__all__ = ["IGNORED", "Solution", "Solver", "default_solver", "solve", "winning_actions"]
+__all__ = [
+    "IGNORED",
+    "Solution",
+    "Solver",
+    "compiled",
+    "default_solver",
+    "solve",
+    "winning_actions",
+]
+
+
+def compiled() -> bool:
+    """Whether the search runs compiled (an installed wheel, ``hatch_build.py``) rather than as
+    plain Python (an editable install): the same positions and verdicts, about twice as fast."""
+    from . import tricks
+
+    return not (tricks.__file__ or "").endswith(".py")
