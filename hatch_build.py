@@ -1,7 +1,7 @@
 """Wheel build hook: the search's hot modules compiled to C with mypyc.
 
 The solver, the computers' card choices and ``crew odds`` spend their time in a few modules that
-move cards and judge tasks position by position; compiled, they run about three times as fast
+move cards and judge tasks position by position; compiled, they run about twice as fast
 (same positions, same verdicts). A wheel (``pip install .``) carries each compiled module beside
 its source, and Python imports the compiled one. An editable install (``pip install -e .``, the
 tests' install) builds nothing: the checkout stays plain Python, so an edit is never shadowed by
@@ -75,7 +75,7 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             shutil.rmtree(work, ignore_errors=True)
             print(
                 f"crew: compiling the search failed ({exc}); building a plain-Python wheel "
-                "(the game is the same, its searches about three times slower)",
+                "(the game is the same, its searches about half as fast)",
                 file=sys.stderr,
             )
             return

@@ -11,18 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .cards import DECK_MASK, PINK, SUB, SUIT_MASKS, VALUE_MASKS, card_str, make_card, suit_of
 from .enums import ConditionName, UnknownConditionError, condition_name
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from .state import Setup
+    from .tricks import Trick
 
 __all__ = [
     "Broken",
     "CONDITIONS",
     "Condition",
+    "Table",
     "UnknownConditionError",
     "Y5",
     "broken_after_play",
@@ -41,20 +43,28 @@ class Broken(NamedTuple):
     values: tuple[tuple[str, str], ...] = ()
 
 
-#: (state before the card, seat, card, 1-based trick number, whether the card completes it)
-OnPlay = Callable[["GameState", int, int, int, bool], Broken | None]
-#: (state after the trick, whether it was the final trick)
-AfterTrick = Callable[["GameState", bool], Broken | None]
+class Table(Protocol):
+    """What a condition reads of the table: a ``GameState``, or the search's lighter view of
+    one position (:mod:`crew.engine.search`)."""
+
+    @property
+    def setup(self) -> Setup: ...
+    @property
+    def tricks(self) -> tuple[Trick, ...]: ...
+    @property
+    def trick_cards(self) -> tuple[int, ...]: ...
+    @property
+    def won(self) -> tuple[int, ...]: ...
+    @property
+    def counts(self) -> tuple[int, ...]: ...
+    @property
+    def played(self) -> int: ...
 
 
-def _holds_on_play(
-    state: GameState, seat: int, card: int, tnum: int, completes: bool
-) -> Broken | None:
-    return None
-
-
-def _holds_after_trick(state: GameState, final: bool) -> Broken | None:
-    return None
+#: (the table before the card, seat, card, 1-based trick number, whether the card completes it)
+OnPlay = Callable[[Table, int, int, int, bool], Broken | None]
+#: (the table after the trick, whether it was the final trick)
+AfterTrick = Callable[[Table, bool], Broken | None]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -67,8 +77,8 @@ class Condition:
     lead)."""
 
     text: str
-    on_play: OnPlay = _holds_on_play
-    after_trick: AfterTrick = _holds_after_trick
+    on_play: OnPlay | None = None  # None: no card breaks it
+    after_trick: AfterTrick | None = None  # None: no trick breaks it
     counts_of: int = 0
     first_winner: bool = False
     apart: int = 0
@@ -76,7 +86,7 @@ class Condition:
 
 
 def _balance(value: int) -> AfterTrick:
-    def after_trick(state: GameState, final: bool) -> Broken | None:
+    def after_trick(state: Table, final: bool) -> Broken | None:
         have = [(w & VALUE_MASKS[value]).bit_count() for w in state.won]
         if max(have) - min(have) >= 2:
             return Broken(
@@ -90,7 +100,7 @@ def _balance(value: int) -> AfterTrick:
 
 
 def _no_lead_pink_or_submarine(
-    state: GameState, seat: int, card: int, tnum: int, completes: bool
+    state: Table, seat: int, card: int, tnum: int, completes: bool
 ) -> Broken | None:
     if state.trick_cards or suit_of(card) not in (PINK, SUB):
         return None
@@ -101,7 +111,7 @@ def _no_lead_pink_or_submarine(
     )
 
 
-def _first_trick_winner_leads(state: GameState, final: bool) -> Broken | None:
+def _first_trick_winner_leads(state: Table, final: bool) -> Broken | None:
     if not state.tricks:
         return None
     w = state.tricks[0].winner
@@ -116,7 +126,7 @@ def _first_trick_winner_leads(state: GameState, final: bool) -> Broken | None:
 
 
 def _yellow5_played(
-    state: GameState, seat: int, card: int, tnum: int, completes: bool
+    state: Table, seat: int, card: int, tnum: int, completes: bool
 ) -> Broken | None:
     if card != Y5 or (tnum == state.setup.total_tricks and completes):
         return None
@@ -126,7 +136,7 @@ def _yellow5_played(
     )
 
 
-def _yellow5_unplayed(state: GameState, final: bool) -> Broken | None:
+def _yellow5_unplayed(state: Table, final: bool) -> Broken | None:
     if final and not state.played >> Y5 & 1:
         return Broken(
             "the yellow 5 was left unplayed; it had to be the last card of the final trick"
@@ -179,7 +189,7 @@ def condition(name: str) -> Condition:
     return CONDITIONS[condition_name(name)]
 
 
-def broken_after_play(state: GameState, seat: int, card: int) -> Broken | None:
+def broken_after_play(state: Table, seat: int, card: int) -> Broken | None:
     """Why ``seat`` playing ``card`` now breaks one of the mission's conditions, or None."""
     conds = state.setup.rules.conditions
     if not conds:
@@ -187,17 +197,19 @@ def broken_after_play(state: GameState, seat: int, card: int) -> Broken | None:
     tnum = len(state.tricks) + 1
     completes = len(state.trick_cards) + 1 == state.setup.seats
     for name, cond in CONDITIONS.items():
-        if name in conds and (why := cond.on_play(state, seat, card, tnum, completes)):
-            return why
+        if name in conds and cond.on_play is not None:
+            if why := cond.on_play(state, seat, card, tnum, completes):
+                return why
     return None
 
 
-def broken_after_trick(state: GameState, final: bool) -> Broken | None:
+def broken_after_trick(state: Table, final: bool) -> Broken | None:
     """Why the mission's conditions no longer hold after the trick just completed, or None."""
     conds = state.setup.rules.conditions
     if not conds:
         return None
     for name, cond in CONDITIONS.items():
-        if name in conds and (why := cond.after_trick(state, final)):
-            return why
+        if name in conds and cond.after_trick is not None:
+            if why := cond.after_trick(state, final):
+                return why
     return None

@@ -28,9 +28,9 @@ from functools import cache
 from typing import NamedTuple
 
 from .cards import card_list, suit_of
-from .conditions import broken_after_play, broken_after_trick, condition
+from .conditions import AfterTrick, OnPlay, condition
 from .phases.tricks import Judge, flip_piles, judge_ctx, judge_tasks, take_trick
-from .state import TONOJA, GameState
+from .state import TONOJA, GameState, Setup
 from .task_base import Reads
 from .tasks import DONE, FAILED, PENDING, get_task
 from .tricks import Trick, follow_mask
@@ -56,6 +56,18 @@ class Node(NamedTuple):
     played: int  # cards of completed tricks
     status: tuple[int, ...]  # per task, as in GameState
     result: int  # OPEN, WON or LOST
+
+
+class Seen(NamedTuple):
+    """What a mission condition reads of one position (:class:`~crew.engine.conditions.Table`):
+    building a whole ``GameState`` for every card would cost the search a third of its time."""
+
+    setup: Setup
+    tricks: tuple[Trick, ...]
+    trick_cards: tuple[int, ...]
+    won: tuple[int, ...]
+    counts: tuple[int, ...]
+    played: int
 
 
 class SearchForm:
@@ -98,6 +110,13 @@ class SearchForm:
         self._judges = tuple(judges)
         self.conditions = st.rules.conditions
         self.judged = tuple(condition(c) for c in self.conditions)  # unknown: an error
+        # the judges of the conditions that a card, or a trick, can break
+        self._on_play: tuple[OnPlay, ...] = tuple(
+            c.on_play for c in self.judged if c.on_play is not None
+        )
+        self._after_trick: tuple[AfterTrick, ...] = tuple(
+            c.after_trick for c in self.judged if c.after_trick is not None
+        )
         self._class_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._apart_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._suit_masks: dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...] | None], ...]] = {}
@@ -146,8 +165,13 @@ class SearchForm:
                 if status[i] == PENDING and on_lead(self.owners[i], seat, card) == FAILED:
                     status = status[:i] + (FAILED,) + status[i + 1 :]
                     lost = True
-        if not lost and self.conditions and broken_after_play(self.state_of(node), seat, card):
-            lost = True
+        if not lost and self._on_play:
+            tricks = node.tricks
+            seen = Seen(self.setup, tricks, node.trick_cards, node.won, node.counts, node.played)
+            tnum = len(tricks) + 1
+            completes = len(tcards) == self.seats
+            if any(judge(seen, seat, card, tnum, completes) for judge in self._on_play):
+                lost = True
         if lost:
             return node._replace(
                 hands=tuple(hands),
@@ -201,9 +225,9 @@ class SearchForm:
         result = OPEN
         if FAILED in st:
             result = LOST
-        elif self.conditions and broken_after_trick(
-            self.state_of(Node(hands_t, piles, w, w, (), (), tricks, wt, ct, played, st, OPEN)),
-            final,
+        elif self._after_trick and any(
+            judge(Seen(self.setup, tricks, (), wt, ct, played), final)
+            for judge in self._after_trick
         ):
             result = LOST
         elif st and all(s == DONE for s in st):
@@ -211,22 +235,6 @@ class SearchForm:
         elif final:
             result = WON
         return Node(hands_t, piles, w, w, (), (), tricks, wt, ct, played, st, result)
-
-    def state_of(self, node: Node) -> GameState:
-        """The engine state of ``node`` (for the engine's own judges of mission conditions)."""
-        return self.root._replace(
-            hands=node.hands,
-            piles=node.piles,
-            leader=node.leader,
-            turn=node.turn,
-            trick_seats=node.trick_seats,
-            trick_cards=node.trick_cards,
-            tricks=node.tricks,
-            won=node.won,
-            counts=node.counts,
-            played=node.played,
-            status=node.status,
-        )
 
     # -- transpositions and equivalent cards ------------------------------------------------
 
