@@ -142,3 +142,33 @@ def test_the_wheel_ships_data_and_a_compiled_search_that_searches_like_the_sourc
     assert got.returncode == 0, got.stderr
     assert json.loads(got.stdout) == expected
     assert {v for v, _, _ in expected} >= {True, False}  # both verdicts compared
+
+
+def test_a_plain_python_wheel_when_asked_for(tmp_path: Path) -> None:
+    """``CREW_PURE=1`` (what a machine without a C compiler gets too): no compiled module, a
+    wheel for any platform, the same sources."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path / "dist"),
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "CREW_PURE": "1"},
+    )
+    assert out.returncode == 0, out.stderr
+    wheel = next((tmp_path / "dist").glob("*.whl"))
+    assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
+    names = zipfile.ZipFile(wheel).namelist()
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    assert not [n for n in names if n.endswith(suffix)]
+    assert set(_hook_modules()) <= set(names)
