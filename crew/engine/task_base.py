@@ -104,6 +104,7 @@ class CutKind(IntEnum):
     CAPTURES_AT_LEAST = 14  # the owner captures at least ``count`` cards of ``cards``
     OTHERS_HOLD = 15  # a seat other than the owner must still hold a card of ``cards`` (the
     # owner's own card in that trick is another one)
+    CAPTURES_ONE_OF = 16  # the owner captures every card of one of the sets in ``sets``
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +119,7 @@ class Cut:
     mode: str = ""
     op: str = ""
     limits: tuple[int, ...] = ()  # per crew size 3, 4, 5; or, for op "in", the totals allowed
+    sets: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -242,10 +242,21 @@ def _know_color_all_or_each(p: ColorAllOrEach) -> Knowledge:
             cuts=cuts,
             take=COLOR_CARDS_MASK,
         )
-    # all of one colour: which cards the others took matters, so the owner's cards are kept;
-    # the nine cards of a colour are nine coloured cards (so many tricks of the owner's)
-    cuts = (Cut(CutKind.CAPTURES_AT_LEAST, cards=COLOR_CARDS_MASK, count=9),)
-    return Knowledge(Reads.WON, reads_cards=COLOR_CARDS_MASK, cuts=cuts, take=COLOR_CARDS_MASK)
+    # all of one colour: a colour is still possible while the owner holds every card of it
+    # played so far, which how many it holds of each tells (with the cards still in the hands);
+    # one colour whole: none of it to another seat or beyond the owner's own "at most", and so
+    # many tricks of the owner's as it must take cards of it from any one seat
+    cuts = (
+        Cut(CutKind.CAPTURES_AT_LEAST, cards=COLOR_CARDS_MASK, count=9),
+        Cut(CutKind.CAPTURES_ONE_OF, sets=SUIT_MASKS[:4]),
+    )
+    return Knowledge(
+        Reads.COUNTED,
+        reads_cards=COLOR_CARDS_MASK,
+        counted=SUIT_MASKS[:4],
+        cuts=cuts,
+        take=COLOR_CARDS_MASK,
+    )
 
 
 # -- equal_two_colors ------------------------------------------------------------------------

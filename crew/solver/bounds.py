@@ -21,7 +21,9 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
 - captured cards: every card is captured by one seat at most, so two seats cannot both need
   it, an owner that must capture it cannot also be bound to capture none (or only so many) of
   its kind, and an owner needing so many cards of a kind needs that many left for it, no
-  more of them than its own "at most so many" allows;
+  more of them than its own "at most so many" allows; an owner that must take every card of
+  one of several sets (all nine of a colour) needs a set none of whose cards went, or must
+  go, to another seat, and no more of which than its own "at most" allows;
 - trick counts: every trick is won by someone, so the final counts add up to the number of
   tricks; the tasks that judge counts (exact numbers, predictions, comparisons), the tricks a
   task must win or lose, runs (one a task needs, and the most tricks a seat that may never win
@@ -126,7 +128,12 @@ def cuts_for(form: SearchForm) -> Cuts:
                 out.cards.append(entry)
             if kind in (CutKind.MOST_TRICKS, CutKind.MOST_SUBMARINES):
                 out.counts.append(entry)
-            if kind in (CutKind.CAPTURES, CutKind.CAPTURES_AT_MOST, CutKind.CAPTURES_AT_LEAST):
+            if kind in (
+                CutKind.CAPTURES,
+                CutKind.CAPTURES_AT_MOST,
+                CutKind.CAPTURES_AT_LEAST,
+                CutKind.CAPTURES_ONE_OF,
+            ):
                 out.captures.append(entry)
             if kind in (
                 CutKind.MOST_TRICKS,
@@ -148,6 +155,7 @@ def cuts_for(form: SearchForm) -> Cuts:
                 CutKind.TRICK_TOTAL,
                 CutKind.CAPTURES,
                 CutKind.CAPTURES_AT_LEAST,
+                CutKind.CAPTURES_ONE_OF,
                 CutKind.NEEDS_SUBMARINES,
             ):
                 out.vector.append(entry)
@@ -350,6 +358,12 @@ def _tricks_needed(form: SearchForm, node: Node, owner: int, cut: Cut) -> int:
     unplayed = DECK_MASK & ~node.played
     if kind == CutKind.CAPTURES:
         return _most_from_one_seat(form, node, cut.cards & unplayed)
+    if kind == CutKind.CAPTURES_ONE_OF:  # the set that needs the fewest, of those still whole
+        taken = _taken_by_others(node, owner)
+        return min(
+            (_most_from_one_seat(form, node, s & unplayed) for s in cut.sets if not s & taken),
+            default=form.total + 1,
+        )
     subs_won = node.won[owner] & _ALL_SUBS
     if kind == CutKind.NEEDS_SUBMARINES and cut.cards:
         return _most_from_one_seat(form, node, cut.cards & ~subs_won & unplayed)
@@ -367,6 +381,15 @@ def _tricks_needed(form: SearchForm, node: Node, owner: int, cut: Cut) -> int:
         if sum(min(h, t) for h in held) >= short:
             return t
     return form.total + 1  # not enough such cards left (the capture cuts say so too)
+
+
+def _taken_by_others(node: Node, owner: int) -> int:
+    """The cards captured so far by seats other than ``owner``."""
+    taken = 0
+    for s, w in enumerate(node.won):
+        if s != owner:
+            taken |= w
+    return taken
 
 
 def _most_from_one_seat(form: SearchForm, node: Node, cards: int) -> int:
@@ -433,6 +456,19 @@ def _captures_lost(cuts: Cuts, node: Node, claims: dict[int, int]) -> bool:
         if have + (mine & cut.cards).bit_count() > cut.count:
             return True
         room.setdefault(owner, []).append((cut.cards, cut.count - have))
+    for i, owner, cut in cuts.captures:
+        if status[i] != PENDING or cut.kind != CutKind.CAPTURES_ONE_OF:
+            continue
+        # a set stays possible while no card of it went, or must go, to another seat, and the
+        # owner's own "at most so many of these" leaves room for the rest of it
+        barred = _taken_by_others(node, owner) | (claimed & ~claims.get(owner, 0))
+        mine = node.won[owner]
+        if not any(
+            not s & barred
+            and all((s & cards & ~mine).bit_count() <= more for cards, more in room.get(owner, ()))
+            for s in cut.sets
+        ):
+            return True
     for i, owner, cut in cuts.captures:
         if status[i] != PENDING or cut.kind != CutKind.CAPTURES_AT_LEAST:
             continue
@@ -580,7 +616,7 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
                 single.setdefault(owner, []).append(COLOR_CARDS_MASK)
             elif kind == CutKind.OWN_CARD and form.tasks[i].know.trick:
                 single.setdefault(owner, []).append(form.tasks[i].know.trick)
-            elif kind != CutKind.OWN_CARD and need:
+            elif kind not in (CutKind.OWN_CARD, CutKind.CAPTURES_ONE_OF) and need:
                 subs_only = kind == CutKind.NEEDS_SUBMARINES and not cut.cards  # so many of any
                 takes.setdefault(owner, []).append((_ALL_SUBS if subs_only else cut.cards, need))
     for owner, cards in claimed.items():  # all the cards its tasks name, together

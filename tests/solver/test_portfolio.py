@@ -291,6 +291,11 @@ def _lost_at_start(tasks: list[int], owners: list[int]) -> bool:
         # exactly one trick (51), three submarines (95) and a trick of even cards, which holds
         # no submarine (70): the submarines need a trick of their own, so two are needed
         ([51, 95, 70], [0, 0, 0], [0, 0, 1]),
+        # all nine cards of one colour (39) while another seat must take a card of each colour
+        # (the pink 3, the yellow 1, the blue 4, the green 6)
+        ([39, 1, 2, 3, 4], [0, 1, 1, 1, 1], [0, 1, 1, 1, 0]),
+        # all nine cards of one colour (39), no yellow nor green (32), no pink nor blue (31)
+        ([39, 32, 31], [0, 0, 0], [0, 0, 1]),
     ],
 )
 def test_tasks_one_seat_cannot_do_together_are_lost_before_the_first_card(
@@ -387,6 +392,8 @@ def test_most_tricks_without_a_run_matches_every_pattern(n: int) -> None:
         [23, 21, 30],
         [26, 86, 89],
         [70, 94, 52],
+        [39, 3, 32],
+        [39, 24, 2],
     ],
 )
 def test_the_run_and_colour_cuts_agree_with_the_plain_search_on_endings(tasks: list[int]) -> None:
