@@ -52,7 +52,8 @@ async def test_hint_undo_tracker_and_why_in_a_practice_game() -> None:
         await drive_until(pilot, app, Player(), anns_card)
         s = app.session
         assert s is not None
-        footer = screen_text(app)
+        # the screen is drawn a moment after the session reaches Ann's card (later under load)
+        footer = await shown(pilot, app, "Hint")
         assert "Hint" in footer and "Cards" in footer
         # t: the tracker, public facts only
         await type_keys(pilot, "t")
