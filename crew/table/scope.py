@@ -209,6 +209,10 @@ class SeatScope:
         """The cards the unlocked crew member may play now (for Tonoja too, as captain)."""
         return self._session.legal_cards() if self._acting() >= 0 else set()
 
+    def losing_cards(self) -> set[int]:
+        """The cards of :meth:`legal_cards` whose play loses the attempt at once."""
+        return self._session.losing_cards() if self._acting() >= 0 else set()
+
     def passable(self) -> list[int]:
         """The cards of the unlocked hand that may go in the distress signal."""
         hand = self.hand

@@ -372,6 +372,17 @@ class Session:
         """The cards the seat to play may play now (from the engine)."""
         return {a.card for a in legal_actions(self.state) if isinstance(a, Play)}
 
+    def losing_cards(self) -> set[int]:
+        """The legal cards whose play loses the attempt at once (the engine's ``apply``): a
+        mission condition or a task it breaks there and then. Public, like the card itself: the
+        engine judges it from the card, the cards on the table and the tasks, never a hand."""
+        state = self.state
+        return {
+            a.card
+            for a in legal_actions(state)
+            if isinstance(a, Play) and apply(state, a)[0].result == Result.LOST
+        }
+
     def signal_illegal(self, seat: int, card: int) -> Illegal | None:
         """None when ``card`` may be shown with some position; else the engine's reason."""
         bad = signal_card_illegal(self.state, seat, card)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tui_hands import attempt, session_for
+from tui_hands import advance, attempt, session_for
 
 from crew import storage
 from crew.engine import (
@@ -16,6 +16,7 @@ from crew.engine import (
     Signal,
     Take,
     Volunteer,
+    cards_in,
     distress_possible,
     legal_actions,
     mask_of,
@@ -519,3 +520,25 @@ def test_continue_announces_the_signal_made_just_before_the_terminal_closed(
     assert "signalled" in said
     again = Session.resume(storage.load_game())
     assert news_text(SeatScope(again)).plain == said
+
+
+def test_the_cards_that_lose_at_once_come_from_the_engine() -> None:
+    # mission 12: no trick may be opened with pink or a submarine. Ann (captain, S4) leads
+    # holding P1 P2 (and the fill-up pinks P3-P8): every pink and the S4 lose at once, the
+    # blue B1 and green G1 do not; once a trick is led, following never breaks the condition
+    state = attempt(4, 12, ["S4 P1 P2 B1 G1", "P9 B2", "B3 B4", "Y1 Y2"], [])
+    s = session_for(state)
+    advance(s, lambda s, step: step.kind == StepKind.PLAY)
+    s.open_gate()
+    assert s.step().seat == 0
+    ann = s.state.hands[0]
+    assert s.losing_cards() == {c for c in cards_in(ann) if c < 9 or c == C("S4")}
+    assert C("B1") in s.legal_cards() and C("B1") not in s.losing_cards()
+    assert s.act(Play(0, C("S4"))) is None
+    assert s.state.result == "lost"  # the engine's own verdict, the one losing_cards foresaw
+    s2 = session_for(state)
+    advance(s2, lambda s, step: step.kind == StepKind.PLAY)
+    s2.open_gate()
+    assert s2.act(Play(0, C("B1"))) is None
+    s2.open_gate()
+    assert s2.step().seat == 1 and s2.losing_cards() == set()

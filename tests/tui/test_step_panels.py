@@ -186,3 +186,26 @@ async def test_the_only_card_of_a_colour_is_shown_without_asking_where_its_token
         await pilot.pause()
     assert s.record.actions[-1] == {"signal": "P5", "seat": 0, "position": "middle"}
     assert s.step().kind == StepKind.PLAY
+
+
+async def test_enter_at_a_lead_never_plays_a_card_that_loses_at_once() -> None:
+    # mission 12, deal code 2: Dee (captain) leads holding P2 P8 B4 B6 B7 G3 G4 Y3 Y5 S4. Leading
+    # pink or a submarine loses the attempt at once, so the cursor starts on B4, not on P2, and
+    # the prompt names the cards that would lose
+    app = create_app(
+        players=4, mission=12, seed=2, names="Ann,Bob,Cas,Dee", clock_interval=None, settle=0
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(3):  # begin, no distress signal, Dee's gate
+            await pilot.press("enter")
+            await pilot.pause()
+        text = screen_text(app)
+        assert "Dee, play a card to trick 1: you lead" in text
+        assert "♥P2 ♥P8 ⚓S4 would lose the" in text and "attempt at once" in text
+        await pilot.press("enter")  # the card under the cursor
+        await pilot.pause()
+        await pilot.press("enter")  # Ann's gate
+        await pilot.pause()
+        text = screen_text(app)
+        assert "♦B4 led" in text and "LOST" not in text
+        assert "Ann, play a card to trick 1" in text and "would lose" not in text

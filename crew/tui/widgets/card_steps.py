@@ -19,7 +19,7 @@ from crew.i18n import _
 from crew.present import position_word
 from crew.table import SeatScope, Step
 
-from ..render import card_text, cards_text, suit_word
+from ..render import card_label, card_text, cards_text, suit_word
 from .hand import HandView
 from .step_base import Back, Done, PassCard, SignalFirst, StepPanel, ready
 
@@ -79,11 +79,12 @@ class PlayPanel(HandPanel):
     def update(self) -> None:
         t, step = self.table, self.step
         legal = t.legal_cards()
+        losing = t.losing_cards()
         view = t.public_view()
         trick = view.tricks_played + 1
         if step.seat != step.viewer:
             # Tonoja: the captain plays one of her face-up cards (public) for her
-            self.hand.show_cards([c for c in view.tonoja_up if c >= 0], legal)
+            self.hand.show_cards([c for c in view.tonoja_up if c >= 0], legal, losing)
             line = Text(_("{name}'s own hand: ").format(name=t.name(step.viewer)), style="dim")
             line.append_text(cards_text(self.own_cards()))
             self.sub.display = True
@@ -92,7 +93,7 @@ class PlayPanel(HandPanel):
                 name=t.name(step.viewer), trick=trick
             )
         else:
-            self.hand.show_cards(self.own_cards(), legal)
+            self.hand.show_cards(self.own_cards(), legal, losing)
             who = _("{name}, play a card to trick {trick}").format(
                 name=t.name(step.seat), trick=trick
             )
@@ -107,6 +108,10 @@ class PlayPanel(HandPanel):
             led = _("you lead")
             if t.signal_first():
                 led += _(" (c: somebody signals first)")
+        if losing:
+            led += _(" · {cards} would lose the attempt at once").format(
+                cards=" ".join(card_label(c) for c in sorted(losing))
+            )
         self.say(f"{who}: {led}")
 
     def card_chosen(self, card: int) -> None:

@@ -71,15 +71,24 @@ class HandView(Widget, can_focus=True):
 
     # -- content ----------------------------------------------------------------------------------
 
-    def show_cards(self, cards: Iterable[int], enabled: Iterable[int] | None = None) -> None:
-        """Show ``cards``; ``enabled`` are the choosable ones (None: read-only)."""
+    def show_cards(
+        self,
+        cards: Iterable[int],
+        enabled: Iterable[int] | None = None,
+        avoid: Iterable[int] = (),
+    ) -> None:
+        """Show ``cards``; ``enabled`` are the choosable ones (None: read-only). The cursor stays
+        on its card, or goes to the first choosable one, one of ``avoid`` only if nothing else
+        may be chosen (a card that loses the attempt at once is never the one Enter plays
+        unasked)."""
         old = self.current
         self.cards = sorted(cards)
         self.enabled = set(enabled) if enabled is not None else None
-        if old in self.cards:
+        shun = set(avoid)
+        if old in self.cards and old not in shun:
             self.cursor = self.cards.index(old)
         else:
-            self.cursor = self._first_enabled()
+            self.cursor = self._first_enabled(shun)
         self._suit_typed = None
         self.can_focus = self.enabled is not None
         self.refresh(layout=True)
@@ -87,11 +96,12 @@ class HandView(Widget, can_focus=True):
     def clear(self) -> None:
         self.show_cards([], None)
 
-    def _first_enabled(self) -> int:
+    def _first_enabled(self, avoid: set[int] | frozenset[int] = frozenset()) -> int:
         if self.enabled:
-            for i, c in enumerate(self.cards):
-                if c in self.enabled:
-                    return i
+            for skip in (avoid, frozenset()):
+                for i, c in enumerate(self.cards):
+                    if c in self.enabled and c not in skip:
+                        return i
         return 0
 
     @property
