@@ -24,6 +24,7 @@ from crew.engine import (
     parse_card,
     parse_cards,
 )
+from crew.engine.cards import BLUE, PINK, SUB, SUIT_MASKS, suit_of
 from crew.records import replay
 from crew.table import GameSpec, Session, SessionError, Step, StepKind
 
@@ -524,15 +525,15 @@ def test_continue_announces_the_signal_made_just_before_the_terminal_closed(
 
 def test_the_cards_that_lose_at_once_come_from_the_engine() -> None:
     # mission 12: no trick may be opened with pink or a submarine. Ann (captain, S4) leads
-    # holding P1 P2 (and the fill-up pinks P3-P8): every pink and the S4 lose at once, the
-    # blue B1 and green G1 do not; once a trick is led, following never breaks the condition
+    # holding P1 P2 (and fill-up pinks): every pink and the S4 lose at once, the blue B1 and
+    # green G1 do not; once a trick is led, following never breaks the condition
     state = attempt(4, 12, ["S4 P1 P2 B1 G1", "P9 B2", "B3 B4", "Y1 Y2"], [])
     s = session_for(state)
     advance(s, lambda s, step: step.kind == StepKind.PLAY)
     s.open_gate()
     assert s.step().seat == 0
     ann = s.state.hands[0]
-    assert s.losing_cards() == {c for c in cards_in(ann) if c < 9 or c == C("S4")}
+    assert s.losing_cards() == {c for c in cards_in(ann) if suit_of(c) in (PINK, SUB)}
     assert C("B1") in s.legal_cards() and C("B1") not in s.losing_cards()
     assert s.act(Play(0, C("S4"))) is None
     assert s.state.result == "lost"  # the engine's own verdict, the one losing_cards foresaw
@@ -542,3 +543,22 @@ def test_the_cards_that_lose_at_once_come_from_the_engine() -> None:
     assert s2.act(Play(0, C("B1"))) is None
     s2.open_gate()
     assert s2.step().seat == 1 and s2.losing_cards() == set()
+
+
+def test_the_last_card_of_a_trick_that_breaks_a_task_loses_at_once() -> None:
+    # mission 3 with task 50 (win no trick at all), which Ann, the captain, takes; she leads
+    # B9. Bob and Cas must follow blue below it; Dee has no blue: a submarine takes the trick
+    # from Ann, any other card leaves it to her, and the task fails with that card
+    state = attempt(4, 3, ["S4 B9", "B1", "B2", "S1 Y1"], [50])
+    s = session_for(state)
+    advance(s, lambda s, step: step.kind == StepKind.PLAY)
+    assert s.state.owners == (0,)
+    for seat, card in ((0, "B9"), (1, "B1"), (2, "B2")):
+        s.open_gate()
+        assert s.losing_cards() == set()
+        assert s.act(Play(seat, C(card))) is None
+    s.open_gate()
+    dee = s.state.hands[3]
+    assert not dee & SUIT_MASKS[BLUE] and dee & SUIT_MASKS[SUB]
+    assert s.losing_cards() == {c for c in cards_in(dee) if suit_of(c) != SUB}
+    assert s.act(Play(3, C("Y1"))) is None and s.state.result == "lost"
