@@ -33,7 +33,11 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
   seat: at least as many tricks as it must take cards from any one seat, all its tasks
   together) or to do a one-trick task (a trick of its own on top of those when it may hold
   none of the cards to capture: a trick of even cards holds no submarine), and the submarine
-  tricks above must all fit one vector of final counts, or the branch is lost.
+  tricks above must all fit one vector of final counts, or the branch is lost. The submarines
+  left are judged together too: every one is played, a seat plays one card into a trick and
+  the highest submarine in a trick takes it, so each way they can share tricks gives each seat
+  the least tricks it wins with them (S1 and S3 of one seat beaten only by another's S2 and
+  S4: two tricks for that seat, or one each); one of those ways must fit the counts.
 
 Each cut is a consequence of the rules, never a rule of its own, and the tests check the solver
 with these cuts against a plain search without them.
@@ -42,6 +46,7 @@ with these cuts against a plain search without them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from crew.engine.cards import COLOR_CARDS_MASK, DECK_MASK
 from crew.engine.search import Node, SearchForm
@@ -633,14 +638,85 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
             hi[s] = min(hi[s], _leads_left(form, node, s, cuts.leads))
     elif not pending:
         return True
-    key = (node.counts, remaining, tuple(lo), tuple(hi), tuple(pending))
+    holders = _submarine_holders(form, node, remaining)
+    key = (node.counts, remaining, tuple(lo), tuple(hi), tuple(pending), holders)
     hit = cuts.memo.get(key)
     if hit is None:
-        hit = _some_vector(form, node, lo, hi, remaining, judged)
+        if len(holders) > 1:
+            # every way the submarines left can share tricks: some way must fit the counts
+            hit = any(
+                _some_vector(
+                    form,
+                    node,
+                    [max(a, b) for a, b in zip(lo, won, strict=True)],
+                    hi,
+                    remaining,
+                    judged,
+                )
+                for won in submarine_tricks(holders, seats, remaining)
+            )
+        else:
+            hit = _some_vector(form, node, lo, hi, remaining, judged)
         if len(cuts.memo) >= MEMO_LIMIT:
             cuts.memo.clear()
         cuts.memo[key] = hit
     return hit
+
+
+def _submarine_holders(form: SearchForm, node: Node, remaining: int) -> tuple[int, ...]:
+    """The seat holding each submarine still in a hand, highest first; empty when some seat
+    may keep a card unplayed (a three-player hand of 14, Tonoja): then a submarine need not
+    be played at all."""
+    if form.tonoja:
+        return ()
+    out = []
+    for sub in _SUBS:
+        for s, h in enumerate(node.hands):
+            if h >> sub & 1:
+                if h.bit_count() > remaining:
+                    return ()
+                out.append(s)
+                break
+    return tuple(out)
+
+
+@cache
+def submarine_tricks(
+    holders: tuple[int, ...], seats: int, remaining: int
+) -> tuple[tuple[int, ...], ...]:
+    """The least tricks each seat wins with submarines, for every way the submarines still
+    held (``holders``: the seat holding each, highest first) can share tricks: every one is
+    played, a seat plays one card into a trick, at most ``remaining`` tricks, and a trick with
+    submarines goes to its highest one. Only the vectors no other one is below in every seat.
+    """
+    found: set[tuple[int, ...]] = set()
+    groups: list[tuple[int, int]] = []  # per trick: (its winner, the seats in it as bits)
+
+    def place(k: int) -> None:
+        if k == len(holders):
+            won = [0] * seats
+            for w, _ in groups:
+                won[w] += 1
+            found.add(tuple(won))
+            return
+        seat = holders[k]
+        for i, (w, members) in enumerate(groups):  # a trick with a higher submarine in it
+            if not members >> seat & 1:
+                groups[i] = (w, members | 1 << seat)
+                place(k + 1)
+                groups[i] = (w, members)
+        if len(groups) < remaining:  # a trick of its own: the highest in it, so it wins
+            groups.append((seat, 1 << seat))
+            place(k + 1)
+            groups.pop()
+
+    place(0)
+    least = [
+        v
+        for v in found
+        if not any(o != v and all(a <= b for a, b in zip(o, v, strict=True)) for o in found)
+    ]
+    return tuple(sorted(least))
 
 
 def most_without_run(n: int, run: int, remaining: int) -> int:

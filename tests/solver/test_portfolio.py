@@ -17,7 +17,7 @@ from crew.records import record_for, replay
 from crew.solver import Solution, Solver
 from crew.solver import tricks as tricks_mod
 from crew.solver.analysis import analyse
-from crew.solver.bounds import certainly_lost, cuts_for, most_without_run
+from crew.solver.bounds import certainly_lost, cuts_for, most_without_run, submarine_tricks
 from crew.solver.limits import Aborted, Budget
 from crew.solver.plain import PlainSearch
 
@@ -105,6 +105,34 @@ def test_trick_counts_that_fit_no_final_vector_are_lost_before_the_first_card() 
     # seat 0 holds S4 (a trick it surely wins): four for seat 0 and six for seat 2 fit the ten
     # tricks, so that is not cut
     state = _handed([53, 64], [0, 2], HANDS)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+
+
+def test_submarines_that_must_fall_to_a_seat_winning_too_few_tricks_are_lost_at_once() -> None:
+    # seat 0 (the captain: S4 and S2) must win the last trick and no other (46); seat 1 (S3
+    # and S1) fewer tricks than the captain (60), so none. Seat 1's S1 and S3 are beaten only
+    # by the captain's S2 and S4, in two tricks the captain would win: lost before a card
+    hands = [
+        "S4 S2 P1 P2 B1 B2 B3 G1 G2 G3",
+        "S3 S1 P4 P5 P6 B4 B5 G4 G5 G6",
+        "P3 P7 P8 P9 B6 B7 B8 B9 G7 G8",
+        "G9 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9",
+    ]
+    state = _handed([46, 60], [0, 1], hands)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    sol = Solver().solve(state)
+    assert sol.winnable is False and sol.nodes == 0
+    # the ways four submarines held two and two can share tricks: the captain takes two, or
+    # each seat one (seat 1 never none while the captain takes one)
+    assert set(submarine_tricks((0, 1, 0, 1), 4, 10)) == {(2, 0, 0, 0), (1, 1, 0, 0)}
+    assert submarine_tricks((0, 1, 0, 1), 4, 2) == submarine_tricks((0, 1, 0, 1), 4, 10)
+    assert submarine_tricks((2,), 4, 1) == ((0, 0, 1, 0),)
+    # with S2 and S1 elsewhere (seats 2 and 3), S3 can fall to S4 in the last trick: not cut
+    hands[0], hands[2] = hands[0].replace("S2", "P3"), hands[2].replace("P3", "S2")
+    hands[1], hands[3] = hands[1].replace("S1", "Y1"), hands[3].replace("Y1", "S1")
+    state = _handed([46, 60], [0, 1], hands)
     form = SearchForm(state)
     assert not certainly_lost(form, cuts_for(form), form.start(state))
 
@@ -394,12 +422,14 @@ def test_most_tricks_without_a_run_matches_every_pattern(n: int) -> None:
         [70, 94, 52],
         [39, 3, 32],
         [39, 24, 2],
+        [46, 60],
+        [51, 60, 63],
     ],
 )
 def test_the_run_and_colour_cuts_agree_with_the_plain_search_on_endings(tasks: list[int]) -> None:
     rng = random.Random(sum(tasks))
     checked = 0
-    for _ in range(80):
+    for _ in range(100):
         cards = list(range(40))
         rng.shuffle(cards)
         hands = [" ".join(card_str(c) for c in cards[k * 10 : (k + 1) * 10]) for k in range(4)]
