@@ -31,7 +31,8 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
   may lead only some cards (every trick it wins but the last is followed by its lead), the
   tricks an owner must still win to capture what it needs (a trick holds one card of each
   seat: at least as many tricks as it must take cards from any one seat, all its tasks
-  together) or to do a one-trick task (a trick of its own on top of those when it may hold
+  together; the coloured cards it must take from its own hand each in a trick it wins
+  playing that card, none of them a trick it surely wins playing a submarine) or to do a one-trick task (a trick of its own on top of those when it may hold
   none of the cards to capture: a trick of even cards holds no submarine), and the submarine
   tricks above must all fit one vector of final counts, or the branch is lost. The submarines
   left are judged together too: every one is played, a seat plays one card into a trick and
@@ -588,6 +589,8 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
     claimed: dict[int, int] = {}  # per owner, the cards its pending tasks name to capture
     single: dict[int, list[int]] = {}  # per owner, the cards each one-trick task's trick may hold
     takes: dict[int, list[tuple[int, int]]] = {}  # per owner, (cards, tricks to capture them)
+    one_of: dict[int, list[Cut]] = {}  # per owner, its pending "every card of one set" cuts
+    sub_tricks = list(lo)  # per seat, the tricks it surely wins with its own submarines
     for i, owner, cut in cuts.vector:
         if node.status[i] != PENDING:
             continue
@@ -617,6 +620,8 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
             lo[owner] = max(lo[owner], need)
             if kind == CutKind.CAPTURES:
                 claimed[owner] = claimed.get(owner, 0) | cut.cards
+            elif kind == CutKind.CAPTURES_ONE_OF:
+                one_of.setdefault(owner, []).append(cut)
             if kind == CutKind.TRICK_TOTAL:  # coloured cards only (rulings 12)
                 single.setdefault(owner, []).append(COLOR_CARDS_MASK)
             elif kind == CutKind.OWN_CARD and form.tasks[i].know.trick:
@@ -626,6 +631,20 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
                 takes.setdefault(owner, []).append((_ALL_SUBS if subs_only else cut.cards, need))
     for owner, cards in claimed.items():  # all the cards its tasks name, together
         lo[owner] = max(lo[owner], _most_from_one_seat(form, node, cards & ~node.played))
+    for owner in claimed.keys() | one_of.keys():
+        # its own coloured cards to capture: each in a trick it wins playing that card, so
+        # none of them one it wins playing a submarine
+        own = _holding(form, node, owner) & ~_ALL_SUBS
+        mine = own & claimed.get(owner, 0)
+        count = mine.bit_count()
+        taken = _taken_by_others(node, owner)
+        for cut in one_of.get(owner, ()):
+            count += min(
+                ((own & st & ~mine).bit_count() for st in cut.sets if not st & taken),
+                default=0,
+            )
+        if count:
+            lo[owner] = max(lo[owner], count + sub_tricks[owner])
     for owner, tricks in single.items():
         # each trick that captures such a card holds one, so it is not the one-trick task's
         for cards, need in takes.get(owner, ()):

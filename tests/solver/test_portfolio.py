@@ -137,6 +137,27 @@ def test_submarines_that_must_fall_to_a_seat_winning_too_few_tricks_are_lost_at_
     assert not certainly_lost(form, cuts_for(form), form.start(state))
 
 
+def test_own_cards_to_capture_and_sure_submarine_tricks_are_different_tricks() -> None:
+    # seat 0 must win all four 9s (15) and exactly four tricks (53). It holds three of the 9s
+    # and S4 and S3: each 9 of its own is captured in a trick it wins playing that 9, and S4
+    # and S3 win two more tricks, five in all
+    hands = [
+        "S4 S3 P9 Y9 B9 P1 B1 G1 G2 G3",
+        "S2 P4 P5 P6 B4 B5 B6 G4 G5 G6",
+        "S1 P7 P8 P2 B7 B8 B2 G7 G8 G9",
+        "P3 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 B3",
+    ]
+    state = _handed([15, 53], [0, 0], hands)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    assert Solver().solve(state).winnable is False
+    # with S3 elsewhere, three 9s and S4 make four: not cut
+    hands[0], hands[1] = hands[0].replace("S3", "P4"), hands[1].replace("P4", "S3")
+    state = _handed([15, 53], [0, 0], hands)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+
+
 class _Counting(Solver):
     """A solver that records which states it was asked about."""
 
@@ -424,6 +445,8 @@ def test_most_tricks_without_a_run_matches_every_pattern(n: int) -> None:
         [39, 24, 2],
         [46, 60],
         [51, 60, 63],
+        [15, 53],
+        [39, 51],
     ],
 )
 def test_the_run_and_colour_cuts_agree_with_the_plain_search_on_endings(tasks: list[int]) -> None:
