@@ -32,8 +32,9 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
   tricks an owner must still win to capture what it needs (a trick holds one card of each
   seat: at least as many tricks as it must take cards from any one seat, all its tasks
   together; the coloured cards it must take from its own hand each in a trick it wins
-  playing that card, none of them a trick it surely wins playing a submarine) or to do a one-trick task (a trick of its own on top of those when it may hold
-  none of the cards to capture: a trick of even cards holds no submarine), and the submarine
+  playing that card, none of them a trick it surely wins playing a submarine) or to do a
+  one-trick task (a trick of its own on top of those when it may hold none of the cards to
+  capture: a trick of even cards holds no submarine), and the submarine
   tricks above must all fit one vector of final counts, or the branch is lost. The submarines
   left are judged together too: every one is played, a seat plays one card into a trick and
   the highest submarine in a trick takes it, so each way they can share tricks gives each seat
