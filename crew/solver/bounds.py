@@ -32,7 +32,8 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
   tricks an owner must still win to capture what it needs (a trick holds one card of each
   seat: at least as many tricks as it must take cards from any one seat, all its tasks
   together; the coloured cards it must take from its own hand each in a trick it wins
-  playing that card, none of them a trick it surely wins playing a submarine) or to do a
+  playing that card, none of them a trick it surely wins playing a submarine, nor is the
+  trick of a one-trick task won with a coloured card or made of coloured cards) or to do a
   one-trick task (a trick of its own on top of those when it may hold none of the cards to
   capture: a trick of even cards holds no submarine), and the submarine
   tricks above must all fit one vector of final counts, or the branch is lost. The submarines
@@ -591,6 +592,7 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
     single: dict[int, list[int]] = {}  # per owner, the cards each one-trick task's trick may hold
     takes: dict[int, list[tuple[int, int]]] = {}  # per owner, (cards, tricks to capture them)
     one_of: dict[int, list[Cut]] = {}  # per owner, its pending "every card of one set" cuts
+    coloured: set[int] = set()  # owners of a one-trick task won with a coloured card
     sub_tricks = list(lo)  # per seat, the tricks it surely wins with its own submarines
     for i, owner, cut in cuts.vector:
         if node.status[i] != PENDING:
@@ -623,6 +625,10 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
                 claimed[owner] = claimed.get(owner, 0) | cut.cards
             elif kind == CutKind.CAPTURES_ONE_OF:
                 one_of.setdefault(owner, []).append(cut)
+            elif kind == CutKind.TRICK_TOTAL or (
+                kind == CutKind.OWN_CARD and not cut.cards & _ALL_SUBS
+            ):
+                coloured.add(owner)  # a trick it wins playing a coloured card
             if kind == CutKind.TRICK_TOTAL:  # coloured cards only (rulings 12)
                 single.setdefault(owner, []).append(COLOR_CARDS_MASK)
             elif kind == CutKind.OWN_CARD and form.tasks[i].know.trick:
@@ -632,9 +638,10 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
                 takes.setdefault(owner, []).append((_ALL_SUBS if subs_only else cut.cards, need))
     for owner, cards in claimed.items():  # all the cards its tasks name, together
         lo[owner] = max(lo[owner], _most_from_one_seat(form, node, cards & ~node.played))
-    for owner in claimed.keys() | one_of.keys():
+    for owner in claimed.keys() | one_of.keys() | coloured:
         # its own coloured cards to capture: each in a trick it wins playing that card, so
-        # none of them one it wins playing a submarine
+        # none of them one it wins playing a submarine; nor is a one-trick task's trick won
+        # with a coloured card (or holding coloured cards only)
         own = _holding(form, node, owner) & ~_ALL_SUBS
         mine = own & claimed.get(owner, 0)
         count = mine.bit_count()
@@ -644,6 +651,8 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
                 ((own & st & ~mine).bit_count() for st in cut.sets if not st & taken),
                 default=0,
             )
+        if owner in coloured:
+            count = max(count, 1)
         if count:
             lo[owner] = max(lo[owner], count + sub_tricks[owner])
     for owner, tricks in single.items():

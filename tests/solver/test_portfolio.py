@@ -158,6 +158,26 @@ def test_own_cards_to_capture_and_sure_submarine_tricks_are_different_tricks() -
     assert not certainly_lost(form, cuts_for(form), form.start(state))
 
 
+def test_a_trick_won_with_a_coloured_card_is_not_one_of_the_sure_submarine_tricks() -> None:
+    # seat 0 must win a trick with its own coloured 6 (75) and exactly two tricks (52); its S4
+    # and S3 win two tricks whatever happens, and the 6 needs a third
+    hands = [
+        "S4 S3 P6 P1 B1 G1 G2 G3 Y1 Y2",
+        "S2 P4 P5 P2 B4 B5 B6 G4 G5 G6",
+        "S1 P7 P8 P9 B7 B8 B2 G7 G8 G9",
+        "P3 Y3 Y4 Y5 Y6 Y7 Y8 Y9 B3 B9",
+    ]
+    state = _handed([75, 52], [0, 0], hands)
+    form = SearchForm(state)
+    assert certainly_lost(form, cuts_for(form), form.start(state))
+    assert Solver().solve(state).winnable is False
+    # with S3 elsewhere, S4 and the 6 make two: not cut
+    hands[0], hands[1] = hands[0].replace("S3", "P2"), hands[1].replace("P2", "S3")
+    state = _handed([75, 52], [0, 0], hands)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+
+
 class _Counting(Solver):
     """A solver that records which states it was asked about."""
 
@@ -447,6 +467,8 @@ def test_most_tricks_without_a_run_matches_every_pattern(n: int) -> None:
         [51, 60, 63],
         [15, 53],
         [39, 51],
+        [75, 52],
+        [71, 51, 66],
     ],
 )
 def test_the_run_and_colour_cuts_agree_with_the_plain_search_on_endings(tasks: list[int]) -> None:
