@@ -70,8 +70,8 @@ def base_seed_of(seed: int | str | None, attempt: int) -> int | str | None:
 
 def uncounted(record: Record, end: GameState) -> bool:
     """Whether the attempt ``record`` ended at ``end`` does not count (the engine's rule of
-    thumb): lost right after the tasks were handed out, and no way of playing could have
-    avoided it; it is dealt again under its own number."""
+    thumb): lost right after the tasks were handed out, and no way of handing them out or of
+    playing could have avoided it; it is dealt again under its own number."""
     if end.result != Result.LOST or len(end.tricks) > 1:
         return False
     r = replay(record, "this game", keep_states=True)
@@ -80,7 +80,7 @@ def uncounted(record: Record, end: GameState) -> bool:
         if "play" in data:
             break
         start = state
-    return lost_before_anyone_could_act(start, end)
+    return lost_before_anyone_could_act(start, end, r.start)
 
 
 def first_attempt(spec: GameSpec, *, autosave: bool) -> tuple[GameState, int]:

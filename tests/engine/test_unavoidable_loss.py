@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from crew.engine import Pass, Play, Take, apply, legal_actions, mask_of, new_attempt, parse_cards
+from crew.engine import (
+    GiveAll,
+    Pass,
+    Play,
+    Take,
+    apply,
+    legal_actions,
+    mask_of,
+    new_attempt,
+    parse_cards,
+)
 from crew.engine.attempts import first_trick_loss_unavoidable, lost_before_anyone_could_act
 from crew.engine.state import GameState
 
@@ -68,3 +78,30 @@ def test_a_loss_in_the_middle_of_trick_one_is_judged_too() -> None:
     start = handed_out(0)
     state, _ = apply(start, Play(0, parse_cards("P4")[0]))
     assert not lost_before_anyone_could_act(start, state)  # not over: nothing to judge
+
+
+def test_a_task_left_to_someone_who_cannot_do_it_counts_when_another_could_have() -> None:
+    # rules F7's own example: seat 0 (S4) passed task 40 on to seat 1, who can never win
+    # trick 1; seat 0 could have taken it and led S4, so the loss counts as an attempt
+    start = handed_out(1)
+    end = play_trick_one(start)
+    assert end.result == "lost"
+    assert first_trick_loss_unavoidable(start)  # once handed out, no card could save it
+    assert not first_trick_loss_unavoidable(dealt())  # but the hand-out could
+    assert not lost_before_anyone_could_act(start, end, dealt())
+
+
+def test_tasks_that_no_hand_out_can_save_are_an_unavoidable_loss() -> None:
+    # mission 10: the captain takes both tasks or gives both to one crew member; whoever
+    # holds "win the first trick" (40) and "win none of the first three" (47) fails one
+    state = new_attempt(3, 10, hands=[mask_of(parse_cards(h)) for h in HANDS], tasks=[40, 47])
+    assert first_trick_loss_unavoidable(state)
+    start, _ = apply(state, GiveAll(2))
+    end = play_trick_one(start)
+    assert end.result == "lost"
+    assert lost_before_anyone_could_act(start, end, state)
+
+
+def test_a_search_past_its_limit_does_not_call_a_loss_unavoidable() -> None:
+    state = new_attempt(3, 10, hands=[mask_of(parse_cards(h)) for h in HANDS], tasks=[40, 47])
+    assert not first_trick_loss_unavoidable(state, limit=10)

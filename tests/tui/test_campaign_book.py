@@ -134,26 +134,53 @@ HANDS = (
 )
 
 
-def unwinnable(crew: str | None) -> Session:
-    state = new_attempt(3, 1, hands=[mask_of(parse_cards(h)) for h in HANDS], tasks=[40])
+def _seated(mission: int, tasks: list[int], crew: str | None) -> Session:
+    state = new_attempt(3, mission, hands=[mask_of(parse_cards(h)) for h in HANDS], tasks=tasks)
     rec = record_for(state, names=["Ann", "Bob", "Cas"], seed="t")
     rec.table = TableNotes(crew=crew, base_seed="t")
     s = Session.resume(rec)
     s.ack_draw()
-    assert s.act(Pass(0)) is None and s.act(Take(1, 40)) is None  # Bob cannot win trick 1
     return s
 
 
+#: mission 12 (no trick opened with pink or a submarine): the captain holds nothing else
+LEADS = (
+    "S4 P1 P2 P3 P4 P5 P6 P7 P8 P9",
+    "S1 S2 S3 B1 B2 B3 B4 B5 B6 B7",
+    "B8 B9 G1 G2 G3 G4 G5 G6 G7 G8",
+    "G9 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9",
+)
+
+
+def unwinnable(crew: str | None) -> Session:
+    state = new_attempt(4, 12, hands=[mask_of(parse_cards(h)) for h in LEADS], tasks=[])
+    assert state.setup.captain == 0
+    rec = record_for(state, names=FOUR, seed="t")
+    rec.table = TableNotes(crew=crew, base_seed="t")
+    s = Session.resume(rec)
+    s.ack_draw()
+    return s
+
+
+def test_a_task_left_to_someone_who_cannot_do_it_is_a_failed_attempt() -> None:
+    # rules F7's example: Ann (S4) passed "win the first trick" on to Bob, who cannot win it;
+    # Ann could have taken it, so the loss counts
+    s = _seated(1, [40], "Trio")
+    assert s.act(Pass(0)) is None and s.act(Take(1, 40)) is None
+    finish(s)
+    assert s.state.result == "lost" and not s.uncounted
+    assert book("Trio").missions[1].attempts == 1
+
+
 def test_a_loss_nobody_could_avoid_is_offered_as_a_redeal_and_not_counted() -> None:
-    s = unwinnable("Trio")
-    trio = ["Ann", "Bob", "Cas"]
-    log = storage.note_attempt(storage.CampaignLog(), "Trio", 2, won=False, distress=False,
-                               members=trio)  # fmt: skip
+    s = unwinnable("Quad")
+    log = storage.note_attempt(storage.CampaignLog(), "Quad", 2, won=False, distress=False,
+                               members=FOUR)  # fmt: skip
     storage.save_log(log)
     finish(s)
     assert s.state.result == "lost"
     assert s.uncounted
-    assert 1 not in book("Trio").missions  # nothing written for mission 1
+    assert 12 not in book("Quad").missions  # nothing written for mission 12
     s.retry(same_tasks=True)
     assert s.attempt == 1 and not s.uncounted and s.redeals == 1
     assert s.record.seed != "t"  # a new deal
