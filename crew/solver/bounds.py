@@ -35,12 +35,12 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
   playing that card, none of them a trick it surely wins playing a submarine, nor is the
   trick of a one-trick task won with a coloured card or made of coloured cards) or to do a
   one-trick task (a trick of its own on top of those when it may hold none of the cards to
-  capture: a trick of even cards holds no submarine), and the submarine
-  tricks above must all fit one vector of final counts, or the branch is lost. The submarines
-  left are judged together too: every one is played, a seat plays one card into a trick and
-  the highest submarine in a trick takes it, so each way they can share tricks gives each seat
-  the least tricks it wins with them (S1 and S3 of one seat beaten only by another's S2 and
-  S4: two tricks for that seat, or one each); one of those ways must fit the counts.
+  capture: a trick of even cards holds no submarine), and the submarine tricks above must
+  all fit one vector of final counts, or the branch is lost. The submarines left are judged
+  together too: every one is played, a seat plays one card into a trick and the highest
+  submarine in a trick takes it, so each way they can share tricks gives each seat the least
+  tricks it wins with them (S1 and S3 of one seat beaten only by another's S2 and S4: two
+  tricks for that seat, or one each); one of those ways must fit the counts.
 
 Each cut is a consequence of the rules, never a rule of its own, and the tests check the solver
 with these cuts against a plain search without them.

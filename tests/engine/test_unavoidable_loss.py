@@ -93,7 +93,9 @@ def test_a_task_left_to_someone_who_cannot_do_it_counts_when_another_could_have(
 
 def test_tasks_that_no_hand_out_can_save_are_an_unavoidable_loss() -> None:
     # mission 10: the captain takes both tasks or gives both to one crew member; whoever
-    # holds "win the first trick" (40) and "win none of the first three" (47) fails one
+    # holds "win the first trick" (40) and "win none of the first three" (47) fails one (a
+    # pair the draw never deals together, ruling 16: here it exercises the hand-out search;
+    # the campaign test has a dealt case, mission 12 with a captain who can only lead pink)
     state = new_attempt(3, 10, hands=[mask_of(parse_cards(h)) for h in HANDS], tasks=[40, 47])
     assert first_trick_loss_unavoidable(state)
     start, _ = apply(state, GiveAll(2))

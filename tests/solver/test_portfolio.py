@@ -86,6 +86,29 @@ def _handed(tasks: list[int], owners: list[int], hands: list[str]) -> GameState:
     )
 
 
+def _cut_at_start(tasks: list[int], owners: list[int], hands: list[str]) -> bool:
+    """Whether the cuts call the deal lost before its first card."""
+    state = _handed(tasks, owners, hands)
+    form = SearchForm(state)
+    return certainly_lost(form, cuts_for(form), form.start(state))
+
+
+def _lost_at_once(tasks: list[int], owners: list[int], hands: list[str]) -> bool:
+    """Whether the cuts call the deal lost before its first card, and the solver says lost
+    without searching a position (a limit keeps a failing case quick)."""
+    sol = Solver().solve(_handed(tasks, owners, hands), node_limit=10_000)
+    return _cut_at_start(tasks, owners, hands) and sol.winnable is False and sol.nodes == 0
+
+
+def _moved(hands: list[str], card: str, seat: int, back: str) -> list[str]:
+    """``hands`` with ``card`` moved to ``seat``, which gives ``back`` to its old holder."""
+    out = list(hands)
+    was = next(i for i, h in enumerate(hands) if card in h.split())
+    out[was] = out[was].replace(card, back)
+    out[seat] = out[seat].replace(back, card)
+    return out
+
+
 HANDS = [
     "S4 P1 P2 P3 B1 B2 B3 G1 G2 G3",
     "S3 P4 P5 P6 B4 B5 B6 G4 G5 G6",
@@ -97,16 +120,10 @@ HANDS = [
 def test_trick_counts_that_fit_no_final_vector_are_lost_before_the_first_card() -> None:
     # seat 1: exactly four tricks (53) and more than all the others together (64): no vector
     # of final counts suits both, so the deal is lost before a card is searched
-    state = _handed([53, 64], [1, 1], HANDS)
-    form = SearchForm(state)
-    assert certainly_lost(form, cuts_for(form), form.start(state))
-    sol = Solver().solve(state)
-    assert sol.winnable is False and sol.nodes == 0
+    assert _lost_at_once([53, 64], [1, 1], HANDS)
     # seat 0 holds S4 (a trick it surely wins): four for seat 0 and six for seat 2 fit the ten
     # tricks, so that is not cut
-    state = _handed([53, 64], [0, 2], HANDS)
-    form = SearchForm(state)
-    assert not certainly_lost(form, cuts_for(form), form.start(state))
+    assert not _cut_at_start([53, 64], [0, 2], HANDS)
 
 
 def test_submarines_that_must_fall_to_a_seat_winning_too_few_tricks_are_lost_at_once() -> None:
@@ -119,22 +136,15 @@ def test_submarines_that_must_fall_to_a_seat_winning_too_few_tricks_are_lost_at_
         "P3 P7 P8 P9 B6 B7 B8 B9 G7 G8",
         "G9 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9",
     ]
-    state = _handed([46, 60], [0, 1], hands)
-    form = SearchForm(state)
-    assert certainly_lost(form, cuts_for(form), form.start(state))
-    sol = Solver().solve(state)
-    assert sol.winnable is False and sol.nodes == 0
+    assert _lost_at_once([46, 60], [0, 1], hands)
     # the ways four submarines held two and two can share tricks: the captain takes two, or
     # each seat one (seat 1 never none while the captain takes one)
     assert set(submarine_tricks((0, 1, 0, 1), 4, 10)) == {(2, 0, 0, 0), (1, 1, 0, 0)}
     assert submarine_tricks((0, 1, 0, 1), 4, 2) == submarine_tricks((0, 1, 0, 1), 4, 10)
     assert submarine_tricks((2,), 4, 1) == ((0, 0, 1, 0),)
     # with S2 and S1 elsewhere (seats 2 and 3), S3 can fall to S4 in the last trick: not cut
-    hands[0], hands[2] = hands[0].replace("S2", "P3"), hands[2].replace("P3", "S2")
-    hands[1], hands[3] = hands[1].replace("S1", "Y1"), hands[3].replace("Y1", "S1")
-    state = _handed([46, 60], [0, 1], hands)
-    form = SearchForm(state)
-    assert not certainly_lost(form, cuts_for(form), form.start(state))
+    apart = _moved(_moved(hands, "S2", 2, "P3"), "S1", 3, "Y1")
+    assert not _cut_at_start([46, 60], [0, 1], apart)
 
 
 def test_own_cards_to_capture_and_sure_submarine_tricks_are_different_tricks() -> None:
@@ -147,15 +157,9 @@ def test_own_cards_to_capture_and_sure_submarine_tricks_are_different_tricks() -
         "S1 P7 P8 P2 B7 B8 B2 G7 G8 G9",
         "P3 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 B3",
     ]
-    state = _handed([15, 53], [0, 0], hands)
-    form = SearchForm(state)
-    assert certainly_lost(form, cuts_for(form), form.start(state))
-    assert Solver().solve(state).winnable is False
+    assert _lost_at_once([15, 53], [0, 0], hands)
     # with S3 elsewhere, three 9s and S4 make four: not cut
-    hands[0], hands[1] = hands[0].replace("S3", "P4"), hands[1].replace("P4", "S3")
-    state = _handed([15, 53], [0, 0], hands)
-    form = SearchForm(state)
-    assert not certainly_lost(form, cuts_for(form), form.start(state))
+    assert not _cut_at_start([15, 53], [0, 0], _moved(hands, "S3", 1, "P4"))
 
 
 def test_a_trick_won_with_a_coloured_card_is_not_one_of_the_sure_submarine_tricks() -> None:
@@ -167,15 +171,9 @@ def test_a_trick_won_with_a_coloured_card_is_not_one_of_the_sure_submarine_trick
         "S1 P7 P8 P9 B7 B8 B2 G7 G8 G9",
         "P3 Y3 Y4 Y5 Y6 Y7 Y8 Y9 B3 B9",
     ]
-    state = _handed([75, 52], [0, 0], hands)
-    form = SearchForm(state)
-    assert certainly_lost(form, cuts_for(form), form.start(state))
-    assert Solver().solve(state).winnable is False
+    assert _lost_at_once([75, 52], [0, 0], hands)
     # with S3 elsewhere, S4 and the 6 make two: not cut
-    hands[0], hands[1] = hands[0].replace("S3", "P2"), hands[1].replace("P2", "S3")
-    state = _handed([75, 52], [0, 0], hands)
-    form = SearchForm(state)
-    assert not certainly_lost(form, cuts_for(form), form.start(state))
+    assert not _cut_at_start([75, 52], [0, 0], _moved(hands, "S3", 1, "P2"))
 
 
 class _Counting(Solver):
