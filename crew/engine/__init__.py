@@ -71,6 +71,7 @@ if TYPE_CHECKING:  # the facade: every public name, once
         distress_target as distress_target,
         swap_of as swap_of,
     )
+    from .phases.distribution import clashing_task as clashing_task
     from .phases.predictions import prediction_tasks as prediction_tasks
     from .phases.tricks import legal_plays as legal_plays
     from .reasons import (

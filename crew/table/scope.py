@@ -213,6 +213,11 @@ class SeatScope:
         """The cards of :meth:`legal_cards` whose play loses the attempt at once."""
         return self._session.losing_cards() if self._acting() >= 0 else set()
 
+    def clashes(self, seat: int) -> dict[int, int]:
+        """The open tasks ``seat`` cannot take without dooming the attempt, each with the task
+        it clashes with (public: the tasks and their owners only)."""
+        return self._session.clashes(seat)
+
     def passable(self) -> list[int]:
         """The cards of the unlocked hand that may go in the distress signal."""
         hand = self.hand

@@ -39,6 +39,7 @@ from crew.engine import (
     TimeUp,
     View,
     apply,
+    clashing_task,
     distress_card_illegal,
     legal_actions,
     may_communicate,
@@ -382,6 +383,20 @@ class Session:
             for a in legal_actions(state)
             if isinstance(a, Play) and apply(state, a)[0].result == Result.LOST
         }
+
+    def clashes(self, seat: int) -> dict[int, int]:
+        """The tasks nobody holds yet that ``seat`` cannot take without dooming the attempt,
+        each with the task it can never succeed beside (the engine's ``clashing_task``; public:
+        only the tasks and who holds them)."""
+        state = self.state
+        ids = state.setup.task_ids
+        out: dict[int, int] = {}
+        for i, owner in enumerate(state.owners):
+            if owner < 0:
+                other = clashing_task(state, ids[i], seat)
+                if other is not None:
+                    out[ids[i]] = other
+        return out
 
     def signal_illegal(self, seat: int, card: int) -> Illegal | None:
         """None when ``card`` may be shown with some position; else the engine's reason."""

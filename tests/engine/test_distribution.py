@@ -13,6 +13,7 @@ from crew.engine import (
     Signal,
     Take,
     Volunteer,
+    clashing_task,
     legal_actions,
     parse_card,
     view_for,
@@ -57,6 +58,19 @@ def test_captain_first_then_clockwise_in_rounds_without_passing() -> None:
     assert owners(state) == {1: 1, 2: 2, 3: 3, 4: 0, 40: 1}
     assert state.phase == "play" and state.turn == 1 and state.leader == 1
     assert [e.kind for e in events][-2:] == ["distribution_done", "tricks_begin"]
+
+
+def test_a_task_that_can_never_succeed_beside_one_already_given_is_named() -> None:
+    # 40 (win the first trick) and 47 (win none of the first three) clash for one owner only;
+    # 1 and 14 both need P3, so they clash for two different owners only
+    state = attempt(4, 5, H4, tasks=[40, 1, 47, 14])
+    assert [clashing_task(state, t, s) for t in (47, 14) for s in range(4)] == [None] * 8
+    state = run(state, Take(1, 40))  # the captain, seat 1
+    assert [clashing_task(state, 47, s) for s in range(4)] == [None, 40, None, None]
+    state = run(state, Take(2, 1))
+    assert [clashing_task(state, 14, s) for s in range(4)] == [1, 1, None, 1]
+    # a clash is a warning, not a rule: seat 3 may take 14 beside seat 2's 1
+    assert why_illegal(state, Take(3, 14)) is None
 
 
 def test_passing_with_fewer_tasks_than_crew_members_within_one_round() -> None:

@@ -44,6 +44,39 @@ async def test_the_task_list_shows_pass_at_80x24() -> None:
         assert "✗ not allowed: there are 6 tasks for 5 crew members; passing is only" in text
 
 
+async def test_a_task_that_can_never_succeed_beside_ones_own_is_marked_and_skipped() -> None:
+    # mission 24, deal code 7: tasks 40 (win the first trick) and 47 (win none of the first
+    # three) are dealt together; one crew member holding both can never win the attempt. Ann
+    # (captain) takes #40, Bob #58, Cat #61, Dee #24 (key 2): Ann's list is #47 and #2
+    app = create_app(players=4, mission=24, seed=7, clock_interval=None, settle=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = app.session
+        assert s is not None and s.state.setup.task_ids == (40, 58, 61, 47, 24, 2)
+        for _ in range(7):
+            await pilot.press("enter")  # the draw; Ann, Bob, Cat: gate, first task
+            await pilot.pause()
+        await pilot.press("enter")  # Dee's gate: Dee may take #47
+        await pilot.pause()
+        assert "would lose the attempt" not in screen_text(app)
+        await pilot.press("2")  # task #24
+        await pilot.pause()
+        await pilot.press("enter")  # Ann's gate
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "Ann: take a task · #47 would lose the attempt (!)" in text
+        assert " 1 ! #47 Win none of the first three tricks" in text
+        # the cursor starts on the entry that does not lose: #2, and Enter takes it
+        assert app.screen.query_one(Choices).highlighted == 1
+        await pilot.press("up")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "! loses the attempt: it can never succeed beside #40, also Ann's" in text
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        ids = s.state.setup.task_ids
+        assert s.state.owners[ids.index(2)] == 0 and s.state.owners[ids.index(47)] == -1
+
+
 async def test_a_task_the_captain_may_not_take_is_marked_before_it_is_chosen() -> None:
     # mission 3, deal code 5: Ann is captain and task #60 compares with the captain
     app = create_app(players=4, mission=3, seed=5, clock_interval=None, settle=0)

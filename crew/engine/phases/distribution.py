@@ -12,7 +12,7 @@ from ..events import Event, EventKind
 from ..missions import Distribution
 from ..reasons import N_, Illegal, Reason, illegal, plain
 from ..state import GameState, Phase
-from ..tasks import get_task
+from ..tasks import ONE_OWNER, TWO_OWNERS, get_task, impossible
 from .common import Handler, actor_illegal, not_your_turn, own, seat_name, task_index
 from .predictions import after_distribution, start_tricks
 
@@ -24,6 +24,7 @@ __all__ = [
     "VOLUNTEER",
     "begin_distribution",
     "candidates",
+    "clashing_task",
     "tasks_left",
 ]
 
@@ -37,6 +38,25 @@ _CHOOSE_TURN = N_("it is {seat0}'s turn to choose a task, not {seat1}'s")
 def tasks_left(state: GameState) -> list[int]:
     """Indexes of the tasks nobody owns yet."""
     return [i for i, o in enumerate(state.owners) if o < 0]
+
+
+def clashing_task(state: GameState, task: int, seat: int) -> int | None:
+    """A task already given out that can never succeed beside ``task`` once ``seat`` holds it
+    (the impossible combinations of rules C and ruling 16: a pair for one owner when ``seat``
+    holds the other one too, a pair for two owners when someone else does), or None.
+
+    Public: it reads only the tasks and who holds them. A choice it names is allowed (the draw
+    keeps such pairs out only where the distribution forces the owners), but the attempt can no
+    longer be won after it.
+    """
+    ids = state.setup.task_ids
+    crew = state.setup.crew
+    for i, owner in enumerate(state.owners):
+        if owner < 0 or ids[i] == task:
+            continue
+        if impossible(task, ids[i], crew, ONE_OWNER if owner == seat else TWO_OWNERS):
+            return ids[i]
+    return None
 
 
 def _barred(task: int) -> bool:

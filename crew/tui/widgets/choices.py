@@ -1,7 +1,8 @@
 """A list of choices: arrows and Enter, a digit for each of the first nine, a click.
 
 Choices the engine forbids stay in the list, dimmed and labelled with the reason, so that trying
-one explains it instead of silently doing nothing.
+one explains it instead of silently doing nothing. A choice that is allowed but loses the attempt
+(a warning) is marked, and the cursor starts on the first choice that is neither.
 """
 
 from __future__ import annotations
@@ -23,11 +24,13 @@ __all__ = ["Choice", "Choices"]
 
 @dataclass(frozen=True)
 class Choice:
-    """One entry: what it says, what it means, and why it is unavailable ('' when allowed)."""
+    """One entry: what it says, what it means, why it is unavailable ('' when allowed) and why
+    it loses the attempt although allowed ('' when it does not)."""
 
     label: str | Text
     value: Any
     unavailable: str = ""
+    warning: str = ""
 
 
 class Choices(OptionList):
@@ -69,6 +72,8 @@ class Choices(OptionList):
                 # a line cut off at the edge would hide the reason: the mark comes first, and
                 # the panel says why under the list (``reason``)
                 label.append("✗ ", style="bold")
+            elif item.warning and not wrap:
+                label.append("! ", style="bold")
             label.append_text(item.label if isinstance(item.label, Text) else Text(item.label))
             if item.unavailable:
                 label.stylize("dim")
@@ -76,11 +81,16 @@ class Choices(OptionList):
                     label.append(
                         _("  (not allowed: {why})").format(why=item.unavailable), style="dim italic"
                     )
+            elif item.warning and wrap:
+                label.append(_("  (! {why})").format(why=item.warning), style="italic")
             options.append(Option(label))
         self.set_class(not wrap, "-one-line")
         self.set_options(options)
         if highlight is None:
-            highlight = next((i for i, c in enumerate(self.items) if not c.unavailable), 0)
+            highlight = next(
+                (i for i, c in enumerate(self.items) if not c.unavailable and not c.warning),
+                next((i for i, c in enumerate(self.items) if not c.unavailable), 0),
+            )
         if self.items:
             self.highlighted = highlight
 
@@ -113,3 +123,10 @@ class Choices(OptionList):
         if index is None or not 0 <= index < len(self.items):
             return ""
         return self.items[index].unavailable
+
+    def warning(self) -> str:
+        """Why the highlighted entry loses the attempt ('' when it does not)."""
+        index = self.highlighted
+        if index is None or not 0 <= index < len(self.items):
+            return ""
+        return self.items[index].warning

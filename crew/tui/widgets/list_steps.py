@@ -4,6 +4,8 @@ predictions."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -90,10 +92,15 @@ class ChoicePanel(StepPanel):
 
     def show_reason(self) -> None:
         reason = "" if self.WRAP else self.choices.reason()
-        self.why.display = bool(reason)
-        self.why.update(
-            Text(_("✗ not allowed: {why}").format(why=reason), style="italic") if reason else ""
-        )
+        warning = "" if self.WRAP else self.choices.warning()
+        if reason:
+            text = Text(_("✗ not allowed: {why}").format(why=reason), style="italic")
+        elif warning:
+            text = Text(_("! {why}").format(why=warning), style="bold")
+        else:
+            text = Text()
+        self.why.display = bool(text)
+        self.why.update(text)
 
     @on(OptionList.OptionHighlighted, "#choices")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -106,6 +113,18 @@ class ChoicePanel(StepPanel):
     def choice(self, label: str | Text, action: Action) -> Choice:
         """An entry for an engine action, marked with the engine's reason when forbidden."""
         return Choice(label, action, self.table.illegal(action))
+
+    def warned(self, choice: Choice, other: int | None, seat: int) -> Choice:
+        """``choice`` (giving a task to ``seat``) marked as losing the attempt when the engine
+        says its task can never succeed beside task ``other``, already given out."""
+        if other is None or choice.unavailable:
+            return choice
+        owner = next(tv.owner for tv in self.table.public_view().tasks if tv.task == other)
+        if owner == seat:
+            why = _("loses the attempt: it can never succeed beside #{other}, also {name}'s")
+        else:
+            why = _("loses the attempt: it can never succeed beside #{other}, {name}'s")
+        return replace(choice, warning=why.format(other=other, name=self.table.name(owner)))
 
     @on(OptionList.OptionSelected, "#choices")
     def _picked(self, event: OptionList.OptionSelected) -> None:
@@ -175,9 +194,17 @@ class DistributePanel(ChoicePanel):
             who = _("{name} (captain) for Tonoja").format(name=t.name(step.viewer))
         else:
             who = t.name(step.seat)
+        doomed = self.table.clashes(step.seat)
         self.say(
             _("{who}: take a task").format(who=who)
             + (_(" or pass (x)") if self._can_pass() else "")
+            + (
+                _(" · {tasks} would lose the attempt (!)").format(
+                    tasks=" ".join(f"#{task}" for task in sorted(doomed))
+                )
+                if doomed
+                else ""
+            )
         )
         super().update()
 
@@ -186,8 +213,13 @@ class DistributePanel(ChoicePanel):
 
     def items(self) -> list[Choice]:
         seat = self.step.seat
+        clashes = self.table.clashes(seat)
         items = [
-            self.choice(f"#{tv.task} {task_text(get_task(tv.task).card)}", Take(seat, tv.task))
+            self.warned(
+                self.choice(f"#{tv.task} {task_text(get_task(tv.task).card)}", Take(seat, tv.task)),
+                clashes.get(tv.task),
+                seat,
+            )
             for tv in self.table.public_view().tasks
             if tv.owner < 0
         ]
@@ -335,7 +367,13 @@ class AssignPanel(ChoicePanel):
         # the two volunteers of mission 26 split the tasks: nobody else is offered
         vols = t.public_view().volunteers
         seats = list(vols) if vols else list(range(t.seats))
-        return [self.choice(t.name(seat), Assign(self.pending_task, seat)) for seat in seats]
+        task = self.pending_task
+        return [
+            self.warned(
+                self.choice(t.name(seat), Assign(task, seat)), t.clashes(seat).get(task), seat
+            )
+            for seat in seats
+        ]
 
     def choose(self, choice: object) -> None:
         if isinstance(choice, int) and ready(self):
