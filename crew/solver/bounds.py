@@ -35,7 +35,8 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
   playing that card, none of them a trick it surely wins playing a submarine, nor is the
   trick of a one-trick task won with a coloured card or made of coloured cards) or to do a
   one-trick task (a trick of its own on top of those when it may hold none of the cards to
-  capture: a trick of even cards holds no submarine), and the submarine tricks above must
+  capture: a trick of even cards holds no submarine; submarines to capture count only those
+  it can take, its own one per trick), and the submarine tricks above must
   all fit one vector of final counts, or the branch is lost. The submarines left are judged
   together too: every one is played, a seat plays one card into a trick and the highest
   submarine in a trick takes it, so each way they can share tricks gives each seat the least
@@ -295,11 +296,17 @@ def _cards_lost(
     have = subs_won.bit_count()
     if have >= cut.count:
         return False
+    return have + _capturable_submarines(form, node, owner).bit_count() < cut.count
+
+
+def _capturable_submarines(form: SearchForm, node: Node, owner: int) -> int:
+    """The submarines still to be played that ``owner`` can capture: a trick with a submarine
+    in it goes to its highest one, played by the winner, so its own and the others' below its
+    highest."""
+    own = _holding(form, node, owner) & _ALL_SUBS
     if not own:
-        return True
-    # with its own submarines it takes them, and at most the others' below its highest
-    below = _ALL_SUBS & ~node.played & ~own & ((1 << (own.bit_length() - 1)) - 1)
-    return have + own.bit_count() + below.bit_count() < cut.count
+        return 0
+    return own | (_ALL_SUBS & ~node.played & ((1 << (own.bit_length() - 1)) - 1))
 
 
 def certainly_lost(form: SearchForm, cuts: Cuts, node: Node) -> bool:
@@ -378,9 +385,9 @@ def _tricks_needed(form: SearchForm, node: Node, owner: int, cut: Cut) -> int:
     if kind == CutKind.CAPTURES_AT_LEAST:
         short = cut.count - (node.won[owner] & cut.cards).bit_count()
         pool = cut.cards & unplayed
-    else:  # NEEDS_SUBMARINES, so many
+    else:  # NEEDS_SUBMARINES, so many: only those it can capture count
         short = cut.count - subs_won.bit_count()
-        pool = _ALL_SUBS & unplayed
+        pool = _capturable_submarines(form, node, owner)
     if short <= 0:
         return 0
     held = [(_holding(form, node, s) & pool).bit_count() for s in range(form.seats)]

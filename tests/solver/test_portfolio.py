@@ -176,6 +176,22 @@ def test_a_trick_won_with_a_coloured_card_is_not_one_of_the_sure_submarine_trick
     assert not _cut_at_start([75, 52], [0, 0], _moved(hands, "S3", 1, "P2"))
 
 
+def test_only_the_submarines_a_seat_can_capture_count_towards_its_tricks() -> None:
+    # seat 0 must win exactly one trick (51) and exactly two submarines (94). It holds S2 and
+    # S1, seat 1 holds S4 and S3: a trick seat 0 wins with a submarine holds none of the others
+    # (they are higher), so its two submarines need two tricks. Found on r2108-208 (five
+    # players, mission 15), undecided after 60 s before
+    hands = [
+        "S2 S1 P1 P2 B1 B2 B3 G1 G2 G3",
+        "S4 S3 P4 P5 P6 B4 B5 G4 G5 G6",
+        "P3 P7 P8 P9 B6 B7 B8 B9 G7 G8",
+        "G9 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9",
+    ]
+    assert _lost_at_once([51, 94], [0, 0], hands)
+    # with S1 at seat 2, seat 0's S2 can take it in one trick: not cut
+    assert not _cut_at_start([51, 94], [0, 0], _moved(hands, "S1", 2, "P3"))
+
+
 class _Counting(Solver):
     """A solver that records which states it was asked about."""
 
@@ -467,6 +483,8 @@ def test_most_tricks_without_a_run_matches_every_pattern(n: int) -> None:
         [39, 51],
         [75, 52],
         [71, 51, 66],
+        [51, 94],
+        [94, 52, 60],
     ],
 )
 def test_the_run_and_colour_cuts_agree_with_the_plain_search_on_endings(tasks: list[int]) -> None:
