@@ -43,8 +43,19 @@ from .limits import Budget
 __all__ = ["TABLE_LIMIT", "TrickSearch", "TrickTable"]
 
 #: Positions all transposition tables together may hold; past it the older half of each is
-#: dropped (memory bound: a position costs about 250 bytes).
-TABLE_LIMIT = 1_000_000
+#: dropped (memory bound: a stored position costs about 150 bytes, a winning trick remembered
+#: for the line about five times that, counted so in :data:`HINT_WEIGHT`).
+TABLE_LIMIT = 2_000_000
+#: What a remembered winning trick counts for against :data:`TABLE_LIMIT`.
+HINT_WEIGHT = 5
+#: A table key is stored as one number: the cards by rank, shifted up by this many bits, and
+#: the number of the rest of the key (leader, task status and owners, the history the pending
+#: tasks read: far fewer kinds than positions). Numbers are never given twice within a table,
+#: and at a million a second 2**40 of them would take twelve days.
+TAIL_BITS = 40
+#: Rests of keys remembered per table; past it they are forgotten and numbered anew (a key
+#: stored under an old number is then never matched again, and the trim drops it in time).
+TAIL_LIMIT = 100_000
 
 #: (owner, take, avoid, trick, lean) of a task, for move ordering
 _Aim = tuple[int, int, int, int, Lean | None]
@@ -58,6 +69,26 @@ def _exact(node: Node) -> tuple[object, ...]:
     return (node.hands, node.piles, node.leader, node.won, node.counts, node.status)
 
 
+class Tails:
+    """The rests of the table keys of one table, numbered in order of first sight."""
+
+    __slots__ = ("ids", "next")
+
+    def __init__(self) -> None:
+        self.ids: dict[tuple[object, ...], int] = {}
+        self.next = 0
+
+    def number(self, tail: tuple[object, ...]) -> int:
+        """The number of ``tail`` (a new one the first time it is seen)."""
+        n = self.ids.get(tail)
+        if n is None:
+            if len(self.ids) >= TAIL_LIMIT:
+                self.ids.clear()  # older numbers stay unused: stale keys never match again
+            n = self.ids[tail] = self.next
+            self.next += 1
+        return n
+
+
 class TrickTable:
     """A search form with its transposition table, move-ordering history and cuts.
 
@@ -66,7 +97,7 @@ class TrickTable:
     matters from a position on.
     """
 
-    __slots__ = ("form", "tt", "history", "cuts", "hints", "aims", "predictions")
+    __slots__ = ("form", "tt", "history", "cuts", "hints", "tails", "aims", "predictions")
 
     def __init__(
         self,
@@ -74,10 +105,12 @@ class TrickTable:
         tt: dict[object, bool],
         history: dict[tuple[int, int], int],
         hints: dict[tuple[object, ...], tuple[int, ...]],
+        tails: Tails,
     ) -> None:
         self.form = form
         self.cuts = cuts_for(form)
         self.tt = tt
+        self.tails = tails
         self.history = history
         # the cards of a trick that keeps an exact position winnable (to write the line out)
         self.hints = hints
@@ -93,6 +126,27 @@ class TrickTable:
             for i, o in enumerate(form.owners)
         )
 
+    def key(self, node: Node) -> object:
+        """The table key of a trick start: :meth:`SearchForm.key` in one number (the cards by
+        rank and the number of the rest, see :data:`TAIL_BITS`); with Tonoja, as it is."""
+        key = self.form.key(node)
+        ranks = key[0]
+        if not isinstance(ranks, int):
+            return key
+        return ranks << TAIL_BITS | self.tails.number(key[1:])
+
+
+class _Shared:
+    """What the tables of one deal's forms share (see :class:`TrickTable`)."""
+
+    __slots__ = ("tt", "history", "hints", "tails")
+
+    def __init__(self) -> None:
+        self.tt: dict[object, bool] = {}
+        self.history: dict[tuple[int, int], int] = {}
+        self.hints: dict[tuple[object, ...], tuple[int, ...]] = {}
+        self.tails = Tails()
+
 
 class TrickSearch:
     """Searches the tricks of attempts; keeps its tables across calls (bots and the
@@ -103,14 +157,7 @@ class TrickSearch:
         self._rng: random.Random | None = None
         self._aims = True
         self._tables: dict[tuple[object, ...], TrickTable] = {}
-        self._shared: dict[
-            tuple[object, ...],
-            tuple[
-                dict[object, bool],
-                dict[tuple[int, int], int],
-                dict[tuple[object, ...], tuple[int, ...]],
-            ],
-        ] = {}
+        self._shared: dict[tuple[object, ...], _Shared] = {}
         self._stored = 0  # positions stored in all tables since the last trim
 
     def clear(self) -> None:
@@ -127,8 +174,8 @@ class TrickSearch:
         restarts 0 and 1, in a seeded order of its own in each restart after them."""
         self._rng = random.Random(number) if number > 1 else None
         self._aims = number % 2 == 0
-        for _, history, _ in self._shared.values():
-            history.clear()
+        for shared in self._shared.values():
+            shared.history.clear()
 
     def table(self, state: GameState, free: frozenset[int] = frozenset()) -> TrickTable:
         """The table for the tricks of ``state`` (with ``free`` predictions still open)."""
@@ -144,19 +191,22 @@ class TrickSearch:
                     self._shared.clear()
                     self._tables.clear()
                     self._stored = 0
-                shared = self._shared[shared_key] = ({}, {}, {})
-            table = TrickTable(SearchForm(state, free), *shared)
+                shared = self._shared[shared_key] = _Shared()
+            table = TrickTable(
+                SearchForm(state, free), shared.tt, shared.history, shared.hints, shared.tails
+            )
             self._tables[key] = table
         return table
 
     def _trim(self) -> None:
         """Memory bound: drop the older half of every table (dicts keep insertion order)."""
-        for tt, _, hints in self._shared.values():
+        for shared in self._shared.values():
+            tt, hints = shared.tt, shared.hints
             for key in list(islice(tt, len(tt) // 2)):
                 del tt[key]
             for exact in list(islice(hints, len(hints) // 2)):
                 del hints[exact]
-        self._stored = sum(len(tt) + len(h) for tt, _, h in self._shared.values())
+        self._stored = sum(len(sh.tt) + HINT_WEIGHT * len(sh.hints) for sh in self._shared.values())
 
     def solve(self, state: GameState) -> list[Play] | None:
         """A winning sequence of plays from ``state`` (trick phase), or None."""
@@ -205,13 +255,15 @@ class TrickSearch:
         """At the start of a trick (node still open): can the attempt be won from here?
         (``key``: the node's table key, if known.)"""
         if key is None:
-            key = table.form.key(node)
+            key = table.key(node)
         hit = table.tt.get(key)
         if hit is not None:
             return hit
         if table.cuts and certainly_lost(table.form, table.cuts, node):
             table.tt[key] = False
             self._stored += 1
+            if self._stored > TABLE_LIMIT:
+                self._trim()
             return False
         if self._aims:
             cards = self._tricks_from(table, node, self._leans(table, node))
@@ -221,7 +273,7 @@ class TrickSearch:
         self._stored += 1
         if cards is not None:
             table.hints[_exact(node)] = cards
-            self._stored += 1
+            self._stored += HINT_WEIGHT
         if self._stored > TABLE_LIMIT:
             self._trim()
         return cards is not None
@@ -384,7 +436,7 @@ class TrickSearch:
         )
         seen: set[object] = set()
         for _, _, cards, child in ranked:
-            key = form.key(child)
+            key = table.key(child)
             if key in seen:
                 continue
             seen.add(key)
