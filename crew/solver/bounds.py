@@ -23,7 +23,12 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
   its kind, and an owner needing so many cards of a kind needs that many left for it, no
   more of them than its own "at most so many" allows; an owner that must take every card of
   one of several sets (all nine of a colour) needs a set none of whose cards went, or must
-  go, to another seat, and no more of which than its own "at most" allows;
+  go, to another seat, and no more of which than its own "at most" allows; a coloured card
+  an owner must capture from its own hand is captured only in a trick it wins with that very
+  card, every other seat following suit below it, so when two owners must each win so with a
+  card of one suit, the one whose trick comes first finds the other still holding its card:
+  the other must then play a card of that suit below it that it need not win with itself, and
+  with no such card either way round the branch is lost;
 - trick counts: every trick is won by someone, so the final counts add up to the number of
   tricks; the tasks that judge counts (exact numbers, predictions, comparisons), the tricks a
   task must win or lose, runs (one a task needs, and the most tricks a seat that may never win
@@ -52,7 +57,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from crew.engine.cards import COLOR_CARDS_MASK, DECK_MASK
+from crew.engine.cards import COLOR_CARDS_MASK, DECK_MASK, SUIT_MASKS
 from crew.engine.search import Node, SearchForm
 from crew.engine.state import TONOJA
 from crew.engine.task_base import DONE, PENDING, Ctx, Cut, CutKind, Evaluator, current_run
@@ -334,7 +339,7 @@ def certainly_lost(form: SearchForm, cuts: Cuts, node: Node) -> bool:
         seat, sure = sure_submarines(form, node)
         if seat >= 0 and _sure_lost(form, node, cuts, seat, sure):
             return True
-    if cuts.captures and _captures_lost(cuts, node, claims):
+    if cuts.captures and (_captures_lost(cuts, node, claims) or _winners_clash(form, node, claims)):
         return True
     if (cuts.bars or cuts.captures) and _submarine_nowhere(form, cuts, node, claims):
         return True
@@ -503,6 +508,56 @@ def _captures_lost(cuts: Cuts, node: Node, claims: dict[int, int]) -> bool:
         if len(wants) > 1 and sum(wants.values()) > (unplayed & cards).bit_count():
             return True
     return False
+
+
+def _winners_clash(form: SearchForm, node: Node, claims: dict[int, int]) -> bool:
+    """Whether two owners must each capture a coloured card of one suit from their own hands
+    and neither order of those two tricks can work.
+
+    An owner captures its own card only in a trick it wins with that card: the suit is led and
+    every other seat holding it plays one below. Of owner ``a`` winning with ``x`` and owner
+    ``b`` with a higher ``y``: if ``x``'s trick comes first, ``b`` still holds ``y`` and must
+    play a card of the suit below ``x``; if ``y``'s comes first, ``a`` must play one below
+    ``y`` other than ``x``. Neither may be a card it must win with itself (the other seat would
+    capture it). Tonoja need not follow suit with her face-down cards, so she is left out.
+    """
+    if len(claims) < 2:
+        return False
+    winners: list[tuple[int, int]] = []  # per owner (one each): its cards to win with, its hand
+    for owner, cards in claims.items():
+        if form.tonoja and owner == TONOJA:
+            continue
+        hand = node.hands[owner]
+        mine = hand & cards & COLOR_CARDS_MASK
+        if mine:
+            winners.append((mine, hand))
+    for n, (mine_a, hand_a) in enumerate(winners):
+        for mine_b, hand_b in winners[n + 1 :]:
+            for suit in SUIT_MASKS[:4]:
+                xs, ys = mine_a & suit, mine_b & suit
+                if not xs or not ys:
+                    continue
+                spare_a, spare_b = hand_a & suit & ~mine_a, hand_b & suit & ~mine_b
+                for x in _bits(xs):
+                    for y in _bits(ys):
+                        lo, hi = min(x, y), max(x, y)
+                        # the owner of the higher card holds it through the lower one's trick
+                        spare_hi = spare_b if hi == y else spare_a
+                        spare_lo = spare_a if hi == y else spare_b
+                        below_lo, below_hi = (1 << lo) - 1, (1 << hi) - 1
+                        if not spare_hi & below_lo and not spare_lo & below_hi:
+                            return True
+    return False
+
+
+def _bits(mask: int) -> list[int]:
+    """The cards of ``mask``."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 #: The cuts that can stop a seat from capturing a submarine: no more tricks, or no (more)

@@ -509,3 +509,16 @@ def test_the_run_and_colour_cuts_agree_with_the_plain_search_on_endings(tasks: l
             assert replays_won(state, sol.line)
         checked += 1
     assert checked >= 12
+
+
+def test_two_owners_who_must_win_with_their_own_cards_of_one_suit_can_clash() -> None:
+    # seat 0 must win B1, B2 and B3 (task 5), all its own; seat 1 must win B6 (task 6), its
+    # own too. Whichever of those tricks comes first, the other owner must follow blue below
+    # the winning card: seat 1 has no blue below B1, seat 0 none below B6 but those it must
+    # win with. Lost before the first card.
+    assert _lost_at_once([5, 6], [0, 1], HANDS)
+    # with B4 seat 0 can follow seat 1's B6 trick, so the clash does not cut
+    spare = _moved(HANDS, "B4", 0, "G1")
+    assert not _cut_at_start([5, 6], [0, 1], spare)
+    # seat 2 must win B6 from seat 1's hand: it wins that trick with a higher blue, no clash
+    assert not _cut_at_start([5, 6], [0, 2], HANDS)
