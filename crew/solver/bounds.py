@@ -33,10 +33,12 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
   tricks; the tasks that judge counts (exact numbers, predictions, comparisons), the tricks a
   task must win or lose, runs (one a task needs, and the most tricks a seat that may never win
   so many in a row can still take; a run one task needs and another forbids), a seat that
-  may lead only some cards (every trick it wins but the last is followed by its lead), the
-  tricks an owner must still win to capture what it needs (a trick holds one card of each
-  seat: at least as many tricks as it must take cards from any one seat, all its tasks
-  together; the coloured cards it must take from its own hand each in a trick it wins
+  may lead only some cards (every trick it wins but the last is followed by its lead), a
+  seat that may capture none of some cards (those it may take no more of, and those another
+  seat must capture) winning only tricks without them, so no more than any seat has other
+  cards to play, the tricks an owner must still win to capture what it needs (a trick holds
+  one card of each seat: at least as many tricks as it must take cards from any one seat,
+  all its tasks together; the coloured cards it must take from its own hand each in a trick it wins
   playing that card, none of them a trick it surely wins playing a submarine, nor is the
   trick of a one-trick task won with a coloured card or made of coloured cards) or to do a
   one-trick task (a trick of its own on top of those when it may hold none of the cards to
@@ -403,6 +405,25 @@ def _tricks_needed(form: SearchForm, node: Node, owner: int, cut: Cut) -> int:
     return form.total + 1  # not enough such cards left (the capture cuts say so too)
 
 
+def _kept_from(form: SearchForm, cuts: Cuts, node: Node) -> dict[int, int]:
+    """Per owner, the cards still to be played that no trick it wins may hold: those it may
+    capture no more of, and those another seat must capture."""
+    unplayed = DECK_MASK & ~node.played
+    out = {o: m & unplayed for o, m in _full(cuts, node).items()}
+    claims = _claims(cuts, node)
+    for owner, cards in claims.items():
+        for seat in range(form.seats):
+            if seat != owner:
+                out[seat] = out.get(seat, 0) | cards
+    return {o: m for o, m in out.items() if m}
+
+
+def _tricks_without(form: SearchForm, node: Node, cards: int) -> int:
+    """The most tricks left that can hold none of ``cards``: each seat plays one card into
+    every trick, so no more than any seat has other cards to play."""
+    return min((_holding(form, node, s) & ~cards).bit_count() for s in range(form.seats))
+
+
 def _taken_by_others(node: Node, owner: int) -> int:
     """The cards captured so far by seats other than ``owner``."""
     taken = 0
@@ -724,6 +745,9 @@ def _counts_fit(form: SearchForm, cuts: Cuts, node: Node) -> bool:
                 lo[owner] = max(lo[owner], need + 1)
     if any(runs.get(o, 0) >= n for o, n in never.items()):
         return False  # a run one task needs is one another forbids
+    if cuts.captures:
+        for owner, barred in _kept_from(form, cuts, node).items():
+            hi[owner] = min(hi[owner], _tricks_without(form, node, barred))
     if cuts.leads != DECK_MASK:
         for s in range(seats):
             hi[s] = min(hi[s], _leads_left(form, node, s, cuts.leads))

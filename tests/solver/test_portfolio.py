@@ -377,8 +377,10 @@ def _lost_at_start(tasks: list[int], owners: list[int]) -> bool:
         # all nine cards of one colour (39) while another seat must take a card of each colour
         # (the pink 3, the yellow 1, the blue 4, the green 6)
         ([39, 1, 2, 3, 4], [0, 1, 1, 1, 1], [0, 1, 1, 1, 0]),
-        # all nine cards of one colour (39), no yellow nor green (32), no pink nor blue (31)
-        ([39, 32, 31], [0, 0, 0], [0, 0, 1]),
+        # all nine cards of one colour (39), no yellow nor green (32), no pink nor blue (31).
+        # Apart, seat 1 takes both "no" tasks (it may win a trick of submarines only); seat 0
+        # with 39 and 32 would be cut too: seat 3 plays a yellow card into every trick but one
+        ([39, 32, 31], [0, 0, 0], [0, 1, 1]),
     ],
 )
 def test_tasks_one_seat_cannot_do_together_are_lost_before_the_first_card(
@@ -485,6 +487,9 @@ def test_most_tricks_without_a_run_matches_every_pattern(n: int) -> None:
         [71, 51, 66],
         [51, 94],
         [94, 52, 60],
+        [30, 52],
+        [31, 59, 28],
+        [15, 33, 53],
     ],
 )
 def test_the_run_and_colour_cuts_agree_with_the_plain_search_on_endings(tasks: list[int]) -> None:
@@ -522,3 +527,19 @@ def test_two_owners_who_must_win_with_their_own_cards_of_one_suit_can_clash() ->
     assert not _cut_at_start([5, 6], [0, 1], spare)
     # seat 2 must win B6 from seat 1's hand: it wins that trick with a higher blue, no clash
     assert not _cut_at_start([5, 6], [0, 2], HANDS)
+
+
+def test_an_owner_wins_no_more_tricks_than_a_seat_has_cards_it_may_take() -> None:
+    # seat 0 may win no yellow card (30) and must win exactly two tricks (52); seat 3 holds
+    # S1 and nine yellows, and each trick holds one card of every seat, so seat 0 can win one
+    # trick at most: lost before the first card
+    assert _lost_at_once([30, 52], [0, 0], HANDS)
+    # with G9 seat 3 has two cards seat 0 may take: two tricks fit
+    spare = _moved(HANDS, "G9", 3, "Y9")
+    assert not _cut_at_start([30, 52], [0, 0], spare)
+    # but a card another seat must capture cannot be in a trick seat 0 wins either: seat 1
+    # must win all four 9s (15), so G9 is no help and the deal is lost at once again
+    assert _lost_at_once([30, 52, 15], [0, 0, 1], spare)
+    # seat 0 may win no yellow nor green (32) and must win all nine of a colour (39), so pink
+    # or blue, three of them its own and each won with that card: three tricks, one at most
+    assert _lost_at_once([39, 32, 31], [0, 0, 1], HANDS)
