@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,3 +44,10 @@ def record(actions: list[dict[str, Any]], **fields: Any) -> dict[str, Any]:
     }
     rec.update(fields)
     return rec
+
+
+def default_interrupt() -> None:
+    """For ``Popen(preexec_fn=...)``: the child takes Ctrl-C as in a terminal, even when the
+    tests run where SIGINT is ignored (a background job of a script), which it would inherit
+    and never stop."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

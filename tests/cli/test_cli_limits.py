@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from cli_helpers import record
+from cli_helpers import default_interrupt, record
 
 from crew.engine import card_str, cards_in, new_attempt
 
@@ -76,6 +76,7 @@ def _interrupt_when_seen(argv: list[str], pattern: str, tmp_path: Path) -> Ended
         stderr=slave,
         env=_env(tmp_path),
         start_new_session=True,  # its own process group, as a shell's job is
+        preexec_fn=default_interrupt,
     )
     os.close(slave)
     seen = b""
@@ -89,7 +90,10 @@ def _interrupt_when_seen(argv: list[str], pattern: str, tmp_path: Path) -> Ended
                 seen += os.read(master, 65536)
         peak = _peak_rss_kb(p.pid)
         os.killpg(p.pid, signal.SIGINT)
+        deadline = time.monotonic() + _GUARD
         while True:
+            # a run that goes on printing after Ctrl-C fails here rather than hanging
+            assert time.monotonic() < deadline, seen.decode(errors="replace")[-2000:]
             try:
                 if not select.select([master], [], [], _GUARD)[0]:
                     break
@@ -153,6 +157,7 @@ def _interrupt_while_reading_stdin(argv: list[str], tmp_path: Path) -> Ended:
         stderr=subprocess.PIPE,
         env=_env(tmp_path),
         start_new_session=True,
+        preexec_fn=default_interrupt,
     )
     deadline = time.monotonic() + _GUARD
     try:

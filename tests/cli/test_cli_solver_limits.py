@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cli_helpers import Run
+from cli_helpers import Run, default_interrupt
 from shared_cases import TIMED_RAN_OUT
 
 from crew.cli.common import seat_label
@@ -89,7 +89,11 @@ def test_a_deal_not_decided_within_the_limit_is_undecided_exit_3(
 
 def _crew(*args: str, **kw: Any) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "crew", *args], text=True, stdout=subprocess.PIPE, **kw
+        [sys.executable, "-m", "crew", *args],
+        text=True,
+        stdout=subprocess.PIPE,
+        preexec_fn=default_interrupt,
+        **kw,
     )
 
 
