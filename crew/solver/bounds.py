@@ -11,8 +11,9 @@ category beside its evaluator (:class:`~crew.engine.task_base.Cut` in the task's
   seat into the same trick, so a seat wins at least as many tricks as it holds submarines that
   the other seats' higher ones cannot all cover; a trick with a submarine in it goes to its
   highest submarine, played by the winner, so a seat holding none captures no more of them,
-  nor one higher than all of its own, nor more than its own and the others' below its highest,
-  and a seat can take a submarine without taking another only by playing that one itself;
+  nor one higher than all of its own, nor more than its own and, from each other seat, one
+  below each of its own (one card of a seat to a trick), and a seat can take a submarine
+  without taking another only by playing that one itself;
 - cards a task needs: a trick the owner must win with its own card of some kind (and a card to
   capture in it that another seat must play), or a trick of only some cards (each seat plays
   one card into every trick), or a trick total that the cards left in the hands can no longer
@@ -303,7 +304,28 @@ def _cards_lost(
     have = subs_won.bit_count()
     if have >= cut.count:
         return False
-    return have + _capturable_submarines(form, node, owner).bit_count() < cut.count
+    return have + _most_submarines(form, node, owner) < cut.count
+
+
+def _most_submarines(form: SearchForm, node: Node, owner: int) -> int:
+    """The most submarines still to be played that ``owner`` can capture: its own, and from
+    each other seat one in each trick it wins with a submarine of its own, below that one (a
+    seat plays one card into a trick)."""
+    own = _holding(form, node, owner) & _ALL_SUBS
+    if not own:
+        return 0
+    mine = _bits(own)  # lowest first
+    most = len(mine)
+    for seat in range(form.seats):
+        if seat == owner:
+            continue
+        theirs = _bits(_holding(form, node, seat) & _ALL_SUBS)
+        k = 0
+        for sub in mine:  # each of its submarines takes the lowest of theirs left below it
+            if k < len(theirs) and theirs[k] < sub:
+                most += 1
+                k += 1
+    return most
 
 
 def _capturable_submarines(form: SearchForm, node: Node, owner: int) -> int:

@@ -490,6 +490,8 @@ def test_most_tricks_without_a_run_matches_every_pattern(n: int) -> None:
         [30, 52],
         [31, 59, 28],
         [15, 33, 53],
+        [95, 53],
+        [94, 60, 28],
     ],
 )
 def test_the_run_and_colour_cuts_agree_with_the_plain_search_on_endings(tasks: list[int]) -> None:
@@ -543,3 +545,18 @@ def test_an_owner_wins_no_more_tricks_than_a_seat_has_cards_it_may_take() -> Non
     # seat 0 may win no yellow nor green (32) and must win all nine of a colour (39), so pink
     # or blue, three of them its own and each won with that card: three tricks, one at most
     assert _lost_at_once([39, 32, 31], [0, 0, 1], HANDS)
+
+
+def test_an_owner_takes_one_submarine_of_each_seat_per_submarine_of_its_own() -> None:
+    # seat 0 must win exactly three submarines (95) and holds S3 only: it captures submarines
+    # only in the trick it wins with S3, which holds one card of seat 1, so of seat 1's S1
+    # and S2 one at most: two in all, lost before the first card
+    hands = [
+        "S3 P1 P2 P3 B1 B2 B3 G1 G2 G3",
+        "S2 S1 P4 P5 P6 B4 B5 G4 G5 G6",
+        "S4 P7 P8 P9 B6 B7 B8 B9 G7 G8",
+        "G9 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9",
+    ]
+    assert _lost_at_once([95], [0], hands)
+    # with S1 at seat 3, one trick can hold S3, S2 and S1: not cut
+    assert not _cut_at_start([95], [0], _moved(hands, "S1", 3, "G9"))
