@@ -99,6 +99,12 @@ def _deals(why: str) -> int:
     return int(m.group(1))
 
 
+def _share(why: str) -> str:
+    m = re.search(r"in (\d+%) of", why)
+    assert m, why
+    return m.group(1)
+
+
 def test_a_clear_decision_ends_early_with_the_card_full_judging_picks() -> None:
     """Four players, mission 5: the first card decisions of a game where one card is clearly the
     best end after fewer deals than the others judge, with the same card."""
@@ -118,9 +124,12 @@ def test_a_clear_decision_ends_early_with_the_card_full_judging_picks() -> None:
         raced = choose_action(view, memories[seat], random.Random(7), cfg)
         full = choose_action(view, memories[seat], random.Random(7), replace(cfg, race=False))
         assert _deals(full.why) == 24
-        assert raced.action == full.action
+        if _deals(raced.why) < 24:  # the race ended early: a clear decision, the same card
+            assert raced.action == full.action
+            early += 1
+        else:  # judged on every deal: a card as good (a card dropped may end level)
+            assert _share(raced.why) == _share(full.why), (raced.why, full.why)
         decisions += 1
-        early += _deals(raced.why) < 24
         assert raced.action is not None
         state, _ = apply(state, raced.action)
     assert decisions >= 6 and early >= 2
