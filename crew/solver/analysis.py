@@ -17,7 +17,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from crew.engine import Action, GameState, Phase, Play, Signal, TimeUp, card_str
+from crew.engine import (
+    Action,
+    Assign,
+    Distress,
+    GameState,
+    IllegalActionError,
+    Phase,
+    Play,
+    Signal,
+    TimeUp,
+    apply,
+    card_str,
+    legal_actions,
+)
 from crew.records import Record, action_from_json, action_to_json, replay
 
 from .solver import Solver
@@ -33,7 +46,10 @@ class TurningPoint:
     seat: int
     trick: int  # 1-based trick number the action belongs to (0 before the tricks)
     taken: Action
-    alternatives: tuple[Action, ...]  # the choices that would still have won there
+    #: the choices that would still have won there; never the one taken, and in the free task
+    #: choice (any order) only the same task to someone else: another task given first only
+    #: puts off the choice that lost it
+    alternatives: tuple[Action, ...]
 
     @property
     def time_up(self) -> bool:
@@ -65,12 +81,18 @@ class Analysis:
     nodes: int
     seconds: float
     stopped: bool = False
+    line_from: int | None = None
+    line: tuple[Action, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
+        line = None
+        if self.line_from is not None:
+            line = {"after": self.line_from, "actions": [action_to_json(a) for a in self.line]}
         return {
             "winnable_at_start": self.winnable_at_start,
             "turning_point": None if self.turning_point is None else self.turning_point.to_json(),
             "verdicts": list(self.verdicts),
+            "winning_line": line,
             "stopped": self.stopped,
         }
 
@@ -134,6 +156,7 @@ def analyse(
             verdicts[i] = state.result == "won"
     nodes = 0
     stopped = False
+    proved: tuple[int, tuple[Action, ...]] | None = None  # the latest winnable state, its line
     todo = [i for i in range(n) if same_as[i] == i]
     for k, i in enumerate(reversed(todo)):
         if verdicts[i] is None:
@@ -145,25 +168,34 @@ def analyse(
             sol = solver.solve(states[i], timeout=timeout)
             nodes += sol.nodes
             verdicts[i] = sol.winnable
+            if sol.winnable:
+                proved = (i, sol.line)
+        elif verdicts[i] is True:
+            proved = (i, ())  # the attempt is won there
         if verdicts[i] is True:
             for j in range(i):
                 verdicts[j] = True
             break
         if verdicts[i] is False:
+            # lost stays lost, up to a distress signal (the cards change hands there)
             for j in range(i + 1, n):
+                if isinstance(actions[j - 1], Distress):
+                    break
                 verdicts[j] = False if verdicts[j] is None else verdicts[j]
     for i in range(n):
         verdicts[i] = verdicts[same_as[i]] if verdicts[i] is None else verdicts[i]
     at_start = verdicts[_first_card(states, actions)]
     turning: TurningPoint | None = None
+    line_from, line = (None, ()) if proved is None else proved
     for i in range(1, n):
         if verdicts[i - 1] is True and verdicts[i] is False:
             before = states[i - 1]
             taken = actions[i - 1]
-            options = {} if stopped else solver.winning_actions(before, timeout=timeout)
-            alts = tuple(
-                a for a, ok in options.items() if ok and a != taken and not isinstance(a, Signal)
-            )
+            known = _line_from(before, proved[1]) if proved is not None else None
+            alts, alt_line, spent = _alternatives(solver, before, taken, known, stopped, timeout)
+            nodes += spent
+            if alt_line:
+                line_from, line = i - 1, alt_line
             playing = isinstance(taken, Play) or (
                 isinstance(taken, TimeUp) and before.phase == Phase.PLAY
             )
@@ -171,5 +203,83 @@ def analyse(
             turning = TurningPoint(i - 1, _seat(taken), trick, taken, alts)
             break
     return Analysis(
-        at_start, tuple(verdicts[1:]), turning, nodes, time.perf_counter() - t0, stopped
+        at_start,
+        tuple(verdicts[1:]),
+        turning,
+        nodes,
+        time.perf_counter() - t0,
+        stopped,
+        line_from,
+        tuple(line),
     )
+
+
+def _wins(state: GameState, line: tuple[Action, ...]) -> bool:
+    """Whether ``line`` played from ``state`` is legal and wins (the engine judges)."""
+    for action in line:
+        try:
+            state, _ = apply(state, action)
+        except IllegalActionError:
+            return False
+    return state.result == "won"
+
+
+def _line_from(state: GameState, line: tuple[Action, ...]) -> tuple[Action, ...] | None:
+    """``line`` if it wins from ``state`` (the state a search proved winnable may lie just
+    before a signal that changes nothing for open hands); None otherwise."""
+    return line if line and _wins(state, line) else None
+
+
+def _first_assign(line: tuple[Action, ...], task: int) -> tuple[Action, ...]:
+    """In the free task choice the tasks may be handed out in any order: ``line`` with the
+    assignment of ``task`` moved to the front (unchanged if it has none)."""
+    head = next((k for k, a in enumerate(line) if isinstance(a, Assign) and a.task == task), None)
+    if head is None or any(not isinstance(a, Assign) for a in line[:head]):
+        return line
+    return (line[head], *line[:head], *line[head + 1 :])
+
+
+def _alternatives(
+    solver: Solver,
+    before: GameState,
+    taken: Action,
+    known: tuple[Action, ...] | None,
+    stopped: bool,
+    timeout: float | None,
+) -> tuple[tuple[Action, ...], tuple[Action, ...], int]:
+    """The choices at ``before`` other than ``taken`` that keep the attempt winnable, a winning
+    line that starts with one of them (empty if none was found) and the positions searched.
+
+    ``known`` is a line already proved to win from ``before``: its first choice is one of them
+    without a search. In the free task choice only the same task given to someone else counts
+    (giving another task first, as the attempt did later anyway, only puts the choice off).
+    """
+    task = taken.task if isinstance(taken, Assign) and before.phase == Phase.ASSIGN else None
+    options = [
+        a
+        for a in legal_actions(before)
+        if a != taken
+        and not isinstance(a, Signal)
+        and (task is None or (isinstance(a, Assign) and a.task == task))
+    ]
+    lines: dict[Action, tuple[Action, ...]] = {}
+    if known is not None:
+        if task is not None:
+            known = _first_assign(known, task)
+        if known[0] in options and _wins(before, known):
+            lines[known[0]] = known
+    nodes = 0
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    for action in options:
+        if stopped or action in lines:
+            continue
+        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        child, _ = apply(before, action)
+        sol = solver.solve(child, timeout=left)
+        nodes += sol.nodes
+        if sol.winnable:
+            lines[action] = (action, *sol.line)
+    alts = tuple(a for a in options if a in lines)
+    if known is not None and known[0] in lines:
+        return alts, lines[known[0]], nodes
+    return alts, lines[alts[0]] if alts else (), nodes
