@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from crew.engine import (
@@ -24,6 +24,7 @@ from crew.engine import (
     Phase,
     Play,
     Predict,
+    Signal,
     Take,
     TimeUp,
     Volunteer,
@@ -31,9 +32,9 @@ from crew.engine import (
     card_str,
 )
 from crew.i18n import N_, _
-from crew.records import Record, replay
+from crew.records import Record, action_from_json, replay
 from crew.solver import Solution, Solver
-from crew.solver.analysis import Analysis, analyse
+from crew.solver.analysis import Analysis, TurningPoint, analyse
 
 __all__ = [
     "BUDGET",
@@ -49,6 +50,11 @@ __all__ = [
 
 #: Seconds the whole post-mortem may take before it is reported undecided.
 BUDGET = 20.0
+
+#: Seconds kept back from the searches at most (see :func:`reserve`): a search may end up to a
+#: few tenths of a second past its deadline on a large deal (measured 0.27 s between two looks
+#: at the clock on five-player deals), more when the app's drawing shares the processor.
+RESERVE = 1.0
 
 #: Longest single stretch of search between two looks at the stop flag (seconds).
 SLICE = 0.25
@@ -117,6 +123,7 @@ class WinningLine:
     before: tuple[str, ...]  # the choices before the first card, in words (may be empty)
     tricks: tuple[LineTrick, ...]
     instead_of: int | None = None  # the card the attempt played where the line's first card is
+    actions: tuple[Action, ...] = ()  # the line as engine actions (what ``crew verify`` replays)
 
 
 @dataclass(frozen=True)
@@ -232,7 +239,7 @@ def winning_line(
             LineTrick(i + 1, t.seats, t.cards, t.winner, already, tuple(done.get(i + 1, ())))
         )
     taken = instead_of.card if isinstance(instead_of, Play) else None
-    return WinningLine(tuple(before), tuple(tricks), taken)
+    return WinningLine(tuple(before), tuple(tricks), taken, tuple(line))
 
 
 def post_mortem(
@@ -244,51 +251,42 @@ def post_mortem(
 ) -> PostMortem:
     """Could the attempt of ``record`` have been won, where was it lost, and a way to win.
 
-    ``names[seat]`` names each seat. The whole search takes at most ``budget`` seconds
-    (default :data:`BUDGET`); raises :class:`Stopped` as soon as ``stop()`` is true.
+    ``names[seat]`` names each seat. The whole post-mortem, its setting up and every search
+    included, takes at most ``budget`` seconds (default :data:`BUDGET`): the searches stop
+    :func:`reserve` seconds before, for the words and checking the line. Raises
+    :class:`Stopped` as soon as ``stop()`` is true.
+
+    "Yes" always comes with a winning line the engine has replayed as won; without one the
+    answer is "undecided".
     """
+    t0 = time.perf_counter()
 
     def name(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else _("seat {n}").format(n=seat)
 
-    limit = BUDGET if budget is None else budget
-    solver = TimedSolver(time.perf_counter() + limit, stop)
-    result = analyse(record, solver=solver, source="this attempt")
+    limit = BUDGET if budget is None else max(0.0, budget)
+    solver = TimedSolver(t0 + limit - reserve(limit), stop)
     r = replay(record, "this attempt", keep_states=True)
     states = [r.start, *r.states]
+    actions = [action_from_json(raw) for raw in record.actions[: len(r.states)]]
+    result = analyse(record, solver=solver, source="this attempt")
+    line = _checked_line(solver, states, actions, result, name)
     tp = result.turning_point
-    if tp is not None:
-        at = states[tp.action]
-        where = _moment(at)
-        did = did_words(tp.taken, name)
-        if tp.time_up:
-            lost = _("Lost when the time ran out in {where}: without the clock").format(where=where)
-        elif at.phase == Phase.PLAY:
-            lost = _("Lost at {where} when {did}").format(where=where, did=did)
-        else:
-            lost = _("Lost in {where} when {did}").format(where=where, did=did)
-        if tp.alternatives:
-            alts = _join([instead_words(a, name) for a in tp.alternatives])
-            lost = _("{lost}; {alternatives} would still have won.").format(
-                lost=lost, alternatives=alts
+    if line is not None and result.line_from is not None:
+        at = states[result.line_from]
+        did = did_words(actions[result.line_from], name)
+        where = _("{where}, just before {did}").format(where=_moment(at), did=did)
+        if tp is not None:
+            text = _("Yes: it could have been won. {lost}").format(
+                lost=_lost_words(tp, states[tp.action], name)
             )
         else:
-            lost = _(
-                "{lost}; no other choice there was found to win within the time limit."
-            ).format(lost=lost)
-        where = _("from {where}, just before {did}").format(where=where, did=did)
-        text = _("Yes: it could have been won. {lost}").format(lost=lost)
-        return _with_line(solver, at, text, where, result, name, tp.taken)
-    first_play = next(
-        (i for i, s in enumerate(states) if s.phase == Phase.PLAY and not s.result), None
-    )
-    if result.winnable_at_start and first_play is not None:
-        text = _(
-            "Yes: it could be won from the first card on, but the moment it was lost was not"
-            " found within {seconds} s."
-        ).format(seconds=f"{limit:g}")
-        start = _("from the first card")
-        return _with_line(solver, states[first_play], text, start, result, name)
+            text = _(
+                "Yes: it could still have been won at {where}; the moment it was lost was not"
+                " found within {seconds} s."
+            ).format(where=where, seconds=f"{limit:g}")
+        start = _("from {where}, just before {did}").format(where=_moment(at), did=did)
+        return PostMortem("yes", text, line, start, result)
     if result.winnable_at_start is False:
         deal = solver.solve(r.start)
         if deal.winnable is False:
@@ -297,29 +295,97 @@ def post_mortem(
                 " (open hands)."
             )
             return PostMortem("no", text, None, "", result)
-    text = _("Undecided within the limit: the search did not finish in {seconds} s.").format(
-        seconds=f"{limit:g}"
-    )
+    text = _(
+        "Undecided: in {seconds} s the search found neither a way to win nor a proof that"
+        " there was none."
+    ).format(seconds=f"{limit:g}")
     return PostMortem("undecided", text, None, "", result)
 
 
-def _with_line(
+def _lost_words(tp: TurningPoint, at: GameState, name: Callable[[int], str]) -> str:
+    """Where the attempt was lost, and what would still have won there."""
+    where = _moment(at)
+    if tp.time_up:
+        lost = _("Lost when the time ran out in {where}: without the clock").format(where=where)
+    elif at.phase == Phase.PLAY:
+        lost = _("Lost at {where} when {did}").format(where=where, did=did_words(tp.taken, name))
+    else:
+        lost = _("Lost in {where} when {did}").format(where=where, did=did_words(tp.taken, name))
+    if not tp.alternatives:
+        return _("{lost}.").format(lost=lost)
+    alts = _join([instead_words(a, name) for a in tp.alternatives])
+    if isinstance(tp.taken, Distress):
+        return _("{lost}; without the signal, {alternatives} would still have won.").format(
+            lost=lost, alternatives=alts
+        )
+    return _("{lost}; {alternatives} would still have won.").format(lost=lost, alternatives=alts)
+
+
+def reserve(limit: float) -> float:
+    """Seconds of a post-mortem of ``limit`` seconds kept back from its searches: a search
+    looks at the clock between short runs of positions, so it may end a little late, and the
+    line is checked and put in words after it."""
+    return min(RESERVE, limit / 4)
+
+
+def _checked_line(
     solver: TimedSolver,
-    state: GameState,
-    text: str,
-    where: str,
+    states: Sequence[GameState],
+    actions: Sequence[Action],
     result: Analysis,
     name: Callable[[int], str],
-    taken: Action | None = None,
-) -> PostMortem:
+) -> WinningLine | None:
+    """The analysis's winning line, checked by the engine from the moment of the attempt it
+    starts at; None without one (never a line the engine does not confirm).
+
+    A line that starts before the attempt's distress signal and is not about that signal
+    sends the same one (the same cards to the same side) where it can still win that way, so
+    that its cards are the ones the crew held after the passes; otherwise it says that it
+    sends none.
+    """
+    k = result.line_from
+    if k is None or k >= len(actions):
+        return None
+    start, taken = states[k], actions[k]
+    line = result.line
+    sent = next((a for a in actions[k:] if isinstance(a, Distress)), None)
+    note: tuple[str, ...] = ()
+    if sent is not None and sent is not taken:
+        same = _with_distress(solver, start, line, sent)
+        if same is not None:
+            line = same
+        else:
+            note = (_("no distress signal (the cards as they were before the passes)"),)
+    elif sent is not None:
+        note = (_("no distress signal"),)
+    try:
+        found = winning_line(start, line, name, taken)
+    except ValueError:
+        return None
+    return replace(found, before=found.before + note)
+
+
+def _with_distress(
+    solver: TimedSolver, start: GameState, line: Sequence[Action], sent: Distress
+) -> tuple[Action, ...] | None:
+    """``line``'s choices before its first card or prediction, then the distress signal
+    ``sent``, then a winning line from there; None if that cannot win (or is not found in
+    time)."""
+    state = start
+    head: list[Action] = []
+    for action in line:
+        if isinstance(action, (Play, Predict, Signal)):
+            break
+        try:
+            state, _events = apply(state, action)
+        except IllegalActionError:
+            return None
+        head.append(action)
+    try:
+        state, _events = apply(state, sent)
+    except IllegalActionError:
+        return None
     sol = solver.solve(state)
     if not sol.winnable:
-        text = _("{text} (No winning line within the time limit.)").format(text=text)
-        return PostMortem("yes", text, None, "", result)
-    try:
-        line = winning_line(state, sol.line, name, taken)
-    except ValueError as exc:
-        # never show a line the engine does not confirm
-        text = _("{text} (No winning line to show: {error}.)").format(text=text, error=exc)
-        return PostMortem("yes", text, None, "", result)
-    return PostMortem("yes", text, line, where, result)
+        return None
+    return (*head, sent, *sol.line)

@@ -133,7 +133,7 @@ def test_no_time_left_is_undecided_and_a_stop_stops() -> None:
     s = lost_session(*WINNABLE)
     pm = post_mortem(s.record, NAMES, budget=0)
     assert pm.answer == "undecided" and pm.line is None
-    assert pm.text.startswith("Undecided within the limit")
+    assert pm.text.startswith("Undecided: in 0 s the search found neither a way to win")
     with pytest.raises(Stopped):
         post_mortem(s.record, NAMES, stop=lambda: True)
     start = replay(s.record).start
