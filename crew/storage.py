@@ -36,6 +36,7 @@ __all__ = [
     "StorageError",
     "atomic_write_text",
     "clear_game",
+    "discard_game",
     "game_path",
     "home",
     "home_problem",
@@ -243,7 +244,9 @@ def keep_unfinished() -> Path | None:
     """Move the unfinished game aside before another one starts; where it went (or None).
 
     It goes to ``saves/unfinished-<time>.json``. Once the game that replaced it is over,
-    :func:`clear_game` brings the most recent one back, so Continue reaches it again.
+    :func:`clear_game` brings the most recent one back, so Continue reaches it again. Only for
+    a game that can still be played on: a finished one is in the history, and its save is let
+    go with :func:`discard_game`.
     """
     p = game_path()
     if not p.exists():
@@ -265,13 +268,19 @@ def keep_unfinished() -> Path | None:
     return kept
 
 
+def discard_game() -> None:
+    """Remove the saved game (its attempt has ended and is in the history); nothing set aside
+    comes back."""
+    try:
+        game_path().unlink()
+    except FileNotFoundError:
+        pass
+
+
 def clear_game() -> None:
     """Forget the unfinished game (once its attempt has ended and been written down)."""
     p = game_path()
-    try:
-        p.unlink()
-    except FileNotFoundError:
-        pass
+    discard_game()
     try:
         # the names hold the time they were set aside: the last one is the latest
         kept = sorted(p.parent.glob("unfinished-*.json"), key=lambda f: (len(f.name), f.name))

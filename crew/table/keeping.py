@@ -29,9 +29,11 @@ def entry_for(
     crew: str | None,
     practice: bool,
     left: history.Outcome | None = None,
+    date: str | None = None,
 ) -> history.HistoryEntry:
     """The history entry of the attempt ``record`` (at ``state``): won or lost when it is over,
-    else how it was ``left`` (``unfinished``: quit; ``abandoned``: a new game replaced it)."""
+    else how it was ``left`` (``unfinished``: quit; ``abandoned``: a new game replaced it).
+    ``date``: when it was last played (default now)."""
     if state.result == Result.WON:
         result: history.Outcome = "won"
     elif state.result == Result.LOST:
@@ -40,7 +42,7 @@ def entry_for(
         result = left or "unfinished"
     return history.HistoryEntry(
         id=entry_id,
-        date=history.now(),
+        date=date or history.now(),
         crew=crew,
         mission=state.setup.rules.mission,
         difficulty=record.difficulty,
@@ -67,7 +69,12 @@ def keep(
     left: history.Outcome | None = None,
 ) -> tuple[int | None, str]:
     """Write the attempt to the history under ``entry_id`` (None: a new entry); the entry's
-    number, and '' or the sentence saying why it could not be written."""
+    number, and '' or the sentence saying why it could not be written.
+
+    An entry's date is when its attempt was last played: kept again with nothing played since
+    (quit, then replaced by a new game), it keeps the date it has.
+    """
+    date = _date_kept(entry_id, record)
     number = entry_id if entry_id is not None else history.next_id()
     entry = entry_for(
         record,
@@ -78,6 +85,7 @@ def keep(
         crew=crew,
         practice=practice,
         left=left,
+        date=date,
     )
     try:
         history.save_entry(entry)
@@ -86,12 +94,28 @@ def keep(
     return number, ""
 
 
+def _date_kept(entry_id: int | None, record: Record) -> str | None:
+    """The date of entry ``entry_id`` if it holds this attempt with the same actions (nothing
+    played since it was kept); None otherwise, or when it cannot be read."""
+    if entry_id is None:
+        return None
+    try:
+        earlier = history.load_entry(entry_id)
+    except (OSError, ValueError):  # StorageError and RecordError are ValueErrors
+        return None
+    same = earlier.record.model_copy(update={"table": None}) == record.model_copy(
+        update={"table": None}
+    )
+    return earlier.date if same else None
+
+
 def keep_abandoned(record: Record) -> str:
-    """A saved game a new game replaces is kept as ``abandoned`` when a card of it was played
-    ('' or the sentence saying why it could not be written)."""
-    if not played_a_card(record):
-        return ""
+    """A saved game a new game replaces stays in the history ('' or the sentence saying why it
+    could not be written): as ``abandoned`` when a card of it was played, as won or lost when
+    its attempt ended (already kept then, unless that failed: nothing played is lost)."""
     r = replay(record, "saved game")
+    if not r.state.over and not played_a_card(record):
+        return ""
     notes = record.table
     _, problem = keep(
         record,

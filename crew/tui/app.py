@@ -97,7 +97,9 @@ class CrewApp(App[int]):
         self.push_screen(TitleScreen())
         storage.tidy()
         if self.start_notice:
-            self.notify(self.start_notice, severity="warning", timeout=15)
+            # said on the title screen, where Continue offers the game again (and on the
+            # terminal afterwards), not over the new game's questions
+            self.tell_title(self.start_notice)
         if self.spec is not None:
             try:
                 session = Session.new(self.spec, settings=self.settings)
@@ -419,33 +421,30 @@ def create_app(
 
 
 def _keep_unfinished_game() -> str:
-    """A game started from the command line never replaces an unfinished one: it is kept aside."""
-    over = _saved_attempt_over()
-    kept = storage.keep_unfinished()
-    if kept is None:
-        return ""
-    if over:
-        # quit on its result screen: the attempt is in the history already
-        return _(
-            "the last game (its attempt is over) was kept as {path}; Continue shows its result "
-            "again once this game is over and you are back at the title screen"
-        ).format(path=kept)
-    return _(
-        "the unfinished game was kept as {path}; Continue offers it again once this game is "
-        "over and you are back at the title screen"
-    ).format(path=kept)
+    """A game started from the command line loses nothing of the saved one.
 
-
-def _saved_attempt_over() -> bool:
-    """Whether the saved game's attempt has ended (False when it cannot be read: it is kept
-    aside all the same, and Continue reports what is wrong with it)."""
+    A saved attempt that has ended is in the history (written again now if that failed when
+    it ended): its save is let go, and nothing needs saying. An unfinished one is set aside
+    (``saves/unfinished-*.json``): Continue offers it again once this game is over; the short
+    sentence returned says so ('' when there is nothing to say).
+    """
     from crew.records import RecordError, replay
 
     try:
         rec = storage.load_game()
-        return rec is not None and bool(replay(rec, "saved game").state.over)
+        over = rec is not None and bool(replay(rec, "saved game").state.over)
     except (storage.StorageError, RecordError, ValueError):
-        return False
+        rec, over = None, False  # set aside all the same: Continue says what is wrong with it
+    if rec is not None and over and not keep_abandoned(rec):
+        storage.discard_game()
+        return ""
+    kept = storage.keep_unfinished()
+    if kept is None:
+        return ""
+    if over:
+        # its attempt is over but the history could not take it: it must not be lost
+        return _("The last game was kept as {name}.").format(name=kept.name)
+    return _("Your unfinished game was set aside: Continue offers it after this game.")
 
 
 def replay_main(review: Review) -> int:
