@@ -238,7 +238,9 @@ def winning_line(
         tricks.append(
             LineTrick(i + 1, t.seats, t.cards, t.winner, already, tuple(done.get(i + 1, ())))
         )
-    taken = instead_of.card if isinstance(instead_of, Play) else None
+    # a line that starts with what the attempt did there does nothing instead of it
+    differs = isinstance(instead_of, Play) and (not line or line[0] != instead_of)
+    taken = instead_of.card if isinstance(instead_of, Play) and differs else None
     return WinningLine(tuple(before), tuple(tricks), taken, tuple(line))
 
 

@@ -32,7 +32,7 @@ from crew.engine import (
     parse_cards,
 )
 from crew.records import Record, action_to_json, dump_record, record_for, replay
-from crew.table.postmortem import PostMortem, post_mortem
+from crew.table.postmortem import PostMortem, post_mortem, winning_line
 
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve"]
 
@@ -183,3 +183,19 @@ def test_the_post_mortem_keeps_to_the_time_it_states() -> None:
     assert seconds <= 4.0, seconds
     if pm.answer == "yes":
         assert wins(line_record(rec, pm))
+
+
+def test_a_line_that_starts_with_the_card_the_attempt_played_is_not_instead_of_it() -> None:
+    rec = lowest_card_crew(deal(30, FIVE, FIVE_TASKS), FIVE_CHOICES)
+    pm = post_mortem(rec, NAMES)
+    assert pm.line is not None and pm.analysis is not None and pm.analysis.line_from == 0
+    state = replay(rec).start
+    actions = list(pm.line.actions)
+    while not isinstance(actions[0], Play):
+        state, _ = apply(state, actions.pop(0))
+    first = actions[0]
+    assert isinstance(first, Play)
+    same = winning_line(state, actions, NAMES.__getitem__, instead_of=first)
+    assert same.instead_of is None
+    other = next(a for a in legal_actions(state) if isinstance(a, Play) and a != first)
+    assert winning_line(state, actions, NAMES.__getitem__, other).instead_of == other.card
