@@ -199,3 +199,23 @@ def test_a_line_that_starts_with_the_card_the_attempt_played_is_not_instead_of_i
     assert same.instead_of is None
     other = next(a for a in legal_actions(state) if isinstance(a, Play) and a != first)
     assert winning_line(state, actions, NAMES.__getitem__, other).instead_of == other.card
+
+
+def test_a_distress_signal_that_lost_it_is_named_and_the_line_sends_none() -> None:
+    hands = [
+        "P7 P9 B9 G1 G5 G7 Y2 Y4 Y7 S3",
+        "P5 P6 B1 B6 B7 G9 Y6 Y8 S1 S2",
+        "P1 P3 P8 G2 G3 G4 G6 G8 Y5 S4",
+        "P2 P4 B2 B3 B4 B5 B8 Y1 Y3 Y9",
+    ]
+    start = deal(1, hands, [41], distress=True)
+    signal = Distress(Direction.LEFT, tuple(parse_cards("Y7 P5 P8 B3")))
+    rec = lowest_card_crew(start, [Take(2, 41), signal])
+    pm = post_mortem(rec, NAMES[:4])
+    assert pm.text == (
+        "Yes: it could have been won. Lost at trick 1 when the crew sent the distress signal"
+        " (left); without the signal, P8 or S4 would still have won."
+    )
+    assert pm.line is not None and pm.line.before == ("no distress signal",)
+    assert pm.line_from == "from trick 1, just before the crew sent the distress signal (left)"
+    assert wins(line_record(rec, pm))
