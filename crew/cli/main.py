@@ -364,7 +364,9 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("computers in every seat, measured against the open-hand ceiling"),
         description=_(
             "Play K attempts with computers in every seat and ask the solver whether "
-            "each deal was winnable with open hands once the tasks were handed out. Progress "
+            "each deal was winnable with open hands as dealt, before the tasks were handed out "
+            "(the solver chooses the distribution too, so a task choice that loses a winnable "
+            "deal is a loss), and once they were handed out. Progress "
             "(game, trick) shows on stderr when it is a terminal. Ctrl-C stops: the games "
             'finished so far are reported (--json: one document with "interrupted": true), '
             "exit 130."
@@ -408,6 +410,15 @@ def build_parser() -> argparse.ArgumentParser:
         help=_(
             "solver nodes per card decision, 1-2,400,000 (default 240,000; more deals sampled"
             " for a cheap decision stay within it)"
+        ),
+    )
+    p.add_argument(
+        "--records",
+        metavar="DIR",
+        help=_(
+            "write each attempt as a game record in DIR (crew verify, crew analyse and crew"
+            " replay read it), named by crew size, mission, seed and attempt; an existing file"
+            " is never replaced"
         ),
     )
     _verdict_limits(

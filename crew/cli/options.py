@@ -19,6 +19,8 @@ import argparse
 import math
 import re
 from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import quote
 
 from ..i18n import N_, _, error_text
 from .common import MAX_SEED, CliError, parse_names, parse_seed
@@ -41,6 +43,7 @@ __all__ = [
     "players",
     "seconds",
     "seed",
+    "record_name",
     "selfplay_seed",
     "text",
     "whole",
@@ -335,6 +338,18 @@ def selfplay_seed(base: str | None, i: int) -> int | str:
     return start + i if start is not None else f"{base}-{i}"
 
 
+def record_name(
+    players: int, mission: int | None, difficulty: int | None, seed: int | str, attempt: int
+) -> str:
+    """The file name of an attempt's record: crew size, mission (or free play's difficulty),
+    seed and attempt, e.g. ``4p-mission-22-seed-3-attempt-1.json``. A seed's characters other
+    than letters, digits, ``-``, ``_`` and ``.`` are written ``%XX``, so two seeds never share
+    a name."""
+    what = f"mission-{mission}" if mission is not None else f"difficulty-{difficulty}"
+    safe = quote(str(seed), safe="-_.")
+    return f"{players}p-{what}-seed-{safe}-attempt-{attempt}.json"
+
+
 def _check_play(args: argparse.Namespace) -> None:
     computers = args.computers
     names = parse_names(args.names, None)
@@ -397,6 +412,33 @@ def _check_selfplay(args: argparse.Namespace) -> None:
     first = selfplay_seed(args.seed, 0)
     label = _("game {n} (seed {seed})").format(n=0, seed=repr(first))
     _trial_deal(args.players, args.mission, args.difficulty, first, label)
+    if args.records is not None:
+        _check_records(args)
+
+
+def _check_records(args: argparse.Namespace) -> None:
+    """``--records DIR``: a directory (made if missing) where none of the games' files is yet,
+    so that no game is played only to find that its record cannot be kept."""
+    where = Path(args.records)
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(
+            _("--records: cannot make the directory {path}: {error}").format(
+                path=where, error=exc.strerror or exc
+            )
+        ) from None
+    for i in range(args.games):
+        name = record_name(
+            args.players, args.mission, args.difficulty, selfplay_seed(args.seed, i), i + 1
+        )
+        if (where / name).exists():
+            raise CliError(
+                _(
+                    "--records: {path} exists; it is not replaced (choose another directory, or"
+                    " remove the file)"
+                ).format(path=where / name)
+            )
 
 
 def _check_missions(args: argparse.Namespace) -> None:
