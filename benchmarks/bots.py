@@ -187,7 +187,14 @@ def play_job(job: dict[str, Any]) -> dict[str, Any]:
         out["decision_seconds"] = [round(x, 4) for x in game.decision_seconds]
         if job.get("records"):
             path = Path(job["records"]) / record_name(players, mission, None, seed, job["game"] + 1)
-            write_new(path, dump_record(game.record))
+            text = dump_record(game.record)
+            try:
+                write_new(path, text)
+            except FileExistsError:
+                # kept by a run stopped before its line was written: the same seed plays the
+                # same game, so the file must be this one; any other file is not replaced
+                if path.read_text(encoding="utf-8") != text:
+                    raise
             out["record"] = str(path)
         if job.get("losses") and game.result == "lost" and game.winnable is True:
             out["turning_point"] = turning_point(game.record)

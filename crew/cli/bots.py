@@ -221,6 +221,8 @@ def play_one(
             stopped += by_clock
         if after is True:
             dealt = True
+        elif start and start[0] is state:  # nothing to hand out: the same question
+            dealt = after
         else:
             dealt, by_clock = _verdict(state, solver_seconds, solver_nodes)
             stopped += by_clock
