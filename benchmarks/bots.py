@@ -43,17 +43,21 @@ Without ``--resume`` an existing FILE is refused, never replaced or added to. ``
 (with ``--logbook``) keeps each game as a ``crew-record/1`` file for ``crew analyse`` and
 ``crew replay``.
 
-Typical sizes on a 2-core machine (both cores; the editable install's plain-Python search,
-about half the speed of a wheel's compiled one):
+Typical sizes on a 2-core machine (both cores, other work beside them; the editable install's
+plain-Python search, about half the speed of a wheel's compiled one). Measured:
 
-- ``--logbook --players 4 --missions 22-22 --games 2 --losses``: about 2-4 minutes;
-- ``--logbook --players 4 --missions 11-33 --games 1 --losses``: about 15-20 minutes (23 games);
-  larger tables (``--games 4``, every crew size) run in the background with ``--out``, e.g.
-  ``nohup python benchmarks/bots.py --logbook ... --out runs/x.jsonl --resume > x.log &``;
-- ``--against REF --players 4 --missions 22-31 --games 2``: 20 games a side, about 10-15
-  minutes (a game of the later logbook takes 15-40 s a side, one core each); a paired result
-  needs many games that only one side won, so a real comparison (``--missions 11-33 --games
-  4``, 92 a side, about an hour) runs in the background with ``--out`` and ``--resume``.
+- ``--logbook --players 4 --missions 22-22 --games 2 --losses``: 72 s (a game plays in 15-55 s,
+  its verdicts and a loss's analysis add up to about 20 s more);
+- ``--against HEAD --players 4 --missions 22-23 --games 2``: 132 s (4 games a side, one core a
+  side).
+
+Estimated from those: ``--logbook --players 4 --missions 11-33 --games 1 --losses`` (23
+games) about 10-15 minutes; ``--against REF --players 4 --missions 22-31 --games 2`` (20 games
+a side) about 10-15 minutes. A paired result needs many games that only one side won (5 to 0
+is p = 0.0625), so a real comparison (``--missions 11-33 --games 4``, 92 games a side, about
+an hour) and the larger tables (every crew size) run in the background with ``--out`` and
+``--resume``, e.g. ``nohup python benchmarks/bots.py --against REF ... --out runs/x.jsonl
+--resume > runs/x.log 2>&1 &``, started again the same way after a stop.
 
 Without ``--logbook`` or ``--against``: one mission, card decisions only, in this process; the
 last line is ``bot_card_decision_p95_seconds X``.
