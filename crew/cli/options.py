@@ -16,6 +16,7 @@ the engine is imported only by :func:`check`.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import math
 import re
 from collections.abc import Callable
@@ -41,9 +42,9 @@ __all__ = [
     "names",
     "odds_seed",
     "players",
+    "record_name",
     "seconds",
     "seed",
-    "record_name",
     "selfplay_seed",
     "text",
     "whole",
@@ -343,10 +344,14 @@ def record_name(
 ) -> str:
     """The file name of an attempt's record: crew size, mission (or free play's difficulty),
     seed and attempt, e.g. ``4p-mission-22-seed-3-attempt-1.json``. A seed's characters other
-    than letters, digits, ``-``, ``_`` and ``.`` are written ``%XX``, so two seeds never share
-    a name."""
+    than letters, digits, ``-``, ``_``, ``.`` and ``~`` are written ``%XX`` (its UTF-8 bytes), so
+    two seeds never share a name; past 80 characters that is cut and a digest of the whole seed
+    follows (a file name has at most 255 bytes)."""
     what = f"mission-{mission}" if mission is not None else f"difficulty-{difficulty}"
-    safe = quote(str(seed), safe="-_.")
+    safe = quote(str(seed), safe="-_.~")
+    if len(safe) > 80:
+        digest = hashlib.sha256(str(seed).encode("utf-8")).hexdigest()[:16]
+        safe = f"{safe[:60]}--{digest}"
     return f"{players}p-{what}-seed-{safe}-attempt-{attempt}.json"
 
 

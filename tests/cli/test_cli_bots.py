@@ -252,3 +252,15 @@ def test_odds_counts_are_limited_by_positions_so_a_seed_repeats_under_any_clock(
     # the guard still stops a search its positions would let run on
     c = crew(*deals, "--nodes", "1000000000", "--timeout", "0.01").json
     assert c["undecided"] >= 1 and c["stopped_by_clock"] == c["undecided"]
+
+
+def test_record_names_say_the_game_and_never_share_a_name() -> None:
+    from crew.cli.options import record_name
+
+    assert record_name(4, 22, None, 3, 1) == "4p-mission-22-seed-3-attempt-1.json"
+    assert record_name(2, None, 7, "x", 2) == "2p-difficulty-7-seed-x-attempt-2.json"
+    # any seed crew deal takes (64 characters at most) makes a file name under 255 bytes
+    seeds = ["€" * 64, "€" * 63 + "x", "/" * 64, "a/b", "a%2Fb", "a b", "a_b"]
+    names = [record_name(5, 312, None, s, 10_000) for s in seeds]
+    assert len(set(names)) == len(seeds)
+    assert all(len(n.encode("utf-8")) < 255 and "/" not in n for n in names)
