@@ -19,7 +19,7 @@ from crew.i18n import N_, _
 from crew.present import glyph_legend
 
 from ..guard import GuardedModal, KeyTiming
-from ..widgets.choices import Choice, Choices
+from ..widgets.choices import Choice, Choices, yes_key
 
 __all__ = [
     "ConfirmScreen",
@@ -34,11 +34,20 @@ __all__ = [
 T = TypeVar("T")
 
 
+def _yes_bindings() -> list[Binding]:
+    """Yes on the language's own key (shown) and on y (always taken, shown only in English)."""
+    yes = [Binding(yes_key(), "answer(True)", _("Yes"))]
+    if yes_key() != "y":
+        yes.append(Binding("y", "answer(True)", _("Yes"), show=False))
+    return yes
+
+
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question."""
 
+    # made when the class is: crew picks the language before the app's modules are imported
     BINDINGS = [
-        Binding("y", "answer(True)", _("Yes")),
+        *_yes_bindings(),
         Binding("n", "answer(False)", _("No")),
         Binding("escape", "answer(False)", _("No"), show=False),
     ]
@@ -50,7 +59,7 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-title")
-            yield Static(_("y: yes    n: no"), classes="dialog-hint")
+            yield Static(_("{key}: yes    n: no").format(key=yes_key()), classes="dialog-hint")
         yield Footer()
 
     def action_answer(self, yes: bool) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import OptionList, Static
@@ -33,7 +33,7 @@ from crew.table import SeatScope, Step
 from crew.texts import task_text
 
 from ..render import card_label, mission_label, mission_rule
-from .choices import Choice, Choices
+from .choices import Choice, Choices, yes_key
 from .hand import HandView
 from .step_base import Begin, PlayOn, SendDistress, SignalBy, SignalFirst, StepPanel, ready
 
@@ -276,7 +276,16 @@ class VolunteerPanel(ChoicePanel):
         ]
 
     def keys(self) -> tuple[list[str] | None, bool]:
-        return ["y", "n"], True
+        return [yes_key(), "n"], True
+
+    def on_key(self, event: events.Key) -> None:
+        # y says yes in every language (the list shows the language's own key)
+        if event.character == "y" and "y" not in self.choices.keys:
+            event.stop()
+            event.prevent_default()
+            if ready(self):
+                self.choices.highlighted = 0
+                self.choices.action_select()
 
 
 class GivePanel(ChoicePanel):
