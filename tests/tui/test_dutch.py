@@ -90,7 +90,7 @@ def test_the_result_screen_of_a_lost_attempt_in_dutch_fits_80x24(tmp_path: Path)
     flat = " ".join(text.split())
     assert "Had het gewonnen kunnen worden? (met open kaarten, communicatie en noodsignaal" in flat
     assert (
-        "Ja: het had gewonnen kunnen worden. Verloren in slag 2: Bob speelde B4; met B6 of B9"
+        "Ja: het had gewonnen kunnen worden. Verloren in slag 2: Bob speelde ♦B4; met ♦B6 of ♦B9"
         " was het nog gewonnen." in flat
     )
     assert "w loopt een winnende lijn door." in flat and "VERLOREN" in text

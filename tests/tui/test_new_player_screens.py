@@ -5,20 +5,24 @@ Quit has a key. Driven through Textual's pilot."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from tui_driver import shown, type_keys
-from tui_hands import advance
+from tui_driver import screen_text, shown, type_keys
+from tui_hands import advance, attempt, session_for
 
 from crew.engine import Action, Play, Signal, legal_actions
+from crew.present import card_label
 from crew.table import Session, StepKind
 from crew.tui.app import CrewApp, create_app
 from crew.tui.screens.dialogs import QuitScreen
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.result import ResultScreen
 from crew.tui.screens.title import TitleScreen
+from crew.tui.screens.winning_line import WinningLineScreen
+from crew.tui.widgets.postmortem import PostMortemPanel
 
 SIZE = (80, 24)
 
@@ -90,3 +94,55 @@ async def test_free_play_of_a_logbook_mission_says_free_play_and_never_a_replay(
         assert "replay" not in text.lower() and "already won" not in text
         # the win at this table still opens the next mission
         assert app.session is not None and app.session.next_mission_open
+
+
+# -- cards keep their glyph on the "why" and winning-line screens ----------------------------------
+
+#: a card's notation without the glyph the table draws before it ("B4" where the table says "♦B4")
+BARE_CARD = re.compile(r"(?<![♥♦♣♠⚓\w])[PBGYS][1-9](?!\w)")
+NAMES = ["Ann", "Bob", "Cas", "Dee"]
+
+
+def lost_session() -> Session:
+    """Mission 1, task 3 (win the blue 4) for Ann; the lowest legal card each time: Bob gives
+    his B4 away in trick 2, and B6 or B9 would still have won (test_postmortem.py)."""
+    s = session_for(
+        attempt(4, 1, ["S4 P1 P2 P3", "B4 B9 P4 G1", "B7 B8 P9", "G2 B2 P5"], [3]), NAMES
+    )
+    while not s.state.result:
+        actions = list(legal_actions(s.state))
+        plays = [a for a in actions if isinstance(a, Play)]
+        assert s.act(min(plays, key=lambda p: p.card) if plays else actions[0]) is None
+    return s
+
+
+@pytest.mark.post_mortem_search
+async def test_the_why_and_the_winning_line_write_cards_as_the_table_does() -> None:
+    app = CrewApp(clock_interval=None, settle=0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.session = lost_session()
+        app.show_result()
+        await pilot.pause()
+        panel = app.screen.query_one(PostMortemPanel)
+        await panel.workers.wait_for_complete()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Bob played ♦B4; ♦B6 or ♦B9 would still have won" in " ".join(text.split())
+        assert not BARE_CARD.findall(text), text
+        # the verdict itself keeps the plain notation (what --json and records say)
+        assert panel.result is not None and "Bob played B4; B6 or B9" in panel.result.text
+        await pilot.press("w")
+        screen = app.screen
+        assert isinstance(screen, WinningLineScreen)
+        for i, trick in enumerate(screen.line.tricks):
+            page = screen_text(app)
+            assert not BARE_CARD.findall(page), page
+            rows = page.splitlines()
+            for seat, card in zip(trick.seats, trick.cards, strict=True):
+                assert any(NAMES[seat] in row and card_label(card) in row for row in rows), page
+            winning = trick.cards[trick.seats.index(trick.winner)]
+            assert f"{NAMES[trick.winner]} wins with {card_label(winning)}" in page
+            if i == 0:
+                assert "instead of ♦B4" in page
+            if i + 1 < len(screen.line.tricks):
+                await pilot.press("right")
