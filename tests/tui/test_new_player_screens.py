@@ -9,11 +9,12 @@ import re
 from pathlib import Path
 
 import pytest
+from shared_cases import CHEAP
 from textual.pilot import Pilot
-from tui_driver import screen_text, shown, type_keys
+from tui_driver import Player, drive_until, screen_text, shown, type_keys
 from tui_hands import advance, attempt, session_for
 
-from crew.engine import Action, Play, Signal, legal_actions
+from crew.engine import Action, Play, Signal, legal_actions, parse_card
 from crew.present import card_label
 from crew.table import Session, StepKind
 from crew.tui.app import CrewApp, create_app
@@ -22,6 +23,7 @@ from crew.tui.screens.game import GameScreen
 from crew.tui.screens.result import ResultScreen
 from crew.tui.screens.title import TitleScreen
 from crew.tui.screens.winning_line import WinningLineScreen
+from crew.tui.widgets.hand import HandView
 from crew.tui.widgets.postmortem import PostMortemPanel
 
 SIZE = (80, 24)
@@ -146,3 +148,68 @@ async def test_the_why_and_the_winning_line_write_cards_as_the_table_does() -> N
                 assert "instead of ♦B4" in page
             if i + 1 < len(screen.line.tricks):
                 await pilot.press("right")
+
+
+# -- a hint puts the cursor on what it names -------------------------------------------------------
+
+
+def _anns_card(app: CrewApp) -> bool:
+    s = app.session
+    return (
+        isinstance(app.screen, GameScreen)
+        and s is not None
+        and s.ask() is None
+        and s.step().kind == StepKind.PLAY
+        and s.step().seat == 0
+        and len(s.state.tricks) >= 1
+    )
+
+
+HINTED = re.compile(r"Hint for Ann: (play|signal) [♥♦♣♠⚓]([PBGYS][1-9])")
+
+
+async def test_a_hint_moves_the_hand_cursor_onto_the_card_it_names() -> None:
+    """Ann's first hint of this deal is a signal (B2, her lowest blue): c opens the signal with
+    the cursor on B2; then the hint for her card puts the cursor on the card to play."""
+    app = create_app(
+        4, 1, seed=11, names=["Ann"], computers=3, practice=True, clock_interval=None,
+        settings=CHEAP,
+    )  # fmt: skip
+    async with app.run_test(size=(100, 30)) as pilot:
+        await drive_until(pilot, app, Player(), _anns_card)
+        s = app.session
+        screen = app.screen
+        assert s is not None and isinstance(screen, GameScreen)
+        kinds = []
+        for _ in range(2):
+            await pilot.press("end")  # the cursor on the last card, wherever the hint points
+            await pilot.pause()
+            await type_keys(pilot, "h")
+            text = await shown(pilot, app, "Hint for Ann:")
+            m = HINTED.search(text)
+            assert m, text
+            kind, hinted = m.group(1), parse_card(m.group(2))
+            kinds.append(kind)
+            hand = screen.panel.query_one(HandView)
+            if kind == "signal":
+                # signalling starts with c: the hand that chooses the signal has the cursor on it
+                assert hand.current != hinted  # the play hand: Enter would play it
+                await type_keys(pilot, "c")
+                for _ in range(3):  # who signals (Ann), then her gate
+                    if s.step().kind == StepKind.SIGNAL and s.gate_seat() is None:
+                        break
+                    await type_keys(pilot, "enter")
+                assert app.screen is screen and s.step().kind == StepKind.SIGNAL
+                hand = screen.panel.query_one(HandView)
+                assert hand.current == hinted
+                assert "Hint for Ann: signal" in screen_text(app)  # still said
+                n = len(s.record.actions)
+                await type_keys(pilot, "enter")
+                assert s.record.actions[n]["signal"] == m.group(2)
+                continue
+            assert hand.current == hinted
+            n = len(s.record.actions)
+            await type_keys(pilot, "enter")  # Enter plays the card the hint named
+            assert s.record.actions[n] == {"play": m.group(2), "seat": 0}
+            break
+        assert kinds == ["signal", "play"]

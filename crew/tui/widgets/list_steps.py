@@ -30,6 +30,7 @@ from crew.engine import (
 from crew.i18n import _, ngettext
 from crew.present import glyph_legend
 from crew.table import SeatScope, Step
+from crew.table.advice import Advice
 from crew.texts import task_text
 
 from ..render import card_label, mission_label, mission_rule
@@ -109,6 +110,17 @@ class ChoicePanel(StepPanel):
 
     def focus_choice(self) -> None:
         self.choices.focus()
+
+    def hinted(self, advice: Advice) -> object:
+        """The value of the entry a hint advises (default: its action)."""
+        return advice.action
+
+    def point_at(self, advice: Advice) -> None:
+        wanted = self.hinted(advice)
+        for i, item in enumerate(self.choices.items):
+            if item.value == wanted:
+                self.choices.highlighted = i
+                return
 
     def choice(self, label: str | Text, action: Action) -> Choice:
         """An entry for an engine action, marked with the engine's reason when forbidden."""
@@ -384,6 +396,13 @@ class AssignPanel(ChoicePanel):
             for seat in seats
         ]
 
+    def hinted(self, advice: Advice) -> object:
+        # first the task, then (once it is chosen) its owner
+        a = advice.action
+        if isinstance(a, Assign) and self.pending_task is None:
+            return a.task
+        return a
+
     def choose(self, choice: object) -> None:
         if isinstance(choice, int) and ready(self):
             self._pending = (self.table.seed, choice)
@@ -405,6 +424,9 @@ class AssignPanel(ChoicePanel):
 
 class DistressPanel(ChoicePanel):
     """Send the distress signal? To which side?"""
+
+    def hinted(self, advice: Advice) -> object:
+        return SendDistress(advice.distress)
 
     def update(self) -> None:
         t = self.table
