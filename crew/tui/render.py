@@ -250,24 +250,27 @@ def crew_table(session: SeatScope, *, show_last: bool = False) -> Table:
 
 
 def tonoja_text(session: SeatScope) -> Text | None:
-    """Tonoja's seven piles as on the table: each pile's face-up card, and ``▒`` under it while
-    the pile still hides a face-down card (public facts only)."""
+    """Tonoja's seven piles as on the table, in words a player reads (public facts only): each
+    pile's face-up card with ``+1`` for the card face down under it, "—+1" once the face-up card
+    is played and the one under it not yet turned, "empty" when nothing is left."""
     v = session.public_view()
     if not v.tonoja_up:
         return None
     out = Text(_("Tonoja: "), style="bold")
     for i, (up, down) in enumerate(zip(v.tonoja_up, v.tonoja_down, strict=True)):
         if i:
-            out.append(" ")
-        out.append("[")
+            out.append("  ")
+        if up < 0 and not down:
+            out.append(_("empty"), style="dim")
+            continue
         if up >= 0:
             out.append_text(card_text(up))
         else:
-            out.append("  —", style="dim")
-        out.append("/▒" if down else "  ", style="dim")
-        out.append("]")
-    hidden = sum(v.tonoja_down)
-    out.append("  " + _("▒ {hidden} hidden").format(hidden=hidden), style="dim")
+            out.append("—", style="dim")
+        if down:
+            out.append("+1", style="dim")  # one card lies face down under it
+    if any(v.tonoja_down):
+        out.append("  " + _("(+1 face down)"), style="dim")
     return out
 
 

@@ -213,3 +213,18 @@ async def test_a_hint_moves_the_hand_cursor_onto_the_card_it_names() -> None:
             assert s.record.actions[n] == {"play": m.group(2), "seat": 0}
             break
         assert kinds == ["signal", "play"]
+
+
+# -- Tonoja's piles in words -------------------------------------------------------------------
+
+
+async def test_tonojas_piles_at_80x24_read_as_cards_with_one_face_down_under_each() -> None:
+    app = create_app(2, 5, seed=3, names=["Ann", "Bob"], clock_interval=None)
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None
+        text = await shown(pilot, app, "Tonoja: ")
+        line = next(row for row in text.splitlines() if row.strip().startswith("Tonoja: "))
+        piles = "  ".join(card_label(up) + "+1" for up in s.public_view().tonoja_up)
+        assert line.strip() == f"Tonoja: {piles}  (+1 face down)"
+        assert "▒" not in text and "[" not in line
