@@ -14,12 +14,14 @@ from textual.pilot import Pilot
 from tui_driver import Player, drive_until, screen_text, shown, type_keys
 from tui_hands import advance, attempt, session_for
 
+from crew import history
 from crew.engine import Action, Play, Signal, legal_actions, parse_card
-from crew.present import card_label
+from crew.present import card_label, history_line
 from crew.table import Session, StepKind
 from crew.tui.app import CrewApp, create_app
 from crew.tui.screens.dialogs import QuitScreen
 from crew.tui.screens.game import GameScreen
+from crew.tui.screens.replay import HistoryScreen
 from crew.tui.screens.result import ResultScreen
 from crew.tui.screens.title import TitleScreen
 from crew.tui.screens.winning_line import WinningLineScreen
@@ -228,3 +230,34 @@ async def test_tonojas_piles_at_80x24_read_as_cards_with_one_face_down_under_eac
         piles = "  ".join(card_label(up) + "+1" for up in s.public_view().tonoja_up)
         assert line.strip() == f"Tonoja: {piles}  (+1 face down)"
         assert "▒" not in text and "[" not in line
+
+
+# -- 80x24: the History list always shows how an attempt ended ---------------------------------
+
+
+async def test_the_history_list_at_80x24_always_shows_the_result() -> None:
+    # a free-play game of mission 1 and a campaign crew's with a long name, both lost
+    lost_session()
+    s = lost_session()
+    s.crew = "The Deep Sea Divers of Ann, Bob, Cas & Dee"
+    s.keep()
+    entries, _problems = history.list_entries()
+    assert len(entries) == 2
+    app = create_app(clock_interval=None, settle=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "h")
+        assert isinstance(app.screen, HistoryScreen)
+        text = await shown(pilot, app, "lost at trick 2")
+        rows = [row for row in text.splitlines() if "mission 1" in row]
+        assert len(rows) == 2, text
+        for row in rows:
+            assert "lost at trick 2" in row and len(row) <= 80, row
+        # the long crew name is what is cut, at the end of its line
+        assert any("The Deep Sea" in row and row.rstrip().endswith("…") for row in rows), text
+    # wide enough, the whole line as crew history prints it
+    app = create_app(clock_interval=None, settle=0)
+    async with app.run_test(size=(160, 24)) as pilot:
+        await type_keys(pilot, "h")
+        text = await shown(pilot, app, "lost at trick 2")
+        for e in entries:
+            assert history_line(e) in text
