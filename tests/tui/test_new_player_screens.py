@@ -18,6 +18,7 @@ from crew import history
 from crew.engine import Action, Play, Signal, legal_actions, parse_card
 from crew.present import card_label, history_line
 from crew.table import Session, StepKind
+from crew.table.postmortem import PostMortem
 from crew.tui.app import CrewApp, create_app
 from crew.tui.screens.dialogs import QuitScreen
 from crew.tui.screens.game import GameScreen
@@ -261,3 +262,40 @@ async def test_the_history_list_at_80x24_always_shows_the_result() -> None:
         text = await shown(pilot, app, "lost at trick 2")
         for e in entries:
             assert history_line(e) in text
+
+
+# -- 80x24: a long post-mortem never pushes the choices and the keys off the screen ---------------
+
+
+async def test_a_long_list_of_alternatives_scrolls_and_the_choices_and_keys_stay() -> None:
+    alternatives = ", ".join(f"giving task #{n} to Ann" for n in range(1, 40))
+    verdict = f"Yes: it could have been won. Lost at trick 1; {alternatives} would still have won."
+    app = CrewApp(clock_interval=None, settle=0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.session = lost_session()
+        app.show_result()
+        await pilot.pause()
+        panel = app.screen.query_one(PostMortemPanel)
+        # the search is stopped in these tests (conftest.py): its answer, as long as the
+        # walkthrough's, is given to the panel as the search would
+        panel.show(PostMortem("yes", verdict, None, "", None))
+        await pilot.pause()
+        text = await shown(pilot, app, "giving task #1 to Ann")
+        lines = text.splitlines()
+        assert len(lines) <= 24
+        for choice in ("r Retry with the same tasks", "n Retry with new tasks", "m Next mission"):
+            assert any(line.strip().startswith(choice) for line in lines), text
+        assert "t Back to the title screen" in text
+        assert "Win the blue 4." in lines[-3] or "Win the blue 4." in lines[-2]  # the tasks
+        assert lines[-1].strip().startswith("⏎ Choose") and lines[-1].rstrip().endswith("q Quit")
+        assert "still have won" not in " ".join(text.split())  # below, in the scrolled part
+        for _ in range(4):
+            await pilot.press("pagedown")
+        text = screen_text(app)
+        assert "would still have won." in " ".join(text.split())
+        assert "t Back to the title screen" in text
+        assert screen_text(app).splitlines()[-1].rstrip().endswith("q Quit")
+        # the keys still act: r retries
+        await type_keys(pilot, "r")
+        assert not isinstance(app.screen, ResultScreen) and app.session is not None
+        assert app.session.attempt == 2

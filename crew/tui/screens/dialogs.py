@@ -153,6 +153,7 @@ KEYS = (
         N_("after an attempt: retry with the same or new tasks, next mission, title"),
     ),
     ("e", N_("after an attempt: keep it as a game record file (crew analyse, crew replay)")),
+    ("PgUp PgDn", N_("after an attempt: scroll what is said above the choices when it is long")),
     ("p / n  b", N_("in a winning line: the previous / next trick (also ← →); b or Esc: back")),
     ("[ ]  j", N_("in a replay: the previous / next trick (also ↑ ↓); j: the turning point")),
     ("Esc", N_("back")),
