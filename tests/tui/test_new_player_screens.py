@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from tui_driver import Player, drive_until, screen_text, shown, type_keys
 from tui_hands import advance, attempt, session_for
 
-from crew import history
+from crew import history, i18n
 from crew.engine import Action, Play, Signal, legal_actions, parse_card
 from crew.present import card_label, history_line
 from crew.table import Session, StepKind
@@ -299,3 +299,26 @@ async def test_a_long_list_of_alternatives_scrolls_and_the_choices_and_keys_stay
         await type_keys(pilot, "r")
         assert not isinstance(app.screen, ResultScreen) and app.session is not None
         assert app.session.attempt == 2
+
+
+# -- in Dutch, yes is j (y still answers) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", ["j", "y"])
+async def test_the_volunteer_question_in_dutch_shows_j_and_takes_j_or_y(key: str) -> None:
+    i18n.set_language("nl")
+    try:
+        app = create_app(3, 15, seed=4, names=["Ann", "Bob", "Cas"], clock_interval=None)
+        async with app.run_test(size=SIZE) as pilot:
+            s = app.session
+            assert s is not None
+            await type_keys(pilot, "enter")  # the draw
+            assert s.state.phase == "volunteer"
+            await type_keys(pilot, "enter")  # the gate of the crew member asked
+            text = screen_text(app)
+            assert "j Ja, ik meld me als vrijwilliger" in text and "y Ja" not in text
+            n = len(s.record.actions)
+            await type_keys(pilot, key)
+            assert s.record.actions[n]["volunteer"] is True, s.record.actions[n:]
+    finally:
+        i18n.set_language("en")
