@@ -127,7 +127,7 @@ KEYS = (
     ("p7 b3 g1 y9 s4", N_("jump to that card: colour letter, then value")),
     ("↑ ↓  1-9", N_("move in a list; a number chooses that entry")),
     ("x", N_("pass (task distribution, when passing is allowed)")),
-    ("y / n", N_("answer the volunteer question")),
+    (N_("y / n"), N_("answer the volunteer question")),  # Dutch: j for ja (y works too)
     (
         "c",
         N_(
