@@ -107,6 +107,11 @@ def _same_placeholders(path: Path, label: str, english: str, text: Any) -> None:
         )
 
 
+def rulebook_file(lang: str) -> Path:
+    """The rules topics and house rulings of ``lang`` (beside crew/rulebook.py)."""
+    return Path(__file__).resolve().parent / f"rulebook.{lang}.toml"
+
+
 @cache
 def load_translations(lang: str) -> Translations:
     """The data texts of ``lang`` (not English), checked against the English data."""
@@ -124,7 +129,7 @@ def load_translations(lang: str) -> Translations:
     epilogue = epi.get("rule") if isinstance(epi, dict) else None
     _same_placeholders(path, "epilogue", book.epilogue.rule, epilogue)
     assert isinstance(epilogue, str)
-    path = Path(__file__).resolve().parent / f"rulebook.{lang}.toml"
+    path = rulebook_file(lang)
     raw = _read(path)
     rulings = _keyed(path, raw.get("ruling"), {r.number: r.text for r in HOUSE_RULINGS}, "ruling")
     table = raw.get("topic")
