@@ -28,6 +28,7 @@ __all__ = [
     "load_translations",
     "mission_rule",
     "placeholders",
+    "rulebook_file",
     "ruling_label",
     "ruling_text",
     "task_text",
