@@ -13,6 +13,7 @@ from .engine.cards import COLOR_NAMES, SUIT_GLYPHS, card_str, suit_of
 from .engine.enums import Communication, Position
 from .engine.signals import POSITION_CLAIMS
 from .i18n import N_, _, ngettext
+from .names import shown
 
 if TYPE_CHECKING:
     from .history import HistoryEntry
@@ -256,7 +257,7 @@ def history_label(entry: HistoryEntry, width: int) -> str:
         tag=tag,
         what=what,
         attempt=entry.attempt,
-        crew=entry.crew or _("free play"),
+        crew=shown(entry.crew) if entry.crew else _("free play"),  # controls never printed
     )
 
 
