@@ -1,7 +1,7 @@
 """What a new player met in a walkthrough at 80x24 (issue 48): free play says it is free play, the
 History list and the result screen fit, cards keep their suit glyph on the winning-line and "why"
-screens, Tonoja's piles read in words, a hint puts the cursor on the card it names, and the title's
-Quit has a key. Driven through Textual's pilot."""
+screens, Tonoja's piles read in words, a hint puts the cursor on the card it names, the title's
+Quit has a key, and in Dutch yes is j. Driven through Textual's pilot."""
 
 from __future__ import annotations
 
