@@ -94,7 +94,10 @@ def _non_ascii_digit(t: str) -> str | None:
     return next((ch for ch in t if ch.isdigit() and not ch.isascii()), None)
 
 
-def _parse_whole(text: str, what: str) -> int:
+def _parse_whole(text: str, what: str, not_what: str) -> int:
+    """``text`` as a whole number; ``what`` names one ("a whole number") and ``not_what`` says
+    what ``text`` is not, a sentence of its own so that each language can say it its way
+    (Dutch "is geen geheel getal", not "is geen een geheel getal")."""
     t = text.strip()
     if not t:
         raise argparse.ArgumentTypeError(_("empty; give {what}").format(what=_(what)))
@@ -107,9 +110,7 @@ def _parse_whole(text: str, what: str) -> int:
             )
         )
     if not _WHOLE.fullmatch(t):
-        raise argparse.ArgumentTypeError(
-            _("{text} is not {what}").format(text=_quoted(t), what=_(what))
-        )
+        raise argparse.ArgumentTypeError(_(not_what).format(text=_quoted(t)))
     if len(t.lstrip("+-")) > _MAX_DIGITS:
         raise argparse.ArgumentTypeError(
             _("{text} ({n} digits) is far too large").format(text=_quoted(t), n=len(t))
@@ -117,11 +118,11 @@ def _parse_whole(text: str, what: str) -> int:
     return int(t)
 
 
-def whole(lo: int, hi: int | None, what: str = N_("a whole number")) -> Callable[[str], int]:
+def whole(lo: int, hi: int | None) -> Callable[[str], int]:
     """An argparse type: a whole number of ASCII digits from ``lo`` to ``hi`` (None: no top)."""
 
     def parse(text: str) -> int:
-        n = _parse_whole(text, what)
+        n = _parse_whole(text, N_("a whole number"), N_("{text} is not a whole number"))
         if n < lo or (hi is not None and n > hi):
             span = (
                 _("{lo} to {hi}").format(lo=_fmt(lo), hi=_fmt(hi))
@@ -138,7 +139,9 @@ def whole(lo: int, hi: int | None, what: str = N_("a whole number")) -> Callable
 
 def players(text: str) -> int:
     """An argparse type: the crew size, 2-5 (2: with Tonoja)."""
-    n = _parse_whole(text, N_("a number of players (2-5)"))
+    n = _parse_whole(
+        text, N_("a number of players (2-5)"), N_("{text} is not a number of players (2-5)")
+    )
     if not PLAYERS[0] <= n <= PLAYERS[1]:
         raise argparse.ArgumentTypeError(
             _("{n} players: the game is for 2 to 5 players").format(n=n)
@@ -149,7 +152,7 @@ def players(text: str) -> int:
 def mission(text: str) -> int:
     """An argparse type: a mission number of 0 or more; :func:`check` knows the last one."""
     what = N_("a mission number (0 intro, 1-32, 33+ epilogue)")
-    n = _parse_whole(text, what)
+    n = _parse_whole(text, what, N_("{text} is not a mission number (0 intro, 1-32, 33+ epilogue)"))
     if n < 0:
         raise argparse.ArgumentTypeError(
             _("there is no mission {n}: 0 intro, 1-32, 33+ epilogue").format(n=n)

@@ -194,7 +194,7 @@ class CrewApp(App[int]):
         elif what == "rules":
             self.show_rules()
         elif what == "quit":
-            self.exit(0)
+            self.action_request_quit()  # the menu's Quit asks as q does everywhere
 
     @on(GameScreen.AttemptOver)
     def _attempt_over(self, event: GameScreen.AttemptOver) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -21,7 +21,7 @@ from textual.widgets import Footer, OptionList, Static
 from crew import history
 from crew.engine import TONOJA, get_task
 from crew.i18n import _
-from crew.present import history_line, position_word
+from crew.present import history_label, position_word
 from crew.records import RecordError
 from crew.storage import StorageError
 from crew.table.review import Frame, Review, review_entry
@@ -239,6 +239,10 @@ class HistoryScreen(Screen[None]):
 
     BINDINGS = [Binding("escape,b", "app.pop_screen", _("Back"))]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: list[history.HistoryEntry] = []
+
     def compose(self) -> ComposeResult:
         with Vertical(id="history-box"):
             yield Static(Text(_("History: every attempt played"), style="bold"), id="history-head")
@@ -248,10 +252,9 @@ class HistoryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         entries, problems = history.list_entries()
+        self.entries = entries
         choices = self.query_one("#history-list", Choices)
-        choices.set_choices(
-            [Choice(history_line(e), e.id) for e in entries], keys=[], show_keys=False, wrap=False
-        )
+        self._fill(self.size.width or self.app.size.width)
         choices.focus()
         note = list(problems)
         if not entries:
@@ -259,6 +262,24 @@ class HistoryScreen(Screen[None]):
         else:
             note.insert(0, _("Enter: replay it, every hand open."))
         self.query_one("#history-note", Static).update(Text("\n".join(note), style="italic"))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fill(event.size.width)
+
+    def _fill(self, width: int) -> None:
+        """One line per entry, in the shorter form when the screen is narrow (the result is
+        always seen: a line too long is cut at its end)."""
+        choices = self.query_one("#history-list", Choices)
+        room = width - 4  # the box's padding and the list's scrollbar
+        at = choices.highlighted
+        choices.set_choices(
+            [Choice(history_label(e, room), e.id) for e in self.entries],
+            keys=[],
+            show_keys=False,
+            wrap=False,
+        )
+        if at is not None and self.entries:
+            choices.highlighted = min(at, len(self.entries) - 1)
 
     @on(OptionList.OptionSelected, "#history-list")
     def _picked(self, event: OptionList.OptionSelected) -> None:
