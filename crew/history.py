@@ -144,7 +144,15 @@ def next_id() -> int:
 
 
 def _text(entry: HistoryEntry) -> str:
-    return json.dumps(entry.model_dump(exclude_none=True), ensure_ascii=False, indent=1) + "\n"
+    """The file's text: UTF-8 as it is, with JSON's escapes for what UTF-8 cannot hold (a lone
+    surrogate, as a seed typed as undecodable bytes becomes)."""
+    data = entry.model_dump(exclude_none=True)
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data, indent=1)
+    return text + "\n"
 
 
 def save_entry(entry: HistoryEntry) -> Path:
