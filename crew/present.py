@@ -13,6 +13,7 @@ from .engine.cards import COLOR_NAMES, SUIT_GLYPHS, card_str, suit_of
 from .engine.enums import Communication, Position
 from .engine.signals import POSITION_CLAIMS
 from .i18n import N_, _, ngettext
+from .names import shown
 
 if TYPE_CHECKING:
     from .history import HistoryEntry
@@ -210,13 +211,13 @@ def history_line(entry: HistoryEntry) -> str:
         what = _("free play")
     if entry.difficulty is not None and entry.mission is None:
         what = _("difficulty {difficulty}").format(difficulty=entry.difficulty)
-    crew = entry.crew or _("free play")
+    crew = shown(entry.crew) if entry.crew else _("free play")
     tag = _(" · practice") if entry.practice else ""
     if entry.trick:
         ended = _("at trick {n}").format(n=entry.trick)
     else:
         ended = _("before trick 1")
-    when = entry.date.replace("T", " ")[:16]
+    when = shown(entry.date.replace("T", " ")[:16])
     result = _(entry.result) if entry.result else ""
     return f"{entry.id:>4}  {when}  " + _(
         "{crew} · {what} · attempt {attempt} · {players} players · {result} {ended}{tag}"
@@ -234,6 +235,6 @@ def history_line(entry: HistoryEntry) -> str:
 def history_seats(entry: HistoryEntry) -> str:
     """Who played which seat (seats counted from 1), computers marked."""
     return ", ".join(
-        f"{seat + 1} {name}" + (_(" (computer)") if seat in entry.computers else "")
+        f"{seat + 1} {shown(name)}" + (_(" (computer)") if seat in entry.computers else "")
         for seat, name in enumerate(entry.names)
     )

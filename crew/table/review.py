@@ -118,9 +118,9 @@ def review(record: Record, source: str = "record") -> Review:
 
 
 def review_entry(entry_id: int) -> tuple[Review, bool]:
-    """The attempt kept in the history as ``entry_id``, and whether it is over (an unfinished
-    one shows hands that Continue would still hide: the viewer asks first). StorageError or
-    RecordError say why it cannot be shown."""
+    """The attempt kept in the history as ``entry_id``, and whether it is over (one that is not,
+    unfinished or abandoned, shows hands that Continue may still hide: the viewer asks first).
+    StorageError or RecordError say why it cannot be shown."""
     entry = history.load_entry(entry_id)
     shown = review(entry.record, f"history:{entry_id}")
-    return shown, entry.result != "unfinished"
+    return shown, shown.over
