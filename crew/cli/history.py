@@ -93,13 +93,15 @@ def _export(entry: history.HistoryEntry, path: Path, text: str, *, force: bool) 
     a regular file; never into the history, never over a link, a device, a FIFO or a folder."""
 
     def refuse(words: str) -> CliError:
-        return CliError(_("--export: {file}: {why}").format(file=path, why=words))
+        return CliError(_("--export: {file}: {error}").format(file=path, error=words))
 
     if _inside(path, history.history_dir()):
         raise refuse(_("that is in the history folder; export the record elsewhere"))
     folder = path.parent
     if not folder.is_dir():
-        raise refuse(_("there is no folder {folder}").format(folder=folder))
+        raise CliError(
+            _("--export: {file}: there is no folder {folder}").format(file=path, folder=folder)
+        )
     try:
         info = os.lstat(path)
     except FileNotFoundError:
