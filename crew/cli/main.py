@@ -486,8 +486,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--export",
         metavar=_("FILE"),
         help=_(
-            "write the attempt's record to FILE, a new file (- : standard output); never into"
-            " the history folder"
+            "write the attempt's record to this new file (- : standard output); never into the"
+            " history folder"
         ),
     )
     p.add_argument(

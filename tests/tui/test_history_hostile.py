@@ -190,3 +190,18 @@ async def test_history_asks_before_showing_an_abandoned_attempt() -> None:
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
         assert isinstance(app.screen, HistoryScreen)
+
+
+async def test_a_record_with_an_illegal_action_says_where_the_replay_stops() -> None:
+    s = lowest(session_for(attempt(4, *WINNABLE), NAMES), until=4)
+    record = s.record.model_copy(deep=True)
+    record.actions.append(dict(record.actions[-1]))  # the same card again: not in the hand
+    shown_review = review(record, "game.json")
+    assert len(shown_review.frames) == len(record.actions)  # the deal, and every legal action
+    app = CrewApp(clock_interval=None, settle=0, replay=shown_review)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        text = await shown(pilot, app, "illegal")
+        assert f"action {len(record.actions)} is illegal" in " ".join(text.split())
+        assert "the replay stops before it" in " ".join(text.split())

@@ -170,7 +170,9 @@ class ReplayScreen(Screen[None]):
         if said.plain:
             head.append("\n")
             head.append_text(said)
-        if not r.over:
+        if r.violation:
+            head.append("\n" + shown_line(r.violation), style="bold red")
+        elif not r.over:
             head.append("\n" + _("This attempt is not over: every hand is open."), style="bold red")
         self.query_one("#replay-head", Static).update(head)
         self.query_one("#replay-table", Static).update(self._table(f))
