@@ -66,7 +66,7 @@ class StorageError(ValueError):
 
 class DamagedFileError(StorageError):
     """A file exists but is damaged; ``kept`` is where it was copied (or moved, ``moved``), None
-    when no copy could be made (``why_not`` says why)."""
+    when it could not be (``why_not`` says why)."""
 
     def __init__(
         self,
@@ -77,7 +77,12 @@ class DamagedFileError(StorageError):
         moved: bool = False,
         why_not: str = "",
     ) -> None:
-        if kept is None:
+        if kept is None and moved:
+            words = _(
+                "{path} is damaged ({problem}); it could not be moved aside ({error}) and"
+                " nothing was overwritten"
+            ).format(path=path, problem=problem, error=why_not)
+        elif kept is None:
             words = _(
                 "{path} is damaged ({problem}); no copy of it could be made ({error}) and"
                 " nothing was overwritten"
@@ -214,9 +219,11 @@ def move_damaged(path: Path, problem: str) -> DamagedFileError:
         try:
             os.rename(path, kept)
         except OSError as exc:
-            return DamagedFileError(path, None, problem, why_not=str(exc.strerror or exc))
+            why = str(exc.strerror or exc)
+            return DamagedFileError(path, None, problem, moved=True, why_not=why)
         return DamagedFileError(path, kept, problem, moved=True)
-    return DamagedFileError(path, None, problem, why_not=_("too many damaged copies already"))
+    why = _("too many damaged copies already")
+    return DamagedFileError(path, None, problem, moved=True, why_not=why)
 
 
 def write_new_bytes(path: Path, data: bytes) -> None:

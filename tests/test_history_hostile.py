@@ -164,6 +164,20 @@ def test_an_entry_larger_than_a_record_is_not_read_whole() -> None:
         history.load_entry(2)
 
 
+def test_an_entry_that_cannot_be_moved_aside_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    history.history_dir().mkdir(parents=True)
+    os.mkfifo(history.entry_path(7))
+
+    def read_only(src: object, dst: object) -> None:
+        raise OSError(30, "Read-only file system", str(src))
+
+    monkeypatch.setattr(os, "rename", read_only)
+    entries, problems = history.list_entries()
+    assert entries == [] and len(problems) == 1
+    assert "it could not be moved aside (Read-only file system)" in problems[0]
+    assert "copy" not in problems[0]
+
+
 # -- names and numbers -------------------------------------------------------------------------
 
 
