@@ -258,7 +258,7 @@ def _derived(entry: HistoryEntry) -> HistoryEntry:
     if r.violation is not None:
         raise _Damaged(
             _("record: action {n} is illegal: {reason}").format(
-                n=r.violation.action + 1, reason=r.violation.message
+                n=r.violation.action + 1, reason=said(r.violation.message)
             )
         )
     state = r.state

@@ -27,6 +27,13 @@ def summary_of(entry: history.HistoryEntry) -> dict[str, Any]:
 
 def history_command(args: argparse.Namespace) -> int:
     """The list, newest first; with an id, that attempt (and ``--export FILE``: its record)."""
+    if args.force and args.export is None:
+        raise CliError(
+            _(
+                "--force: it only lets --export replace a file"
+                " (crew history ID --export FILE --force)"
+            )
+        )
     if args.id is None:
         if args.export is not None:
             raise CliError(

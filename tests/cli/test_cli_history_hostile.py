@@ -114,6 +114,8 @@ def test_export_never_replaces_a_file_without_force(
     assert out.read_text(encoding="utf-8") == "my own notes"
     r = crew("history", "1", "--export", str(out), "--force")
     assert r.code == 0 and load_record(out) == load_record(DATA / LOST)
+    r = crew("history", "1", "--force")  # nothing to replace: said, not ignored
+    assert r.code == 2 and "--force: it only lets --export replace a file" in one_line(r)
 
 
 def test_export_never_replaces_a_link_even_with_force(
