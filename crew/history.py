@@ -50,6 +50,7 @@ __all__ = [
     "entry_id_of",
     "entry_path",
     "history_dir",
+    "holds_other_attempt",
     "list_entries",
     "load_entry",
     "next_id",
@@ -162,6 +163,34 @@ def save_entry(entry: HistoryEntry) -> Path:
     atomic_write_text(path, _text(entry))
     _let_go(keep=entry.id)
     return path
+
+
+def holds_other_attempt(entry_id: int, record: Record) -> bool:
+    """Whether entry ``entry_id`` is there and is another attempt than ``record`` (another deal,
+    mission or attempt number), so that keeping ``record`` under that number would overwrite
+    it: a history cleared and refilled while a saved game still carries its old number. A
+    damaged entry is moved aside (False: nothing is left to overwrite); HistoryFolderError when
+    the folder cannot be read."""
+    try:
+        there = load_entry(entry_id).record
+    except HistoryFolderError:
+        raise
+    except StorageError:
+        return False  # none, or damaged and moved aside
+    return _deal(there) != _deal(record)
+
+
+def _deal(record: Record) -> tuple[object, ...]:
+    """What one attempt keeps from its first action to its last (its deal and its number)."""
+    return (
+        record.players,
+        record.mission,
+        record.difficulty,
+        record.attempt,
+        record.seed,
+        record.hands,
+        record.tonoja,
+    )
 
 
 #: How many taken numbers a new entry steps over before giving up (another crew writing too).

@@ -338,6 +338,33 @@ def test_a_new_entry_is_never_written_over_a_file_that_is_there(
     assert history.load_entry(2).record == _entry(1, cards=2).record
 
 
+def test_a_saved_game_never_overwrites_another_attempt_under_its_old_number() -> None:
+    """The history was cleared and refilled while a saved game still carries number 1."""
+    other = _entry(1, cards=2)
+    history.save_entry(other)
+    mine = _entry(7, cards=3).record  # another deal
+    state = replay(mine).state
+    number, problem = keep(
+        mine, state, entry_id=1, names=NAMES, computers=[], crew=None, practice=False
+    )
+    assert (number, problem) == (2, "")
+    assert history.load_entry(1).record == other.record
+    assert history.load_entry(2).record == mine
+    # the same attempt played on is kept again under its own number
+    later = _entry(7, cards=5).record
+    number, problem = keep(
+        later,
+        replay(later).state,
+        entry_id=2,
+        names=NAMES,
+        computers=[],
+        crew=None,
+        practice=False,
+    )
+    assert (number, problem) == (2, "") and history.load_entry(2).record == later
+    assert [e.id for e in history.list_entries()[0]] == [2, 1]
+
+
 # -- retention -------------------------------------------------------------------------------
 
 

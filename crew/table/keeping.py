@@ -79,7 +79,7 @@ def keep(
         left=left,
     )
     try:
-        if entry_id is None:
+        if entry_id is None or history.holds_other_attempt(entry_id, record):
             number = history.add_entry(entry).id  # never over an entry that is there
         else:
             history.save_entry(entry)
