@@ -212,13 +212,13 @@ def history_line(entry: HistoryEntry) -> str:
         what = _("free play")
     if entry.difficulty is not None and entry.mission is None:
         what = _("difficulty {difficulty}").format(difficulty=entry.difficulty)
-    crew = entry.crew or _("free play")
+    crew = shown(entry.crew) if entry.crew else _("free play")
     tag = _(" · practice") if entry.practice else ""
     if entry.trick:
         ended = _("at trick {n}").format(n=entry.trick)
     else:
         ended = _("before trick 1")
-    when = entry.date.replace("T", " ")[:16]
+    when = shown(entry.date.replace("T", " ")[:16])
     result = _(entry.result) if entry.result else ""
     return f"{entry.id:>4}  {when}  " + _(
         "{crew} · {what} · attempt {attempt} · {players} players · {result} {ended}{tag}"
@@ -264,6 +264,6 @@ def history_label(entry: HistoryEntry, width: int) -> str:
 def history_seats(entry: HistoryEntry) -> str:
     """Who played which seat (seats counted from 1), computers marked."""
     return ", ".join(
-        f"{seat + 1} {name}" + (_(" (computer)") if seat in entry.computers else "")
+        f"{seat + 1} {shown(name)}" + (_(" (computer)") if seat in entry.computers else "")
         for seat, name in enumerate(entry.names)
     )

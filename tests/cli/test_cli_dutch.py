@@ -45,7 +45,7 @@ HELP = [
     (("rules",), "een onderwerp; geen: de lijst"),
     (("schema",), "in plaats daarvan één JSON-document afdrukken"),
     (("replay",), "alle handen open"),
-    (("history",), "het spelverslag van de poging hierheen schrijven"),
+    (("history",), "het spelverslag van de poging naar dit nieuwe bestand schrijven"),
     (("logbook",), "alleen deze crew"),
 ]
 HELP_IDS = [" ".join(command) or "crew" for command, _ in HELP]

@@ -240,7 +240,7 @@ async def test_the_history_list_at_80x24_always_shows_the_result() -> None:
     # a free-play game of mission 1 and a campaign crew's with a long name, both lost
     lost_session()
     s = lost_session()
-    s.crew = "The Deep Sea Divers of Ann, Bob, Cas & Dee"
+    s.crew = "The Deep Sea Divers of Ann, Bob and Cas"  # 39: names stop at 40
     s.keep()
     entries, _problems = history.list_entries()
     assert len(entries) == 2
