@@ -13,6 +13,7 @@ from .engine.cards import COLOR_NAMES, SUIT_GLYPHS, card_str, suit_of
 from .engine.enums import Communication, Position
 from .engine.signals import POSITION_CLAIMS
 from .i18n import N_, _, ngettext
+from .names import shown
 
 if TYPE_CHECKING:
     from .history import HistoryEntry
@@ -31,6 +32,7 @@ __all__ = [
     "clock",
     "communication_label",
     "communication_text",
+    "history_label",
     "history_line",
     "history_seats",
     "logbook_rows",
@@ -210,13 +212,13 @@ def history_line(entry: HistoryEntry) -> str:
         what = _("free play")
     if entry.difficulty is not None and entry.mission is None:
         what = _("difficulty {difficulty}").format(difficulty=entry.difficulty)
-    crew = entry.crew or _("free play")
+    crew = shown(entry.crew) if entry.crew else _("free play")
     tag = _(" · practice") if entry.practice else ""
     if entry.trick:
         ended = _("at trick {n}").format(n=entry.trick)
     else:
         ended = _("before trick 1")
-    when = entry.date.replace("T", " ")[:16]
+    when = shown(entry.date.replace("T", " ")[:16])
     result = _(entry.result) if entry.result else ""
     return f"{entry.id:>4}  {when}  " + _(
         "{crew} · {what} · attempt {attempt} · {players} players · {result} {ended}{tag}"
@@ -231,9 +233,37 @@ def history_line(entry: HistoryEntry) -> str:
     )
 
 
+def history_label(entry: HistoryEntry, width: int) -> str:
+    """:func:`history_line` when it fits in ``width`` columns, else a shorter line with the
+    result first, after the id and date, so that a cut at the edge only ever takes the end
+    (the crew's name), never how the attempt ended."""
+    line = history_line(entry)
+    if len(line) <= width:
+        return line
+    if entry.mission is not None:
+        what = _("mission {number}").format(number=entry.mission)
+    elif entry.difficulty is not None:
+        what = _("difficulty {difficulty}").format(difficulty=entry.difficulty)
+    else:
+        what = _("free play")
+    ended = _("at trick {n}").format(n=entry.trick) if entry.trick else _("before trick 1")
+    tag = _(" · practice") if entry.practice else ""
+    when = entry.date.replace("T", " ")[5:16]  # month, day and time: the year is this one's
+    return f"{entry.id:>4}  {when}  " + _(
+        "{result} {ended}{tag} · {what} · attempt {attempt} · {crew}"
+    ).format(
+        result=_(entry.result) if entry.result else "",
+        ended=ended,
+        tag=tag,
+        what=what,
+        attempt=entry.attempt,
+        crew=shown(entry.crew) if entry.crew else _("free play"),  # controls never printed
+    )
+
+
 def history_seats(entry: HistoryEntry) -> str:
     """Who played which seat (seats counted from 1), computers marked."""
     return ", ".join(
-        f"{seat + 1} {name}" + (_(" (computer)") if seat in entry.computers else "")
+        f"{seat + 1} {shown(name)}" + (_(" (computer)") if seat in entry.computers else "")
         for seat, name in enumerate(entry.names)
     )

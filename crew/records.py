@@ -358,30 +358,41 @@ MAX_RECORD_BYTES: Final = 1_000_000
 _TOO_LARGE = N_("{source}: too large for a record (more than {n} bytes)")
 
 
-def read_limited(path: str | Path, limit: int = MAX_RECORD_BYTES) -> bytes:
+def read_limited(
+    path: str | Path, limit: int = MAX_RECORD_BYTES, *, follow_links: bool = True
+) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes; RecordError names the file.
 
     A FIFO, a device or a folder is refused before it is opened (opening a FIFO nobody writes to
-    would wait forever, a device may never end).
+    would wait forever, a device may never end); the file is opened without waiting and looked
+    at again once open, so one swapped in meanwhile is refused too, and never more than
+    ``limit`` + 1 bytes are read. ``follow_links=False`` refuses a symbolic link as well (the
+    history's own files are never links).
     """
     p = Path(path)
     try:
-        info = os.stat(p)
-        if not stat.S_ISREG(info.st_mode):
-            kind = _("a folder") if stat.S_ISDIR(info.st_mode) else _("not a regular file")
-            raise RecordError(
-                _("{path}: {kind}; give a record file (or - for standard input)").format(
-                    path=p, kind=kind
-                )
-            )
-        if info.st_size > limit:
-            raise RecordError(
-                _("{path}: {size} bytes, too large for a record (at most {limit})").format(
-                    path=p, size=info.st_size, limit=limit
-                )
-            )
-        with open(p, "rb") as fh:
-            data = fh.read(limit + 1)
+        info = os.stat(p) if follow_links else os.lstat(p)
+        _check_kind(p, info, limit)
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+        if not follow_links:
+            flags |= getattr(os, "O_NOFOLLOW", 0)
+        fd = os.open(p, flags)
+        try:
+            opened = os.fstat(fd)
+            _check_kind(p, opened, limit)
+            if (opened.st_dev, opened.st_ino) != (info.st_dev, info.st_ino):
+                raise RecordError(_("{path}: changed while it was read").format(path=p))
+            chunks: list[bytes] = []
+            size = 0
+            while size <= limit:
+                chunk = os.read(fd, min(1 << 16, limit + 1 - size))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+            data = b"".join(chunks)
+        finally:
+            os.close(fd)
     except FileNotFoundError:
         raise RecordError(_("{path}: no such file").format(path=p)) from None
     except OSError as exc:
@@ -391,6 +402,28 @@ def read_limited(path: str | Path, limit: int = MAX_RECORD_BYTES) -> bytes:
     if len(data) > limit:
         raise RecordError(_(_TOO_LARGE).format(source=p, n=limit))
     return data
+
+
+def _check_kind(p: Path, info: os.stat_result, limit: int) -> None:
+    """RecordError unless ``info`` is a regular file of at most ``limit`` bytes."""
+    if not stat.S_ISREG(info.st_mode):
+        if stat.S_ISDIR(info.st_mode):
+            kind = _("a folder")
+        elif stat.S_ISLNK(info.st_mode):
+            kind = _("a symbolic link")
+        else:
+            kind = _("not a regular file")
+        raise RecordError(
+            _("{path}: {kind}; give a record file (or - for standard input)").format(
+                path=p, kind=kind
+            )
+        )
+    if info.st_size > limit:
+        raise RecordError(
+            _("{path}: {size} bytes, too large for a record (at most {limit})").format(
+                path=p, size=info.st_size, limit=limit
+            )
+        )
 
 
 def read_stream(stream: BinaryIO, source: str, limit: int = MAX_RECORD_BYTES) -> bytes:

@@ -478,6 +478,7 @@ TOPICS: tuple[Topic, ...] = (
     ),
 )
 
+_BY_KEY: dict[str, Topic] = {t.key: t for t in TOPICS}
 _BY_NAME: dict[str, Topic] = {}
 for _t in TOPICS:
     for _name in (_t.key, *_t.aliases):
@@ -493,17 +494,23 @@ def topic_names() -> list[str]:
 def find_topic(name: str) -> Topic:
     """The topic called ``name`` (its key or an alias, any case, ``_`` or ``-``).
 
-    Raises UnknownTopicError naming the input and listing the topics (in the language in use;
-    the topics keep their keys, which are what is typed).
+    In another language its name there is taken too (Dutch "slagen" for "tricks"). Raises
+    UnknownTopicError naming the input and listing the topics by their names in the language
+    in use.
     """
+    from .texts import topic_by_name, topic_name
+
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     topic = _BY_NAME.get(key)
+    if topic is None:
+        # the topic's name in the language in use ("slagen" in Dutch)
+        topic = _BY_KEY.get(topic_by_name(key) or "")
     if topic is None:
         from .i18n import _
 
         raise UnknownTopicError(
             _("there is no rules topic {name}; topics: {topics}").format(
-                name=repr(name), topics=", ".join(topic_names())
+                name=repr(name), topics=", ".join(topic_name(t) for t in TOPICS)
             )
         )
     return topic

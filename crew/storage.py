@@ -8,9 +8,10 @@ Everything is under the platform data directory (``platformdirs``), or ``$CREW_H
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
-import shutil
+import stat
 import tempfile
 import time
 from datetime import date, datetime
@@ -20,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .i18n import _
 from .records import (
+    MAX_RECORD_BYTES,
     Record,
     RecordError,
     dump_record,
@@ -40,8 +42,10 @@ __all__ = [
     "game_path",
     "home",
     "home_problem",
+    "crew_home_problem",
     "keep_damaged",
     "keep_damaged_game",
+    "move_damaged",
     "keep_unfinished",
     "tidy",
     "load_game",
@@ -52,6 +56,8 @@ __all__ = [
     "note_distress",
     "save_game",
     "save_log",
+    "write_new_bytes",
+    "write_new_text",
 ]
 
 
@@ -60,28 +66,70 @@ class StorageError(ValueError):
 
 
 class DamagedFileError(StorageError):
-    """A file exists but is damaged; ``kept`` is the copy made beside it."""
+    """A file exists but is damaged; ``kept`` is where it was copied (or moved, ``moved``), None
+    when it could not be (``why_not`` says why)."""
 
-    def __init__(self, path: Path, kept: Path, problem: str) -> None:
-        super().__init__(
-            _(
+    def __init__(
+        self,
+        path: Path,
+        kept: Path | None,
+        problem: str,
+        *,
+        moved: bool = False,
+        why_not: str = "",
+    ) -> None:
+        if kept is None and moved:
+            words = _(
+                "{path} is damaged ({problem}); it could not be moved aside ({error}) and"
+                " nothing was overwritten"
+            ).format(path=path, problem=problem, error=why_not)
+        elif kept is None:
+            words = _(
+                "{path} is damaged ({problem}); no copy of it could be made ({error}) and"
+                " nothing was overwritten"
+            ).format(path=path, problem=problem, error=why_not)
+        elif moved:
+            words = _("{path} is damaged ({problem}); it was moved aside as {kept}").format(
+                path=path, problem=problem, kept=kept.name
+            )
+        else:
+            words = _(
                 "{path} is damaged ({problem}); a copy was kept as {kept} and nothing was"
                 " overwritten"
             ).format(path=path, problem=problem, kept=kept.name)
-        )
+        super().__init__(words)
         self.path = path
         self.kept = kept
         self.problem = problem
+        self.moved = moved
 
 
 def home() -> Path:
-    """The data directory: ``$CREW_HOME`` or the platform's user data directory for crew."""
+    """The data directory: ``$CREW_HOME`` or the platform's user data directory for crew.
+
+    StorageError when ``$CREW_HOME`` starts with ``~user`` for a user that does not exist (or
+    ``~`` without a home folder): nothing can be kept anywhere sensible then.
+    """
     env = os.environ.get("CREW_HOME")
     if env:
-        return Path(env).expanduser()
+        problem = crew_home_problem(env)
+        if problem is not None:
+            raise StorageError(problem)
+        return Path(os.path.expanduser(env))
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("crew", appauthor=False))
+
+
+def crew_home_problem(value: str) -> str | None:
+    """Why ``value`` cannot be the data directory as ``$CREW_HOME`` (a ``~`` that names no home
+    folder), or None."""
+    if value.startswith("~") and os.path.expanduser(value).startswith("~"):
+        user = value[1:].split("/", 1)[0]
+        return _("CREW_HOME={value}: {who} has no home folder to expand it to").format(
+            value=value, who=f"~{user}" if user else "~"
+        )
+    return None
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -110,8 +158,133 @@ def atomic_write_text(path: Path, text: str) -> None:
         if isinstance(exc, OSError):
             raise OSError(exc.errno, exc.strerror, str(path)) from exc
         raise
+    _sync_folder(path.parent)
+
+
+def _read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of ``path`` when it is a regular file of at most ``limit`` bytes; OSError (its
+    strerror says why) otherwise. A FIFO or a device is never read: opened without waiting, and
+    refused once fstat shows what it is."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     try:
-        dfd = os.open(path.parent, os.O_RDONLY)
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, _("not a regular file"), str(path))
+        chunks = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 16, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise OSError(errno.EFBIG, _("larger than {n} bytes").format(n=limit), str(path))
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+#: The largest damaged file copied aside (a record is at most MAX_RECORD_BYTES).
+MAX_COPY_BYTES = 4 * MAX_RECORD_BYTES
+
+
+def keep_damaged(path: Path, problem: str) -> DamagedFileError:
+    """Copy a damaged file aside, once per distinct content (a name from its hash); the error
+    to report (the file itself stays). Only a regular file of a bounded size is copied: a FIFO,
+    a device or a huge file is reported without one."""
+    try:
+        data = _read_regular(path, MAX_COPY_BYTES)
+    except OSError as exc:
+        return DamagedFileError(path, None, problem, why_not=str(exc.strerror or exc))
+    digest = hashlib.sha256(data).hexdigest()[:12]
+    kept = path.with_name(f"{path.name}.damaged-{digest}")
+    try:
+        write_new_bytes(kept, data)
+    except FileExistsError:
+        pass  # this very content was kept before
+    except OSError as exc:
+        return DamagedFileError(path, None, problem, why_not=str(exc.strerror or exc))
+    return DamagedFileError(path, kept, problem)
+
+
+def move_damaged(path: Path, problem: str) -> DamagedFileError:
+    """Move a damaged file aside as ``<name>.damaged-<time>`` (never replacing anything there);
+    the error to report. Moving opens nothing, so a FIFO or a device goes aside like a file, and
+    the file is reported once: it is no longer where it was."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 100):
+        kept = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n > 1 else ""))
+        if os.path.lexists(kept):
+            continue
+        try:
+            os.rename(path, kept)
+        except OSError as exc:
+            why = str(exc.strerror or exc)
+            return DamagedFileError(path, None, problem, moved=True, why_not=why)
+        return DamagedFileError(path, kept, problem, moved=True)
+    why = _("too many damaged copies already")
+    return DamagedFileError(path, None, problem, moved=True, why_not=why)
+
+
+def write_new_bytes(path: Path, data: bytes) -> None:
+    """Create ``path`` holding ``data``, whole or not at all, never replacing a file that is
+    there: FileExistsError when something is (even a broken link).
+
+    The bytes go to a temporary file that is fsynced, then linked under the new name (a link
+    fails when the name is taken); where links are not supported the file is created
+    exclusively and written in place.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from exc
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        try:
+            os.link(tmp, path, follow_symlinks=False)
+            linked = True
+        except FileExistsError:
+            raise
+        except OSError as exc:
+            if exc.errno not in _NO_LINKS:
+                raise OSError(exc.errno, exc.strerror, str(path)) from exc
+            linked = False
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+    if not linked:
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+        out = os.open(path, flags, 0o644)
+        with os.fdopen(out, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+    _sync_folder(path.parent)
+
+
+#: what os.link says on a file system without hard links
+_NO_LINKS = frozenset(
+    getattr(errno, name)
+    for name in ("EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV", "EMLINK", "EACCES")
+    if hasattr(errno, name)
+)
+
+
+def write_new_text(path: Path, text: str) -> None:
+    """:func:`write_new_bytes` for text (UTF-8)."""
+    write_new_bytes(path, text.encode("utf-8"))
+
+
+def _sync_folder(folder: Path) -> None:
+    try:
+        dfd = os.open(folder, os.O_RDONLY)
     except OSError:
         return
     try:
@@ -120,24 +293,6 @@ def atomic_write_text(path: Path, text: str) -> None:
         pass
     finally:
         os.close(dfd)
-
-
-def keep_damaged(path: Path, problem: str) -> DamagedFileError:
-    """Copy a damaged file aside, once per distinct content (a name from its hash); the error
-    to report (the file itself stays)."""
-    try:
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
-    except OSError as exc:
-        why = _("{problem}; it cannot even be copied: {error}")
-        return DamagedFileError(path, path, why.format(problem=problem, error=exc.strerror))
-    kept = path.with_name(f"{path.name}.damaged-{digest}")
-    if not kept.exists():
-        try:
-            shutil.copy2(path, kept)
-        except OSError as exc:
-            why = _("{problem}; no copy could be made: {error}")
-            return DamagedFileError(path, path, why.format(problem=problem, error=exc.strerror))
-    return DamagedFileError(path, kept, problem)
 
 
 #: A temporary file older than this was left by a write that never finished (a killed process).

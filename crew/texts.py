@@ -28,15 +28,19 @@ __all__ = [
     "load_translations",
     "mission_rule",
     "placeholders",
+    "rulebook_file",
     "ruling_label",
     "ruling_text",
     "task_text",
+    "topic_by_name",
+    "topic_name",
     "topic_paragraphs",
     "topic_text",
     "topic_title",
 ]
 
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+_TOPIC_NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
 
 def placeholders(text: str) -> list[str]:
@@ -54,12 +58,15 @@ class Translations:
         epilogue: str,
         rulings: dict[int, str],
         topics: dict[str, tuple[str, tuple[str, ...]]],
+        topic_names: dict[str, str] | None = None,
     ) -> None:
         self.tasks = tasks
         self.rules = rules
         self.epilogue = epilogue
         self.rulings = rulings
         self.topics = topics
+        #: each topic's name in this language (what ``crew rules`` shows and takes), by key
+        self.topic_names = topic_names or {}
 
 
 def _read(path: Path) -> dict[str, Any]:
@@ -101,6 +108,11 @@ def _same_placeholders(path: Path, label: str, english: str, text: Any) -> None:
         )
 
 
+def rulebook_file(lang: str) -> Path:
+    """The rules topics and house rulings of ``lang`` (beside crew/rulebook.py)."""
+    return Path(__file__).resolve().parent / f"rulebook.{lang}.toml"
+
+
 @cache
 def load_translations(lang: str) -> Translations:
     """The data texts of ``lang`` (not English), checked against the English data."""
@@ -118,15 +130,25 @@ def load_translations(lang: str) -> Translations:
     epilogue = epi.get("rule") if isinstance(epi, dict) else None
     _same_placeholders(path, "epilogue", book.epilogue.rule, epilogue)
     assert isinstance(epilogue, str)
-    path = Path(__file__).resolve().parent / f"rulebook.{lang}.toml"
+    path = rulebook_file(lang)
     raw = _read(path)
     rulings = _keyed(path, raw.get("ruling"), {r.number: r.text for r in HOUSE_RULINGS}, "ruling")
     table = raw.get("topic")
     if not isinstance(table, dict) or set(table) != {t.key for t in TOPICS}:
         raise DataError(f"{path}: topic keys differ from the English ones")
     topics: dict[str, tuple[str, tuple[str, ...]]] = {}
+    names: dict[str, str] = {}
+    english = {n: t.key for t in TOPICS for n in (t.key, *t.aliases)}
     for t in TOPICS:
         entry = table[t.key]
+        name = entry.get("name") if isinstance(entry, dict) else None
+        if not isinstance(name, str) or not _TOPIC_NAME.fullmatch(name):
+            raise DataError(
+                f"{path}: topic {t.key}: a name is needed, lower-case letters, digits and -"
+            )
+        if english.get(name, t.key) != t.key or name in names.values():
+            raise DataError(f"{path}: topic {t.key}: the name {name!r} is another topic's")
+        names[t.key] = name
         paras = entry.get("paragraphs") if isinstance(entry, dict) else None
         if not isinstance(paras, list) or len(paras) != len(t.paragraphs):
             raise DataError(
@@ -140,7 +162,7 @@ def load_translations(lang: str) -> Translations:
                     f"{path}: topic {t.key} paragraph {i + 1}: a list item as in English, or not"
                 )
         topics[t.key] = (entry["title"], tuple(paras))
-    return Translations(tasks, rules, epilogue, rulings, topics)
+    return Translations(tasks, rules, epilogue, rulings, topics, names)
 
 
 def _tr() -> Translations | None:
@@ -160,6 +182,20 @@ def mission_rule(entry: MissionEntry) -> str:
     if t is None:
         return entry.rule
     return t.rules.get(entry.number, t.epilogue)
+
+
+def topic_name(topic: Topic) -> str:
+    """A rules topic's name as ``crew rules`` shows it (its key in English)."""
+    t = _tr()
+    return topic.key if t is None else t.topic_names.get(topic.key, topic.key)
+
+
+def topic_by_name(name: str) -> str | None:
+    """The key of the topic called ``name`` in the language in use (None: no such name)."""
+    t = _tr()
+    if t is None:
+        return None
+    return next((key for key, n in t.topic_names.items() if n == name), None)
 
 
 def topic_title(topic: Topic) -> str:

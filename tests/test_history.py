@@ -38,7 +38,7 @@ def _entry(entry_id: int, cards: int = 6, result: history.Outcome = "unfinished"
         names=["Ann", "Bob", "Cas", "Dee"],
         computers=[1, 2],
         result=result,
-        trick=len(state.tricks),
+        trick=len(state.tricks) + (1 if state.trick_cards else 0),  # as the app counts it
         record=rec,
     )
 
@@ -60,9 +60,12 @@ def test_entries_round_trip_newest_first() -> None:
 
 def test_the_same_attempt_is_written_again_under_its_number() -> None:
     history.save_entry(_entry(1, cards=2))
-    history.save_entry(_entry(1, cards=5, result="lost"))
+    ended = _entry(1, cards=99, result="lost")  # played to its end
+    history.save_entry(ended)
     entries, _ = history.list_entries()
-    assert [(e.id, e.result) for e in entries] == [(1, "lost")]
+    over = replay(ended.record).state.result
+    assert over in ("won", "lost")
+    assert [(e.id, e.result) for e in entries] == [(1, over)]
 
 
 def test_only_the_newest_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -82,13 +85,16 @@ def test_a_damaged_entry_is_reported_kept_aside_and_the_list_goes_on() -> None:
         history.save_entry(_entry(n, cards=1))
     bad = history.entry_path(2)
     bad.write_text('{"format": "crew-history/1", "id": 2, "players": "four"', encoding="utf-8")
+    content = bad.read_text()
     entries, problems = history.list_entries()
     assert [e.id for e in entries] == [3, 1]
-    assert len(problems) == 1 and str(bad) in problems[0]
-    copies = list(bad.parent.glob("000002.json.damaged-*"))
-    assert len(copies) == 1 and copies[0].read_text() == bad.read_text()
-    assert bad.exists()  # never removed: the player decides
-    with pytest.raises(storage.StorageError, match="000002.json"):
+    assert len(problems) == 1 and str(bad) in problems[0] and "moved aside" in problems[0]
+    moved = list(bad.parent.glob("000002.json.damaged-*"))
+    assert len(moved) == 1 and moved[0].read_text() == content  # kept whole, for the player
+    assert not bad.exists()  # moved, not copied: it is reported once, not at every listing
+    assert history.list_entries()[1] == []
+    assert list(bad.parent.glob("000002.json.damaged-*")) == moved
+    with pytest.raises(storage.StorageError, match="no attempt 2"):
         history.load_entry(2)
 
 

@@ -117,6 +117,33 @@ def test_a_translation_that_loses_a_placeholder_or_an_id_is_refused(
     assert placeholders("{a} en {b}") == ["{a}", "{b}"]
 
 
+@pytest.mark.parametrize(
+    ("edit", "refused"),
+    [
+        (('name = "slagen"\n', ""), "topic tricks: a name is needed"),
+        (('name = "slagen"', 'name = "Slagen spelen"'), "topic tricks: a name is needed"),
+        (('name = "slagen"', 'name = "kaarten"'), "topic tricks: the name 'kaarten' is another"),
+        (('name = "slagen"', 'name = "distress"'), "topic tricks: the name 'distress' is another"),
+    ],
+)
+def test_a_rules_topic_needs_a_name_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edit: tuple[str, str], refused: str
+) -> None:
+    from crew import texts
+
+    good = texts.rulebook_file("nl").read_text(encoding="utf-8")
+    assert good.count(edit[0]) == 1
+    bad = tmp_path / "rulebook.nl.toml"
+    bad.write_text(good.replace(*edit), encoding="utf-8")
+    monkeypatch.setattr(texts, "rulebook_file", lambda lang: bad)
+    load_translations.cache_clear()
+    try:
+        with pytest.raises(DataError, match=refused):
+            load_translations("nl")
+    finally:
+        load_translations.cache_clear()
+
+
 def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     capsys.readouterr()
     code = main(list(args))

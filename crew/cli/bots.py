@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
+import tempfile
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from ..bots import (
@@ -18,11 +22,11 @@ from ..bots.player import DEFAULT
 from ..engine.setup import SetupError, new_attempt
 from ..engine.state import GameState, Phase, Result
 from ..i18n import N_, _, error_text, file_seat, reason_text, said
-from ..records import Record, RecordError, replay
+from ..records import Record, RecordError, dump_record, replay
 from ..table.advice import advice_for
 from ..table.notes import table_from_notes
 from ..table.protocol import TableState
-from ..table.selfplay import SelfPlay
+from ..table.selfplay import SelfPlay, record_of
 from ..table.spec import SessionError
 from .common import (
     ANSWERED,
@@ -38,9 +42,9 @@ from .common import (
     working,
 )
 from .game import _read
-from .options import DEFAULT_VERDICT_NODES, selfplay_seed
+from .options import DEFAULT_VERDICT_NODES, record_name, selfplay_seed
 
-__all__ = ["selfplay", "suggest"]
+__all__ = ["Played", "play_one", "record_name", "selfplay", "suggest", "write_new"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -158,6 +162,22 @@ def _percentile(xs: list[float], q: float) -> float:
     return xs[i]
 
 
+@dataclass(frozen=True)
+class Played:
+    """One attempt played by computers in every seat, measured against open hands."""
+
+    result: str  # "won" or "lost"
+    #: the open-hand verdict of the deal as dealt, before the tasks were handed out (the solver
+    #: chooses the distribution too): a task choice that loses a winnable deal is a loss
+    winnable: bool | None
+    #: the verdict once the tasks were handed out (and the predictions made), before any card
+    winnable_after_tasks: bool | None
+    decision_seconds: list[float]
+    #: verdicts the clock's guard stopped before their positions were searched (0-2)
+    stopped_by_clock: int
+    record: Record  # the attempt as a game record (crew verify, crew analyse, crew replay)
+
+
 def play_one(
     players: int,
     mission: int | None,
@@ -167,11 +187,15 @@ def play_one(
     solver_seconds: float,
     on_action: Callable[[GameState], None] | None = None,
     solver_nodes: int = DEFAULT_VERDICT_NODES,
-) -> tuple[str, bool | None, list[float], bool]:
-    """One attempt with computers in every seat: result, open-hand verdict, decision times, and
-    whether the verdict's clock guard stopped it (then the verdict may differ elsewhere).
+    attempt: int = 1,
+) -> Played:
+    """One attempt with computers in every seat, its open-hand verdicts and its record.
 
-    ``on_action`` sees the state after every action (progress for people).
+    A won attempt was winnable both ways, whatever a search within its limit would say. An
+    action only ever removes choices, so a deal winnable after the tasks were handed out was
+    winnable as dealt, and one lost as dealt is lost after them: the second verdict is searched
+    only when the first leaves it open. ``on_action`` sees the state after every action
+    (progress for people); ``attempt`` numbers the record.
     """
     state = new_attempt(players, mission, seed=seed, difficulty=difficulty)
     start: list[GameState] = []
@@ -186,16 +210,44 @@ def play_one(
         start.append(state)
     table = SelfPlay(state, frozenset(range(players)), seed, settings, on_action=note)
     table.run()
-    # the deal as it stood once the tasks were handed out (and cards passed, if any): a won
-    # attempt was winnable, whatever a search within its limit would say
-    by_clock = False
+    stopped = 0
+    dealt: bool | None = None
+    after: bool | None = None
     if table.state.result == Result.WON:
-        verdict: bool | None = True
-    elif start:
-        verdict, by_clock = _verdict(start[0], solver_seconds, solver_nodes)
+        dealt = after = True
     else:
-        verdict = None
-    return table.state.result, verdict, table.decision_seconds, by_clock
+        if start:
+            after, by_clock = _verdict(start[0], solver_seconds, solver_nodes)
+            stopped += by_clock
+        if after is True:
+            dealt = True
+        elif start and start[0] is state:  # nothing to hand out: the same question
+            dealt = after
+        else:
+            dealt, by_clock = _verdict(state, solver_seconds, solver_nodes)
+            stopped += by_clock
+            if dealt is False:
+                after = False
+    record = record_of(table, attempt=attempt, difficulty=difficulty)
+    return Played(table.state.result, dealt, after, table.decision_seconds, stopped, record)
+
+
+def write_new(path: Path, text: str) -> None:
+    """Write ``text`` to a new file ``path``; FileExistsError if there is one already (it is
+    never replaced). The file appears whole or not at all."""
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        try:
+            os.link(tmp, path)  # fails when path exists: never replaces a file
+        except FileExistsError:
+            raise
+        except OSError:  # a file system without hard links: create it, or fail if it is there
+            with path.open("x", encoding="utf-8") as fh:
+                fh.write(text)
+    finally:
+        os.unlink(tmp)
 
 
 def _game_of(game: int, games: int) -> str:
@@ -229,6 +281,21 @@ class _Progress:
             self.bar.stop()
 
 
+def _keep_record(path: Path, rec: Record) -> None:
+    """Write an attempt's record to the new file ``path`` (an existing file is never replaced:
+    the options were checked for that, so one there now was put there meanwhile)."""
+    try:
+        write_new(path, dump_record(rec))
+    except FileExistsError:
+        raise CliError(
+            _("--records: {path} exists; it is not replaced").format(path=path)
+        ) from None
+    except OSError as exc:
+        raise CliError(
+            _("--records: cannot write {path}: {error}").format(path=path, error=exc.strerror)
+        ) from None
+
+
 def selfplay(args: argparse.Namespace) -> int:
     """Computers in every seat play ``--games`` attempts; compared with the open-hand ceiling.
 
@@ -247,13 +314,14 @@ def selfplay(args: argparse.Namespace) -> int:
     )
     detail: list[dict[str, Any]] = []
     times: list[float] = []
+    records = Path(args.records) if args.records is not None else None
     progress = _Progress(args.games)
     interrupted = False
     clock_stopped = 0
     try:
         for i in range(args.games):
             seed = selfplay_seed(args.seed, i)
-            result, verdict, secs, by_clock = play_one(
+            game = play_one(
                 args.players,
                 args.mission,
                 args.difficulty,
@@ -262,10 +330,23 @@ def selfplay(args: argparse.Namespace) -> int:
                 args.solver_seconds,
                 on_action=partial(progress.trick, i),
                 solver_nodes=args.solver_nodes,
+                attempt=i + 1,
             )
-            times.extend(secs)
-            clock_stopped += by_clock
-            detail.append({"seed": seed, "result": result, "winnable": verdict})
+            times.extend(game.decision_seconds)
+            clock_stopped += game.stopped_by_clock
+            entry: dict[str, Any] = {
+                "seed": seed,
+                "result": game.result,
+                "winnable": game.winnable,
+                "winnable_after_tasks": game.winnable_after_tasks,
+            }
+            if records is not None:
+                path = records / record_name(
+                    args.players, args.mission, args.difficulty, seed, i + 1
+                )
+                _keep_record(path, game.record)
+                entry["record"] = str(path)
+            detail.append(entry)
             progress.game_done()
     except KeyboardInterrupt:
         interrupted = True  # the games finished so far are reported
@@ -282,12 +363,17 @@ def selfplay(args: argparse.Namespace) -> int:
     won = sum(1 for g in detail if g["result"] == "won")
     winnable = sum(1 for g in detail if g["winnable"] is True)
     undecided = sum(1 for g in detail if g["winnable"] is None)
+    after = sum(1 for g in detail if g["winnable_after_tasks"] is True)
+    after_undecided = sum(1 for g in detail if g["winnable_after_tasks"] is None)
     doc: dict[str, Any] = {
         "games": played,
         "won": won,
         "winnable": winnable,
         "undecided": undecided,
         "ratio": round(won / winnable, 3) if winnable else None,
+        "winnable_after_tasks": after,
+        "undecided_after_tasks": after_undecided,
+        "ratio_after_tasks": round(won / after, 3) if after else None,
         "decision_seconds": {
             "median": round(statistics.median(times), 4) if times else 0.0,
             "p95": round(_percentile(times, 0.95), 4),
@@ -308,7 +394,7 @@ def selfplay(args: argparse.Namespace) -> int:
         out = console()
         out.print(
             _(
-                "{players} players, {what}: won {won} of {played}; open-hand winnable"
+                "{players} players, {what}: won {won} of {played}; open-hand winnable as dealt"
                 " {winnable} (undecided {undecided}); won/winnable {ratio}"
             ).format(
                 players=args.players,
@@ -320,6 +406,14 @@ def selfplay(args: argparse.Namespace) -> int:
                 ratio=doc["ratio"],
             )
         )
+        out.print(
+            _(
+                "once the tasks were handed out: winnable {winnable} (undecided {undecided});"
+                " won/winnable {ratio}"
+            ).format(winnable=after, undecided=after_undecided, ratio=doc["ratio_after_tasks"])
+        )
+        if records is not None:
+            out.print(_("{n} game records in {directory}").format(n=played, directory=records))
         out.print(
             _("decision seconds: median {median}, p95 {p95}, max {max}").format(
                 median=ds["median"], p95=ds["p95"], max=ds["max"]

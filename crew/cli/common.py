@@ -59,11 +59,19 @@ class CliError(Exception):
 
 
 def emit_json(doc: Any) -> None:
-    """Print exactly one JSON document on stdout."""
+    """Print exactly one JSON document on stdout, always valid UTF-8.
+
+    Text that UTF-8 cannot hold (a lone surrogate from an old file) or that stdout's encoding
+    cannot write is escaped (``\\udcff``): a stdout with ``surrogateescape`` would otherwise
+    write the raw byte it stands for, which is not UTF-8.
+    """
+    text = json.dumps(doc, indent=2, ensure_ascii=False)
     try:
-        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-    except UnicodeEncodeError:  # a lone surrogate from an old file, or a terminal without UTF-8
-        sys.stdout.write(json.dumps(doc, indent=2) + "\n")
+        text.encode(sys.stdout.encoding or "utf-8", errors="strict")
+        text.encode("utf-8", errors="strict")
+    except (UnicodeEncodeError, LookupError):
+        text = json.dumps(doc, indent=2)
+    sys.stdout.write(text + "\n")
 
 
 def console() -> Console:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import secrets
 import sys
 from typing import Any
@@ -155,10 +156,13 @@ def _read(path: str) -> tuple[Record, str]:
         from ..storage import StorageError
 
         number = path.removeprefix(HISTORY_PREFIX)
-        if not number.isascii() or not number.isdigit() or not 0 < int(number) < 10**9:
+        # ASCII digits only ("²" passes isdigit), and counted before int() reads them (it
+        # refuses more than 4,300 digits with an error of its own)
+        if re.fullmatch(r"[0-9]{1,9}", number) is None or int(number) == 0:
+            shown = path if len(path) <= 40 else path[:39] + "…"
             raise RecordError(
                 _("{path}: history:ID names an attempt by its number (crew history)").format(
-                    path=path
+                    path=shown
                 )
             )
         try:

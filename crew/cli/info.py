@@ -285,7 +285,7 @@ def rules(args: argparse.Namespace) -> int:
         return ANSWERED
     from rich.text import Text
 
-    from ..texts import ruling_label, ruling_text, topic_text, topic_title
+    from ..texts import ruling_label, ruling_text, topic_name, topic_text, topic_title
 
     out = console()
     if args.topic is None:
@@ -295,7 +295,7 @@ def rules(args: argparse.Namespace) -> int:
         table.add_column(_("topic"))
         table.add_column(_("about"))
         for t in topics:
-            table.add_row(t.key, topic_title(t))
+            table.add_row(topic_name(t), topic_title(t))
         out.print(table)
         return ANSWERED
     topic = topics[0]

@@ -10,7 +10,6 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 from ..i18n import N_, _
@@ -364,7 +363,9 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("computers in every seat, measured against the open-hand ceiling"),
         description=_(
             "Play K attempts with computers in every seat and ask the solver whether "
-            "each deal was winnable with open hands once the tasks were handed out. Progress "
+            "each deal was winnable with open hands as dealt, before the tasks were handed out "
+            "(the solver chooses the distribution too, so a task choice that loses a winnable "
+            "deal is a loss), and once they were handed out. Progress "
             "(game, trick) shows on stderr when it is a terminal. Ctrl-C stops: the games "
             'finished so far are reported (--json: one document with "interrupted": true), '
             "exit 130."
@@ -408,6 +409,15 @@ def build_parser() -> argparse.ArgumentParser:
         help=_(
             "solver nodes per card decision, 1-2,400,000 (default 240,000; more deals sampled"
             " for a cheap decision stay within it)"
+        ),
+    )
+    p.add_argument(
+        "--records",
+        metavar="DIR",
+        help=_(
+            "write each attempt as a game record in DIR (crew verify, crew analyse and crew"
+            " replay read it), named by crew size, mission, seed and attempt; an existing file"
+            " is never replaced"
         ),
     )
     _verdict_limits(
@@ -461,6 +471,14 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     _file_arg(p, N_("a crew-record/1 JSON file, - or history:ID"))
+    p.add_argument(
+        "--show-hands",
+        action="store_true",
+        help=_(
+            "an attempt that is not over (it can still be continued) is shown without asking"
+            " first; without a terminal to ask at, it is shown only with this option"
+        ),
+    )
     p.set_defaults(handler="replay")
 
     p = sub.add_parser(
@@ -478,8 +496,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--export",
         metavar=_("FILE"),
-        type=Path,
-        help=_("write the attempt's record here"),
+        help=_(
+            "write the attempt's record to this new file (- : standard output); never into the"
+            " history folder"
+        ),
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help=_("--export may replace a file that is there (only a regular file)"),
     )
     _json_flag(p)
     p.set_defaults(handler="history:history_command")
@@ -531,9 +556,18 @@ def _replay(args: argparse.Namespace) -> int:
         shown = review(rec, source)
     except RecordError as exc:
         raise CliError(str(exc)) from None
+    ask = not shown.over and not args.show_hands
+    if ask and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # the hands of an attempt that can still be played on are shown only when asked for
+        raise CliError(
+            _(
+                "{source}: this attempt is not over and the replay shows every hand; give"
+                " --show-hands to show them (no terminal here to ask at)"
+            ).format(source=source)
+        )
     from crew.tui.app import replay_main
 
-    return replay_main(shown)
+    return replay_main(shown, ask=ask)
 
 
 def _handler(name: str) -> Callable[[argparse.Namespace], int]:
@@ -588,6 +622,18 @@ def _lang_asked(args_list: list[str]) -> str | None:
     return None
 
 
+def _check_crew_home() -> None:
+    """CliError when ``$CREW_HOME`` cannot be used as a path at all (``~nosuchuser/x``): said
+    once, before any command (or the app) starts."""
+    import os
+
+    value = os.environ.get("CREW_HOME")
+    if value and value.startswith("~") and os.path.expanduser(value).startswith("~"):
+        from ..storage import crew_home_problem
+
+        raise CliError(crew_home_problem(value) or value)
+
+
 def _run(args_list: list[str]) -> int:
     from ..i18n import set_language
 
@@ -600,6 +646,7 @@ def _run(args_list: list[str]) -> int:
     if args.lang is not None:
         set_language(args.lang)
     try:
+        _check_crew_home()
         opt.check(args)
         if args.handler is None:
             return _play(None)

@@ -16,9 +16,12 @@ the engine is imported only by :func:`check`.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import math
 import re
 from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import quote
 
 from ..i18n import N_, _, error_text
 from .common import MAX_SEED, CliError, parse_names, parse_seed
@@ -39,6 +42,7 @@ __all__ = [
     "names",
     "odds_seed",
     "players",
+    "record_name",
     "seconds",
     "seed",
     "selfplay_seed",
@@ -90,7 +94,10 @@ def _non_ascii_digit(t: str) -> str | None:
     return next((ch for ch in t if ch.isdigit() and not ch.isascii()), None)
 
 
-def _parse_whole(text: str, what: str) -> int:
+def _parse_whole(text: str, what: str, not_what: str) -> int:
+    """``text`` as a whole number; ``what`` names one ("a whole number") and ``not_what`` says
+    what ``text`` is not, a sentence of its own so that each language can say it its way
+    (Dutch "is geen geheel getal", not "is geen een geheel getal")."""
     t = text.strip()
     if not t:
         raise argparse.ArgumentTypeError(_("empty; give {what}").format(what=_(what)))
@@ -103,9 +110,7 @@ def _parse_whole(text: str, what: str) -> int:
             )
         )
     if not _WHOLE.fullmatch(t):
-        raise argparse.ArgumentTypeError(
-            _("{text} is not {what}").format(text=_quoted(t), what=_(what))
-        )
+        raise argparse.ArgumentTypeError(_(not_what).format(text=_quoted(t)))
     if len(t.lstrip("+-")) > _MAX_DIGITS:
         raise argparse.ArgumentTypeError(
             _("{text} ({n} digits) is far too large").format(text=_quoted(t), n=len(t))
@@ -113,11 +118,11 @@ def _parse_whole(text: str, what: str) -> int:
     return int(t)
 
 
-def whole(lo: int, hi: int | None, what: str = N_("a whole number")) -> Callable[[str], int]:
+def whole(lo: int, hi: int | None) -> Callable[[str], int]:
     """An argparse type: a whole number of ASCII digits from ``lo`` to ``hi`` (None: no top)."""
 
     def parse(text: str) -> int:
-        n = _parse_whole(text, what)
+        n = _parse_whole(text, N_("a whole number"), N_("{text} is not a whole number"))
         if n < lo or (hi is not None and n > hi):
             span = (
                 _("{lo} to {hi}").format(lo=_fmt(lo), hi=_fmt(hi))
@@ -134,7 +139,9 @@ def whole(lo: int, hi: int | None, what: str = N_("a whole number")) -> Callable
 
 def players(text: str) -> int:
     """An argparse type: the crew size, 2-5 (2: with Tonoja)."""
-    n = _parse_whole(text, N_("a number of players (2-5)"))
+    n = _parse_whole(
+        text, N_("a number of players (2-5)"), N_("{text} is not a number of players (2-5)")
+    )
     if not PLAYERS[0] <= n <= PLAYERS[1]:
         raise argparse.ArgumentTypeError(
             _("{n} players: the game is for 2 to 5 players").format(n=n)
@@ -145,7 +152,7 @@ def players(text: str) -> int:
 def mission(text: str) -> int:
     """An argparse type: a mission number of 0 or more; :func:`check` knows the last one."""
     what = N_("a mission number (0 intro, 1-32, 33+ epilogue)")
-    n = _parse_whole(text, what)
+    n = _parse_whole(text, what, N_("{text} is not a mission number (0 intro, 1-32, 33+ epilogue)"))
     if n < 0:
         raise argparse.ArgumentTypeError(
             _("there is no mission {n}: 0 intro, 1-32, 33+ epilogue").format(n=n)
@@ -335,6 +342,22 @@ def selfplay_seed(base: str | None, i: int) -> int | str:
     return start + i if start is not None else f"{base}-{i}"
 
 
+def record_name(
+    players: int, mission: int | None, difficulty: int | None, seed: int | str, attempt: int
+) -> str:
+    """The file name of an attempt's record: crew size, mission (or free play's difficulty),
+    seed and attempt, e.g. ``4p-mission-22-seed-3-attempt-1.json``. A seed's characters other
+    than letters, digits, ``-``, ``_``, ``.`` and ``~`` are written ``%XX`` (its UTF-8 bytes), so
+    two seeds never share a name; past 80 characters that is cut and a digest of the whole seed
+    follows (a file name has at most 255 bytes)."""
+    what = f"mission-{mission}" if mission is not None else f"difficulty-{difficulty}"
+    safe = quote(str(seed), safe="-_.~")
+    if len(safe) > 80:
+        digest = hashlib.sha256(str(seed).encode("utf-8")).hexdigest()[:16]
+        safe = f"{safe[:60]}--{digest}"
+    return f"{players}p-{what}-seed-{safe}-attempt-{attempt}.json"
+
+
 def _check_play(args: argparse.Namespace) -> None:
     computers = args.computers
     names = parse_names(args.names, None)
@@ -397,6 +420,33 @@ def _check_selfplay(args: argparse.Namespace) -> None:
     first = selfplay_seed(args.seed, 0)
     label = _("game {n} (seed {seed})").format(n=0, seed=repr(first))
     _trial_deal(args.players, args.mission, args.difficulty, first, label)
+    if args.records is not None:
+        _check_records(args)
+
+
+def _check_records(args: argparse.Namespace) -> None:
+    """``--records DIR``: a directory (made if missing) where none of the games' files is yet,
+    so that no game is played only to find that its record cannot be kept."""
+    where = Path(args.records)
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(
+            _("--records: cannot make the directory {path}: {error}").format(
+                path=where, error=exc.strerror or exc
+            )
+        ) from None
+    for i in range(args.games):
+        name = record_name(
+            args.players, args.mission, args.difficulty, selfplay_seed(args.seed, i), i + 1
+        )
+        if (where / name).exists():
+            raise CliError(
+                _(
+                    "--records: {path} exists; it is not replaced (choose another directory, or"
+                    " remove the file)"
+                ).format(path=where / name)
+            )
 
 
 def _check_missions(args: argparse.Namespace) -> None:

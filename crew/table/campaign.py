@@ -190,13 +190,9 @@ class Campaign:
         """What the logbook says about this mission for the crew (or why nothing is written)."""
         if self.practice:
             return _("Practice: nothing is written in the logbook (the history keeps it).")
-        if self.mission is None:
+        if self.mission is None or self.crew is None:
+            # a logbook mission without a crew is free play too: no campaign, no count
             return _("Free play: nothing is written in the logbook.")
-        if self.crew is None:
-            return _(
-                "No crew was chosen for this game, so nothing is written in the logbook"
-                " (New game on the title screen plays a crew's campaign)."
-            )
         try:
             log = storage.load_log()
         except storage.StorageError as exc:

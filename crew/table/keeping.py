@@ -75,11 +75,10 @@ def keep(
     (quit, then replaced by a new game), it keeps the date it has.
     """
     date = _date_kept(entry_id, record)
-    number = entry_id if entry_id is not None else history.next_id()
     entry = entry_for(
         record,
         state,
-        entry_id=number,
+        entry_id=entry_id if entry_id is not None else 1,  # a new entry: add_entry numbers it
         names=names,
         computers=sorted(computers),
         crew=crew,
@@ -88,7 +87,11 @@ def keep(
         date=date,
     )
     try:
-        history.save_entry(entry)
+        if entry_id is None or history.holds_other_attempt(entry_id, record):
+            number = history.add_entry(entry).id  # never over an entry that is there
+        else:
+            history.save_entry(entry)
+            number = entry_id
     except (OSError, storage.StorageError) as exc:
         return entry_id, cannot_write("the history", exc)
     return number, ""

@@ -15,7 +15,7 @@ from crew import history
 from crew.engine import Event, EventKind, GameState, View, view_for
 from crew.engine.cards import cards_in
 from crew.engine.view import PUBLIC
-from crew.i18n import _
+from crew.i18n import _, said
 from crew.records import Record, replay
 
 from . import postmortem
@@ -49,6 +49,9 @@ class Review:
     attempt: int
     seed: int | str | None
     record: Record  # the attempt's record, for the post-mortem's search
+    #: the record's first illegal action, in words ('' when every action is legal): the frames
+    #: stop before it
+    violation: str = ""
 
     @property
     def over(self) -> bool:
@@ -114,13 +117,18 @@ def review(record: Record, source: str = "record") -> Review:
         record.attempt,
         record.seed,
         record.model_copy(deep=True),
+        ""
+        if r.violation is None
+        else _("action {n} is illegal ({reason}): the replay stops before it").format(
+            n=r.violation.action + 1, reason=said(r.violation.message)
+        ),
     )
 
 
 def review_entry(entry_id: int) -> tuple[Review, bool]:
-    """The attempt kept in the history as ``entry_id``, and whether it is over (an unfinished
-    one shows hands that Continue would still hide: the viewer asks first). StorageError or
-    RecordError say why it cannot be shown."""
+    """The attempt kept in the history as ``entry_id``, and whether it is over (one that is not,
+    unfinished or abandoned, shows hands that Continue may still hide: the viewer asks first).
+    StorageError or RecordError say why it cannot be shown."""
     entry = history.load_entry(entry_id)
     shown = review(entry.record, f"history:{entry_id}")
-    return shown, entry.result != "unfinished"
+    return shown, shown.over

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from crew.bots import DEFAULT, Memory, Settings
 from crew.engine import Action, GameState, apply, view_for
+from crew.records import Record, TableNotes, action_to_json, record_for
 
 from .jobs import (
     Answer,
@@ -26,7 +27,7 @@ from .jobs import (
 )
 from .protocol import AskKind, StepKind, TableState, next_question, next_step
 
-__all__ = ["SelfPlay", "play_attempt"]
+__all__ = ["SelfPlay", "play_attempt", "record_of"]
 
 
 @dataclass
@@ -46,9 +47,12 @@ class SelfPlay:
     decision_seconds: list[float] = field(default_factory=list)
     on_action: Callable[[GameState, Action], None] | None = None
     table: TableState = field(default_factory=lambda: TableState(draw_seen=True))
+    #: the attempt as it was dealt (the record starts from it)
+    start: GameState = field(init=False)
     _count: int = 0
 
     def __post_init__(self) -> None:
+        self.start = self.state
         for s in self.computers:
             self.memories.setdefault(s, Memory(s))
         self._observe()
@@ -127,3 +131,21 @@ def play_attempt(
     t = SelfPlay(state, frozenset(range(state.setup.players)), seed, settings, on_action=on_action)
     t.run()
     return t
+
+
+def record_of(table: SelfPlay, *, attempt: int = 1, difficulty: int | None = None) -> Record:
+    """The game record (``crew-record/1``) of ``table``'s attempt so far: the deal as dealt
+    (hands, Tonoja's piles, tasks), every action, and which seats the computers played.
+
+    ``crew verify``, ``crew analyse`` and ``crew replay`` read it; ``difficulty`` is the free
+    play target (None for a logbook mission)."""
+    st = table.start.setup
+    rec = record_for(
+        table.start,
+        seed=table.seed,
+        attempt=attempt,
+        difficulty=difficulty if st.rules.mission is None else None,
+    )
+    rec.actions = [action_to_json(a) for a in table.actions]
+    rec.table = TableNotes(computers=sorted(table.computers))
+    return rec

@@ -661,8 +661,9 @@ class Session:
 
     @property
     def replaying(self) -> bool:
-        """This attempt replays a mission won before it started (practice; the win stands)."""
-        return self.mission_won
+        """This attempt replays a mission the crew won before it started (the win stands in
+        its logbook). Free play has no crew and no campaign: it never replays anything."""
+        return self.mission_won and self.crew is not None
 
     # -- after the attempt -------------------------------------------------------------------------
 

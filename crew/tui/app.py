@@ -65,10 +65,13 @@ class CrewApp(App[int]):
         key_age: Callable[[events.Event], float] = guard.key_age,
         settings: Settings = BOT_SETTINGS,
         replay: Review | None = None,
+        ask_first: bool = False,
     ) -> None:
         super().__init__()
         #: an attempt to show in the replay viewer straight away (``crew replay``)
         self.replay = replay
+        #: ask before showing it (an attempt not over: every hand of it would be open)
+        self.ask_first = ask_first
         self.pace = COMPUTER_PACE if pace is None else pace
         # seconds a new choice is on screen before keys act on it (see guard.py)
         self.settle = guard.KEY_SETTLE if settle is None else settle
@@ -108,9 +111,14 @@ class CrewApp(App[int]):
             else:
                 self.open_game(session)
         if self.replay is not None:
-            from .screens.replay import ReplayScreen
+            from .screens.replay import show_replay
 
-            self.push_screen(ReplayScreen(self.replay))
+            shown = self.replay
+
+            def declined() -> None:
+                self.exit(0)  # crew replay was for this attempt only
+
+            show_replay(self, shown, ask=self.ask_first, declined=declined)
         if self.clock_interval:
             self.set_interval(self.clock_interval, self.tick_clock)
         if self.settle > 0:
@@ -196,7 +204,7 @@ class CrewApp(App[int]):
         elif what == "rules":
             self.show_rules()
         elif what == "quit":
-            self.exit(0)
+            self.action_request_quit()  # the menu's Quit asks as q does everywhere
 
     @on(GameScreen.AttemptOver)
     def _attempt_over(self, event: GameScreen.AttemptOver) -> None:
@@ -447,9 +455,10 @@ def _keep_unfinished_game() -> str:
     return _("Your unfinished game was set aside: Continue offers it after this game.")
 
 
-def replay_main(review: Review) -> int:
-    """Run the TUI on the replay of one attempt (``crew replay``)."""
-    app = CrewApp(replay=review)
+def replay_main(review: Review, *, ask: bool = False) -> int:
+    """Run the TUI on the replay of one attempt (``crew replay``); ``ask``: whether to show
+    every hand first (an attempt not over; No closes the app)."""
+    app = CrewApp(replay=review, ask_first=ask)
     result = app.run()
     return int(result or 0)
 

@@ -7,6 +7,7 @@ colour also has a glyph (``crew.present``) so nothing depends on seeing colour.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
@@ -15,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from crew.engine import TONOJA, Event, Phase, View, get_task, mission_entry
-from crew.engine.cards import suit_of
+from crew.engine.cards import card_str, suit_of
 from crew.engine.missions import HEAVY_NOISE, NO_COMMUNICATION
 from crew.engine.tricks import trick_winner
 from crew.i18n import N_, _
@@ -36,6 +37,7 @@ __all__ = [
     "card_label",
     "card_markup",
     "card_text",
+    "cards_in",
     "cards_text",
     "crew_table",
     "news_text",
@@ -66,6 +68,28 @@ def card_text(card: int, *, dim: bool = False) -> Text:
 
 def card_markup(card: int) -> str:
     return f"[{SUIT_STYLES[suit_of(card)]}]{card_label(card)}[/]"
+
+
+#: every card's notation ("P7", "S4"), for finding cards in a sentence made with them
+_CARD_OF = {card_str(c): c for c in range(40)}
+#: a card's notation standing alone in a sentence (not already after its glyph, not in a word)
+_CARD_WORD = re.compile(r"(?<![\w♥♦♣♠⚓])([PBGYS][1-9])(?!\w)")
+
+
+def cards_in(sentence: str, style: str = "") -> Text:
+    """``sentence`` (written with plain card notation, as records and ``--json`` keep it) with
+    each card drawn as the table draws it: its glyph and colour ("B4" becomes "♦B4")."""
+    out = Text(style=style)
+    at = 0
+    for m in _CARD_WORD.finditer(sentence):
+        card = _CARD_OF.get(m.group(1))
+        if card is None:
+            continue
+        out.append(sentence[at : m.start()])
+        out.append_text(card_text(card))
+        at = m.end()
+    out.append(sentence[at:])
+    return out
 
 
 def cards_text(cards: Iterable[int], sep: str = " ") -> Text:
@@ -226,24 +250,27 @@ def crew_table(session: SeatScope, *, show_last: bool = False) -> Table:
 
 
 def tonoja_text(session: SeatScope) -> Text | None:
-    """Tonoja's seven piles as on the table: each pile's face-up card, and ``▒`` under it while
-    the pile still hides a face-down card (public facts only)."""
+    """Tonoja's seven piles as on the table, in words a player reads (public facts only): each
+    pile's face-up card with ``+1`` for the card face down under it, "—+1" once the face-up card
+    is played and the one under it not yet turned, "empty" when nothing is left."""
     v = session.public_view()
     if not v.tonoja_up:
         return None
     out = Text(_("Tonoja: "), style="bold")
     for i, (up, down) in enumerate(zip(v.tonoja_up, v.tonoja_down, strict=True)):
         if i:
-            out.append(" ")
-        out.append("[")
+            out.append("  ")
+        if up < 0 and not down:
+            out.append(_("empty"), style="dim")
+            continue
         if up >= 0:
             out.append_text(card_text(up))
         else:
-            out.append("  —", style="dim")
-        out.append("/▒" if down else "  ", style="dim")
-        out.append("]")
-    hidden = sum(v.tonoja_down)
-    out.append("  " + _("▒ {hidden} hidden").format(hidden=hidden), style="dim")
+            out.append("—", style="dim")
+        if down:
+            out.append("+1", style="dim")  # one card lies face down under it
+    if any(v.tonoja_down):
+        out.append("  " + _("(+1 face down)"), style="dim")
     return out
 
 

@@ -40,7 +40,9 @@ GAMES = [
 ]
 
 
-def _states(players: int, mission: int, seed: int) -> list[tuple[GameState, dict[int, Memory]]]:
+def _states(
+    players: int, mission: int, seed: int, settings: Settings = FAST
+) -> list[tuple[GameState, dict[int, Memory]]]:
     """Every state of a computer-played attempt, with each seat's memory at that moment."""
     out: list[tuple[GameState, dict[int, Memory]]] = []
 
@@ -51,7 +53,7 @@ def _states(players: int, mission: int, seed: int) -> list[tuple[GameState, dict
         new_attempt(players, mission, seed=seed),
         frozenset(range(players)),
         seed,
-        FAST,
+        settings,
         on_action=keep,
     )
     out.append((table.state, {s: _copy(m) for s, m in table.memories.items()}))
@@ -74,33 +76,71 @@ def _deciders(state: GameState) -> list[int]:
     return list(range(st.players))
 
 
+def _same_decision(state: GameState, mem: Memory, seat: int, seed: int) -> tuple[int, bool]:
+    """``seat``'s decisions (an action; a signal before a trick) in ``state`` and in another
+    state it cannot tell apart, the other hands dealt again: equal. How many were compared, and
+    whether the other state really is another deal."""
+    view = view_for(state, seat)
+    alt = sample_states(view, mem, random.Random(seed * 7 + seat), 1)[0]
+    alt_view = view_for(alt, seat)
+    assert alt_view == view
+    decisions = 0
+    for fn in (choose_action, choose_signal):
+        if fn is choose_signal and (state.phase != "play" or state.trick_cards):
+            continue
+        try:
+            a = fn(view, mem, random.Random(99), FAST)
+        except NothingToDecide:
+            with pytest.raises(NothingToDecide):
+                fn(alt_view, _copy(mem), random.Random(99), FAST)
+            continue
+        b = fn(alt_view, _copy(mem), random.Random(99), FAST)
+        assert a == b, (state.setup.players, state.setup.rules.mission, seat, a, b)
+        decisions += 1
+    return decisions, alt.hands != state.hands or alt.piles != state.piles
+
+
 @pytest.mark.parametrize(("players", "mission"), GAMES)
 def test_same_view_same_decision(players: int, mission: int) -> None:
     decisions = differ = 0
     for seed in range(6):
         for state, memories in _states(players, mission, seed):
             for seat in _deciders(state):
-                view = view_for(state, seat)
-                mem = memories[seat]
-                # another state this seat cannot tell apart: the other hands dealt again
-                alt = sample_states(view, mem, random.Random(seed * 7 + seat), 1)[0]
-                alt_view = view_for(alt, seat)
-                assert alt_view == view
-                differ += alt.hands != state.hands or alt.piles != state.piles
-                for fn in (choose_action, choose_signal):
-                    if fn is choose_signal and (state.phase != "play" or state.trick_cards):
-                        continue
-                    try:
-                        a = fn(view, mem, random.Random(99), FAST)
-                    except NothingToDecide:
-                        with pytest.raises(NothingToDecide):
-                            fn(alt_view, _copy(mem), random.Random(99), FAST)
-                        continue
-                    b = fn(alt_view, _copy(mem), random.Random(99), FAST)
-                    assert a == b
-                    decisions += 1
+                n, other = _same_decision(state, memories[seat], seat, seed)
+                decisions += n
+                differ += other
     assert decisions > 100
     assert differ > decisions // 3  # most pairs really are different deals
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_same_view_same_decision_on_the_later_logbook(players: int) -> None:
+    """Issue 49: missions 11-33 with every crew size. One attempt a mission, played by the
+    cheapest computers; of its moments, one where a seat takes part in handing out the tasks
+    (if the mission has any) and two during the tricks, drawn at random, each seat to decide
+    there compared on another deal it cannot tell apart."""
+    decisions = differ = 0
+    tasks = tricks = 0
+    for mission in range(11, 34):
+        seed = 100 * players + mission
+        moments = [
+            (state, memories[seat], seat)
+            for state, memories in _states(players, mission, seed, CHEAP)
+            for seat in _deciders(state)
+        ]
+        before = [m for m in moments if m[0].phase != "play"]
+        during = [m for m in moments if m[0].phase == "play"]
+        rng = random.Random(seed)
+        picked = rng.sample(before, min(1, len(before))) + rng.sample(during, 2)
+        tasks += len(picked) - 2
+        tricks += 2
+        for state, mem, seat in picked:
+            n, other = _same_decision(state, mem, seat, seed)
+            decisions += n
+            differ += other
+    assert tricks == 46 and tasks >= 15
+    assert decisions >= tasks + tricks - 10  # a few moments may leave a seat nothing to decide
+    assert differ > (tasks + tricks) // 2  # most pairs really are different deals
 
 
 @pytest.mark.parametrize(("players", "mission"), GAMES)

@@ -102,6 +102,9 @@ def test_selfplay_json_document(crew: Callable[..., Run]) -> None:
         "winnable",
         "undecided",
         "ratio",
+        "winnable_after_tasks",
+        "undecided_after_tasks",
+        "ratio_after_tasks",
         "decision_seconds",
         "games_detail",
         "interrupted",
@@ -114,8 +117,15 @@ def test_selfplay_json_document(crew: Callable[..., Run]) -> None:
     for g in doc["games_detail"]:
         assert g["result"] in ("won", "lost")
         assert g["winnable"] in (True, False, None)
+        assert g["winnable_after_tasks"] in (True, False, None)
         if g["result"] == "won":
             assert g["winnable"] is True  # a won attempt was winnable (issue 26)
+            assert g["winnable_after_tasks"] is True
+        # winnable once the tasks were handed out: winnable as dealt; lost as dealt: lost after
+        if g["winnable_after_tasks"] is True:
+            assert g["winnable"] is True
+        if g["winnable"] is False:
+            assert g["winnable_after_tasks"] is False
     assert doc["winnable"] + doc["undecided"] <= 2
     assert doc["won"] <= doc["winnable"]
 
@@ -140,6 +150,77 @@ def test_a_won_game_counts_as_winnable_whatever_the_search_says(
     won = [g for g in doc["games_detail"] if g["result"] == "won"]
     assert won and all(g["winnable"] is True for g in won)
     assert doc["winnable"] == len(won) and doc["ratio"] == 1.0
+
+
+def test_a_task_choice_that_loses_a_winnable_deal_counts_as_a_loss(
+    crew: Callable[..., Run], monkeypatch: Any
+) -> None:
+    # issue 49: "winnable" is the deal as dealt, before the tasks are handed out; the verdict
+    # after them is kept apart. Here the solver says every deal was winnable as dealt and lost
+    # once the computers had taken their tasks.
+    from crew.cli import bots
+    from crew.engine import Phase
+
+    asked: list[str] = []
+
+    def verdict(state: Any, seconds: float, nodes: int) -> tuple[bool | None, bool]:
+        asked.append(state.phase)
+        return state.phase != Phase.PLAY, False
+
+    monkeypatch.setattr(bots, "_verdict", verdict)
+    monkeypatch.setattr(bots.SelfPlay, "run", _play_to_a_loss)
+    cheap = ["--samples", "1", "--nodes", "60", "--budget", "2000", "--json"]
+    r = crew("selfplay", "--players", "4", "--mission", "9", "--games", "2", "--seed", "3", *cheap)
+    assert r.code == 0, r.err
+    doc = r.json
+    assert [g["result"] for g in doc["games_detail"]] == ["lost", "lost"]
+    assert all(g["winnable"] is True for g in doc["games_detail"])
+    assert all(g["winnable_after_tasks"] is False for g in doc["games_detail"])
+    assert (doc["won"], doc["winnable"], doc["ratio"]) == (0, 2, 0.0)
+    assert (doc["winnable_after_tasks"], doc["ratio_after_tasks"]) == (0, None)
+    # the deal as dealt is asked about before the tasks were handed out
+    assert asked.count(Phase.PLAY) == 2 and len(asked) == 4
+
+
+def _play_to_a_loss(table: Any) -> Any:
+    """The table's attempt played on with the engine's first legal action each time until it
+    is over: lost, on mission 9's seeds 3 and 4 (checked here)."""
+    from crew.engine import legal_actions
+
+    while not table.state.over:
+        table.do(legal_actions(table.state)[0])
+    assert table.state.result == "lost"
+    return table.state
+
+
+def test_selfplay_keeps_each_attempt_as_a_record_and_replaces_none(
+    crew: Callable[..., Run], tmp_path: Path
+) -> None:
+    where = tmp_path / "records"
+    cheap = ["--samples", "1", "--nodes", "60", "--budget", "2000", "--solver-nodes", "20000"]
+    game = ["selfplay", "--players", "3", "--mission", "4", "--games", "2", "--seed", "a b/1"]
+    r = crew(*game, *cheap, "--records", str(where), "--json")
+    assert r.code == 0, r.err
+    names = sorted(p.name for p in where.iterdir())
+    # crew size, mission, seed (written so that any seed makes one file name) and attempt
+    assert names == [
+        "3p-mission-4-seed-a%20b%2F1-0-attempt-1.json",
+        "3p-mission-4-seed-a%20b%2F1-1-attempt-2.json",
+    ]
+    for g, name in zip(r.json["games_detail"], names, strict=True):
+        assert g["record"] == str(where / name)
+        v = crew("verify", g["record"], "--json")
+        assert v.code == 0, v.err
+        assert v.json["ok"] is True and v.json["result"] == g["result"]
+        a = crew("analyse", g["record"], "--json", "--timeout", "5")
+        assert a.code == 0, a.err
+        assert len(a.json["verdicts"]) > 10
+    # a second run into the same directory replaces nothing: refused before any game
+    before = {p: p.read_bytes() for p in where.iterdir()}
+    again = crew(*game, *cheap, "--records", str(where), "--json")
+    assert again.code == 2 and again.out == ""
+    assert "exists" in again.err and names[0] in again.err
+    assert {p: p.read_bytes() for p in where.iterdir()} == before
 
 
 def test_selfplay_verdicts_are_limited_by_positions_so_a_seed_repeats_under_any_clock(
@@ -171,3 +252,15 @@ def test_odds_counts_are_limited_by_positions_so_a_seed_repeats_under_any_clock(
     # the guard still stops a search its positions would let run on
     c = crew(*deals, "--nodes", "1000000000", "--timeout", "0.01").json
     assert c["undecided"] >= 1 and c["stopped_by_clock"] == c["undecided"]
+
+
+def test_record_names_say_the_game_and_never_share_a_name() -> None:
+    from crew.cli.options import record_name
+
+    assert record_name(4, 22, None, 3, 1) == "4p-mission-22-seed-3-attempt-1.json"
+    assert record_name(2, None, 7, "x", 2) == "2p-difficulty-7-seed-x-attempt-2.json"
+    # any seed crew deal takes (64 characters at most) makes a file name under 255 bytes
+    seeds = ["€" * 64, "€" * 63 + "x", "/" * 64, "a/b", "a%2Fb", "a b", "a_b"]
+    names = [record_name(5, 312, None, s, 10_000) for s in seeds]
+    assert len(set(names)) == len(seeds)
+    assert all(len(n.encode("utf-8")) < 255 and "/" not in n for n in names)

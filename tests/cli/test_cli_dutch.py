@@ -45,7 +45,7 @@ HELP = [
     (("rules",), "een onderwerp; geen: de lijst"),
     (("schema",), "in plaats daarvan één JSON-document afdrukken"),
     (("replay",), "alle handen open"),
-    (("history",), "het spelverslag van de poging hierheen schrijven"),
+    (("history",), "het spelverslag van de poging naar dit nieuwe bestand schrijven"),
     (("logbook",), "alleen deze crew"),
 ]
 HELP_IDS = [" ".join(command) or "crew" for command, _ in HELP]
@@ -210,7 +210,7 @@ REFUSALS = [
     ),
     (
         ("rules", "xx"),
-        "er is geen onderwerp 'xx' in de spelregels; onderwerpen: overview, cards, setup",
+        "er is geen onderwerp 'xx' in de spelregels; onderwerpen: overzicht, kaarten, delen",
         "there is no rules topic 'xx'; topics: overview, cards, setup",
     ),
     (
@@ -279,3 +279,44 @@ def test_the_missions_that_exist_are_shown_in_dutch(
     monkeypatch.setenv("CREW_LANG", "nl")
     r = crew("missions", "99")
     assert r.code == 0 and r.out.startswith("Missie 99 (epiloog)")
+
+
+# -- what the walkthrough in Dutch still found in English or in broken Dutch (issue 48) ------------
+
+
+def test_rules_topics_are_named_in_dutch_and_the_english_ids_still_work(
+    crew: Callable[..., Run],
+) -> None:
+    listing = crew("--lang", "nl", "rules")
+    assert listing.code == 0
+    for dutch in ("overzicht", "kaarten", "slagen", "noodsignaal", "twee-spelers", "huisregels"):
+        assert f"│ {dutch} " in listing.out, listing.out
+    for english in ("overview", "tricks", "distress", "two-players", "house-rulings"):
+        assert english not in listing.out
+    # the Dutch name and the English id give the same topic; --json keeps the id
+    assert (
+        crew("--lang", "nl", "rules", "slagen").out == crew("--lang", "nl", "rules", "tricks").out
+    )
+    assert crew("--lang", "nl", "rules", "slagen").out.startswith("Slagen spelen")
+    assert '"topic": "tricks"' in crew("--lang", "nl", "rules", "slagen", "--json").out
+    # English knows its ids only, and lists them
+    r = crew("rules", "slagen")
+    assert r.code == 2 and "topics: overview, cards, setup" in r.err
+
+
+def test_dutch_words_the_walkthrough_found_wrong(crew: Callable[..., Run]) -> None:
+    r = crew("--lang", "nl", "tasks", "abc")
+    assert r.code == 2 and "ID: 'abc' is geen geheel getal" in r.err
+    r = crew("--lang", "nl", "play", "--players", "x")
+    assert r.code == 2 and "'x' is geen aantal spelers (2-5)" in r.err
+    r = crew("--lang", "nl", "play", "--mission", "x")
+    assert r.code == 2 and "'x' is geen missienummer" in r.err
+    assert crew("tasks", "abc").err.startswith("crew: ID: 'abc' is not a whole number")
+    top = crew("--lang", "nl", "--help").out
+    assert "meteen een spel beginnen (in het spelvenster)" in top and "TUI" not in top
+
+
+def test_no_dutch_message_says_geen_een() -> None:
+    # "is geen {what}" with "een geheel getal" read "is geen een geheel getal"
+    catalog = i18n.catalog_path("nl").read_text(encoding="utf-8")
+    assert "geen een" not in catalog and "is geen {what}" not in catalog

@@ -37,7 +37,7 @@ def keep(name: str, entry_id: int, **fields: object) -> history.HistoryEntry:
 
 @pytest.fixture
 def kept() -> None:
-    keep("won-4p-mission-3.json", 1, result="won", trick=10, crew="Deep", computers=[1, 2, 3])
+    keep("won-4p-mission-3.json", 1, result="won", trick=2, crew="Deep", computers=[1, 2, 3])
     keep("lost-4p-task-41-trick-2.json", 2, result="lost", trick=2)
 
 
@@ -54,9 +54,9 @@ def test_the_list_is_newest_first_one_line_each(crew: Callable[..., Run], kept: 
     assert len(lines) == 2
     assert lines[0].split()[0] == "2" and "lost at trick 2" in lines[0]
     assert lines[1].split()[0] == "1" and "2026-11-01 20:15" in lines[1]
-    assert "Deep · mission 3" in lines[1] and "4 players · won at trick 10" in lines[1]
+    assert "Deep · mission 3" in lines[1] and "4 players · won at trick 2" in lines[1]
     doc = crew("history", "--json").json
-    assert [(e["id"], e["result"], e["trick"]) for e in doc] == [(2, "lost", 2), (1, "won", 10)]
+    assert [(e["id"], e["result"], e["trick"]) for e in doc] == [(2, "lost", 2), (1, "won", 2)]
     assert "record" not in doc[0]
 
 
@@ -116,8 +116,11 @@ def test_a_damaged_entry_is_reported_and_the_rest_listed(
     assert r.code == 0
     assert [line.split()[0] for line in r.out.splitlines()] == ["2"]
     assert "000001.json" in r.err and "000001.json.damaged-" in r.err
-    r = crew("verify", "history:1")
-    assert r.code == 2 and "000001.json" in r.err
+    r = crew("verify", "history:1")  # moved aside at the listing: no longer an entry
+    assert r.code == 2 and "no attempt 1" in r.err
+    history.entry_path(1).write_text("{not json")
+    r = crew("verify", "history:1")  # found damaged by the reading command itself
+    assert r.code == 2 and "000001.json" in r.err and "moved aside" in r.err
 
 
 def test_export_to_a_folder_that_does_not_exist(

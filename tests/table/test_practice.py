@@ -215,8 +215,10 @@ def test_the_tracker_is_the_same_through_every_scope() -> None:
 def test_the_result_says_why_a_game_is_not_in_the_logbook() -> None:
     s = hot_seat()
     assert s.logbook_line().startswith("Practice: nothing is written in the logbook")
-    # a logbook mission without a campaign crew is not free play, and free play says so
-    assert hot_seat(practising=False).logbook_line().startswith("No crew was chosen for this game")
+    # a logbook mission without a campaign crew is free play, and says so (issue 48)
+    assert (
+        hot_seat(practising=False).logbook_line() == "Free play: nothing is written in the logbook."
+    )
     free = Session.new(
         GameSpec(3, ["Ann", "Bob", "Cas"], None, seed=7, difficulty=3), autosave=False
     )

@@ -3,7 +3,8 @@ test_dutch.py in a fresh interpreter: the footers' words are taken when the scre
 made, so a Dutch app needs a process whose language was Dutch before the app's modules were
 imported). The screen: ``title`` (default), ``wizard`` (New game, first question), ``gate``
 and ``hand`` (a 4-player hot-seat game, its first gate and the hand behind it), ``result`` (a
-lost attempt's result screen with its "Could it have been won?" answer)."""
+lost attempt's result screen with its "Could it have been won?" answer), ``confirm`` (a yes/no
+question, then the answers its keys gave: y, the language's own yes key, n)."""
 
 from __future__ import annotations
 
@@ -51,9 +52,28 @@ async def _result() -> str:
         return screen_text(app)
 
 
+async def _confirm() -> str:
+    from crew.tui.screens.dialogs import ConfirmScreen
+    from crew.tui.widgets.choices import yes_key
+
+    answers: list[bool | None] = []
+    app = create_app(clock_interval=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in ("y", yes_key(), "n"):
+            app.push_screen(ConfirmScreen("?"), answers.append)
+            await pilot.pause()
+            text = screen_text(app)
+            await pilot.press(key)
+            await pilot.pause()
+        return text + f"answers {answers}\n"
+
+
 async def _screen(which: str) -> str:
     if which == "result":
         return await _result()
+    if which == "confirm":
+        return await _confirm()
     if which in ("gate", "hand"):
         app = create_app(4, 1, seed=938427, names="Ann,Bob,Cas,Dee", clock_interval=None)
     else:

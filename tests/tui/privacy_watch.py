@@ -19,6 +19,7 @@ from crew.table import StepKind
 from crew.tui.app import CrewApp
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
+from crew.tui.screens.result import ResultScreen
 from crew.tui.widgets.hand import HandView
 
 # the one prediction task whose number only its owner sees (tasks.toml: visibility = "secret")
@@ -80,6 +81,9 @@ class Watch:
                     assert word not in text, f"a signal position under currents:\n{text}"
             self.own_positions += len(own)
             self.hidden_signals += text.count("? hidden")
+        if isinstance(screen, ResultScreen) and s.state.over:
+            # the attempt is over: its post-mortem may name any card (as the winning line does)
+            return
         private = cards_on(text) - public_cards(app)
         step = s.step()
         if step.private and s.unlocked == step.viewer:

@@ -90,7 +90,7 @@ def test_the_result_screen_of_a_lost_attempt_in_dutch_fits_80x24(tmp_path: Path)
     flat = " ".join(text.split())
     assert "Had het gewonnen kunnen worden? (met open kaarten, communicatie en noodsignaal" in flat
     assert (
-        "Ja: het had gewonnen kunnen worden. Verloren in slag 2: Bob speelde B4; met B6 of B9"
+        "Ja: het had gewonnen kunnen worden. Verloren in slag 2: Bob speelde ♦B4; met ♦B6 of ♦B9"
         " was het nog gewonnen." in flat
     )
     assert "w loopt een winnende lijn door." in flat and "VERLOREN" in text
@@ -98,3 +98,15 @@ def test_the_result_screen_of_a_lost_attempt_in_dutch_fits_80x24(tmp_path: Path)
     english = ("Yes", "Lost", "played", "would", "still", "open hands", "Could", "Retry", "Next")
     assert not _english_left(text, ENGLISH + english)
     check_snapshot("result_nl", text)
+
+
+def test_a_yes_no_question_in_dutch_answers_on_j_and_still_on_y(tmp_path: Path) -> None:
+    # it read "y: ja": the key of the Dutch word is j (issue 48); y is still taken
+    text = _screen("nl", tmp_path / "home", "confirm")
+    assert "j: ja    n: nee" in text and "y: ja" not in text
+    assert "j Ja" in text.splitlines()[-2] and "y Ja" not in text  # the footer
+    assert text.splitlines()[-1] == "answers [True, True, False]"
+    english = _screen("en", tmp_path / "home", "confirm")
+    assert (
+        "y: yes    n: no" in english and english.splitlines()[-1] == "answers [True, True, False]"
+    )

@@ -31,6 +31,8 @@ SHOWN = {
     "right_square_bracket": "]",
     "up": "↑",
     "down": "↓",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
 }
 
 #: What the help's first column lists besides its words: digits as 1-9.

@@ -161,7 +161,9 @@ async def test_result_screen_names_the_turning_point_and_steps_the_line() -> Non
         await show_result(app, pilot, lost_session(*WINNABLE))
         text = await answered(app, pilot)
         assert "Could it have been won? (with open hands, communication and distress aside)" in text
-        assert f"Yes: it could have been won. {TURNING}" in text
+        # on screen the cards have their glyphs, as the table draws them (issue 48)
+        shown_turning = "Lost at trick 2 when Bob played ♦B4; ♦B6 or ♦B9 would still have won."
+        assert f"Yes: it could have been won. {shown_turning}" in text
         assert "w steps through a winning line" in text
 
         await pilot.press("w")

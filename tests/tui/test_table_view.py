@@ -40,20 +40,41 @@ def to_first_play(s: Session) -> None:
     advance(s, lambda s, step: step.kind == StepKind.PLAY, limit=100)
 
 
-def test_tonoja_piles_are_shown_as_piles() -> None:
+def tonoja_piles(s: Session) -> list[str]:
+    """Tonoja's piles as the table writes them, one word each."""
+    text = text_of(tonoja_text(SeatScope(s)))
+    assert all(len(line) <= 78 for line in text.splitlines()), text
+    assert text.startswith("Tonoja: ")
+    return text.removeprefix("Tonoja: ").split("(+1 face down)")[0].split()
+
+
+def test_tonoja_piles_read_as_face_up_cards_with_the_cards_under_them() -> None:
+    # it read "[♥P6/▒]" and "[  —/▒]" (issue 48): now the face-up card, "+1" for the card face
+    # down under it (said once on the line), "—+1" before that card turns up, "empty"
     s = Session.new(GameSpec(2, ["Ann", "Bob"], 5, seed=3), autosave=False)
     v = s.public_view()
-    text = text_of(tonoja_text(SeatScope(s)))
-    assert text.count("[") == 7  # seven piles, each its own
-    assert text.count("/▒") == sum(v.tonoja_down)  # a hidden card under each covered pile
-    assert all(len(line) <= 78 for line in text.splitlines())
-    # after Tonoja plays from a pile the pile shows its turned-up card, or nothing
+    piles = tonoja_piles(s)
+    assert piles == [card_label(up) + "+1" for up in v.tonoja_up]
+    assert "(+1 face down)" in text_of(tonoja_text(SeatScope(s)))
+    seen: set[str] = set()
     to_first_play(s)
-    for _ in range(3):
-        s.act(next(a for a in legal_actions(s.state) if isinstance(a, Play)))
-    v = s.public_view()
-    text = text_of(tonoja_text(SeatScope(s)))
-    assert text.count("/▒") == sum(v.tonoja_down) < 7
+    while not s.state.over:
+        play = next(a for a in legal_actions(s.state) if isinstance(a, Play))
+        s.act(play)
+        if not s.state.over:
+            to_first_play(s)
+        v = s.public_view()
+        piles = tonoja_piles(s)
+        legend = "(+1 face down)" in text_of(tonoja_text(SeatScope(s)))
+        assert legend == any(v.tonoja_down)
+        assert len(piles) == 7
+        for word, up, down in zip(piles, v.tonoja_up, v.tonoja_down, strict=True):
+            if up >= 0:
+                assert word == card_label(up) + ("+1" if down else "")
+            else:
+                assert word == ("—+1" if down else "empty")
+            seen.add("card" if up >= 0 else word)
+    assert {"card", "—+1", "empty"} <= seen
 
 
 def test_the_trick_under_way_shows_who_is_winning_it() -> None:

@@ -19,7 +19,7 @@ from crew.i18n import N_, _
 from crew.present import glyph_legend
 
 from ..guard import GuardedModal, KeyTiming
-from ..widgets.choices import Choice, Choices
+from ..widgets.choices import Choice, Choices, yes_key
 
 __all__ = [
     "ConfirmScreen",
@@ -34,11 +34,20 @@ __all__ = [
 T = TypeVar("T")
 
 
+def _yes_bindings() -> list[Binding]:
+    """Yes on the language's own key (shown) and on y (always taken, shown only in English)."""
+    yes = [Binding(yes_key(), "answer(True)", _("Yes"))]
+    if yes_key() != "y":
+        yes.append(Binding("y", "answer(True)", _("Yes"), show=False))
+    return yes
+
+
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question."""
 
+    # made when the class is: crew picks the language before the app's modules are imported
     BINDINGS = [
-        Binding("y", "answer(True)", _("Yes")),
+        *_yes_bindings(),
         Binding("n", "answer(False)", _("No")),
         Binding("escape", "answer(False)", _("No"), show=False),
     ]
@@ -50,7 +59,7 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-title")
-            yield Static(_("y: yes    n: no"), classes="dialog-hint")
+            yield Static(_("{key}: yes    n: no").format(key=yes_key()), classes="dialog-hint")
         yield Footer()
 
     def action_answer(self, yes: bool) -> None:
@@ -118,7 +127,7 @@ KEYS = (
     ("p7 b3 g1 y9 s4", N_("jump to that card: colour letter, then value")),
     ("↑ ↓  1-9", N_("move in a list; a number chooses that entry")),
     ("x", N_("pass (task distribution, when passing is allowed)")),
-    ("y / n", N_("answer the volunteer question")),
+    (N_("y / n"), N_("answer the volunteer question")),  # Dutch: j for ja (y works too)
     (
         "c",
         N_(
@@ -144,6 +153,7 @@ KEYS = (
         N_("after an attempt: retry with the same or new tasks, next mission, title"),
     ),
     ("e", N_("after an attempt: keep it as a game record file (crew analyse, crew replay)")),
+    ("PgUp PgDn", N_("after an attempt: scroll what is said above the choices when it is long")),
     ("p / n  b", N_("in a winning line: the previous / next trick (also ← →); b or Esc: back")),
     ("[ ]  j", N_("in a replay: the previous / next trick (also ↑ ↓); j: the turning point")),
     ("Esc", N_("back")),

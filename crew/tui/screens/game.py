@@ -27,9 +27,10 @@ from crew.engine import Action, Illegal, Phase, Signal
 from crew.i18n import _, reason_text, said
 from crew.present import clock
 from crew.table import Answer, Ask, AskKind, SeatScope, Step, StepKind
+from crew.table.advice import Advice
 
 from ..guard import GuardedScreen, KeyTiming
-from ..render import crew_table, news_text, status_text, tasks_table, tonoja_text
+from ..render import cards_in, crew_table, news_text, status_text, tasks_table, tonoja_text
 from ..widgets.choices import Choice
 from ..widgets.steps import (
     Back,
@@ -103,6 +104,9 @@ class GameScreen(GuardedScreen[None]):
         # the helps: the hint being worked out (for the step it was asked at), the computers'
         # wishes in a free task choice (for the tasks still open then)
         self._hint_for: tuple[object, object] | None = None
+        # the last hint, for the table as it was (its words, and what it advised): a step of
+        # the same decision (c: signal first) puts the cursor on it again
+        self._advice: tuple[object, Text, Advice] | None = None
         self._wishes_for: object | None = None
         self._wishes: Text = Text()
 
@@ -147,7 +151,8 @@ class GameScreen(GuardedScreen[None]):
             return
         step = t.step()
         gate = t.gate_seat()
-        if (step, gate) != self._step:
+        new_step = (step, gate) != self._step
+        if new_step:
             # the last trick is shown on request for one step: the next crew member at the
             # terminal sees the trick under way
             self.show_last = False
@@ -183,6 +188,15 @@ class GameScreen(GuardedScreen[None]):
             return
         self.panel.update()
         self.panel.focus_choice()
+        if new_step and self._advice is not None:
+            table, words, advice = self._advice
+            # nothing was done since and the same crew member decides: the hint still holds
+            # (another member's gate never shows it: it speaks of the hinted hand)
+            if table == t.public_view() and step.viewer == advice.seat:
+                self.set_message(words)
+                self.panel.point_at(advice)
+            else:
+                self._advice = None
         self._show_news()
         self._ask_wishes(step)
         # a new choice on screen: keys pressed before it was seen do not act on it
@@ -560,7 +574,7 @@ class GameScreen(GuardedScreen[None]):
                 advice = job()
             except Exception as exc:  # a hint that cannot be worked out says so
                 self.app.call_from_thread(
-                    self._hinted, token, _("No hint: {error}").format(error=exc)
+                    self._hinted, token, _("No hint: {error}").format(error=exc), None
                 )
             else:
                 why = said(advice.why)
@@ -568,15 +582,20 @@ class GameScreen(GuardedScreen[None]):
                 words = _("Hint for {name}: {advice}. {why}").format(
                     name=t.name(seat), advice=advice.words(t.name), why=why
                 )
-                self.app.call_from_thread(self._hinted, token, words)
+                self.app.call_from_thread(self._hinted, token, words, advice)
 
         self.run_worker(work, name="hint", group="hint", thread=True)
 
-    def _hinted(self, token: tuple[object, object], words: str) -> None:
+    def _hinted(self, token: tuple[object, object], words: str, advice: Advice | None) -> None:
         if token is not self._hint_for or token[0] != self._step:
             return  # the table moved on: the hint was for a step no longer on screen
         self._hint_for = None
-        self.set_message(Text(words, style="bold"))
+        said_now = cards_in(words, "bold")
+        self.set_message(said_now)
+        if advice is not None:
+            # the cursor goes to the card or entry the hint names (Enter then takes it)
+            self._advice = (self.table.public_view(), said_now, advice)
+            self.panel.point_at(advice)
 
     def action_undo(self) -> None:
         t = self.table
@@ -584,7 +603,7 @@ class GameScreen(GuardedScreen[None]):
         if not label or not t.undo():
             return
         # whatever a computer was deciding, or a move held on screen, is for a table gone
-        self._worker = self._asked = self._hint_for = self._wishes_for = None
+        self._worker = self._asked = self._hint_for = self._wishes_for = self._advice = None
         self._holding = False
         self._moves = []
         self._step = None

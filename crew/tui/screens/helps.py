@@ -23,7 +23,7 @@ from crew.i18n import _, said
 from crew.present import SUIT_STYLES, position_word
 from crew.table import SeatScope
 
-from ..render import card_text, cards_text
+from ..render import card_text, cards_in, cards_text
 from .dialogs import ScrollBox
 
 __all__ = ["InfoScreen", "tracker_renderable", "why_renderable"]
@@ -95,7 +95,8 @@ def why_renderable(t: SeatScope) -> RenderableType:
         return Text(_("No computer has moved yet in this attempt."))
     what, why = last
     why_words = _("Why: {why}").format(why=said(why))
-    return Group(Text(what, style="bold"), Text(""), Text(why_words))
+    # the cards as the table draws them (the computer's words keep the plain notation)
+    return Group(cards_in(what, "bold"), Text(""), cards_in(why_words))
 
 
 class InfoScreen(ModalScreen[None]):

@@ -8,11 +8,14 @@ to it) and ``w`` steps through a winning line.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
-from textual import on
-from textual.app import ComposeResult
+from textual import events, on
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
@@ -20,8 +23,9 @@ from textual.widgets import Footer, OptionList, Static
 
 from crew import history
 from crew.engine import TONOJA, get_task
-from crew.i18n import _
-from crew.present import history_line, position_word
+from crew.i18n import N_, _
+from crew.names import shown_line
+from crew.present import history_label, position_word
 from crew.records import RecordError
 from crew.storage import StorageError
 from crew.table.review import Frame, Review, review_entry
@@ -32,7 +36,7 @@ from ..widgets.choices import Choice, Choices
 from ..widgets.postmortem import PostMortemPanel
 from .dialogs import ConfirmScreen
 
-__all__ = ["HistoryScreen", "ReplayScreen"]
+__all__ = ["NOT_OVER", "HistoryScreen", "ReplayScreen", "show_replay"]
 
 
 def _mission(r: Review) -> str:
@@ -166,7 +170,9 @@ class ReplayScreen(Screen[None]):
         if said.plain:
             head.append("\n")
             head.append_text(said)
-        if not r.over:
+        if r.violation:
+            head.append("\n" + shown_line(r.violation), style="bold red")
+        elif not r.over:
             head.append("\n" + _("This attempt is not over: every hand is open."), style="bold red")
         self.query_one("#replay-head", Static).update(head)
         self.query_one("#replay-table", Static).update(self._table(f))
@@ -239,6 +245,10 @@ class HistoryScreen(Screen[None]):
 
     BINDINGS = [Binding("escape,b", "app.pop_screen", _("Back"))]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: list[history.HistoryEntry] = []
+
     def compose(self) -> ComposeResult:
         with Vertical(id="history-box"):
             yield Static(Text(_("History: every attempt played"), style="bold"), id="history-head")
@@ -247,18 +257,43 @@ class HistoryScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        entries, problems = history.list_entries()
-        choices = self.query_one("#history-list", Choices)
-        choices.set_choices(
-            [Choice(history_line(e), e.id) for e in entries], keys=[], show_keys=False, wrap=False
-        )
-        choices.focus()
-        note = list(problems)
-        if not entries:
-            note.insert(0, _("No attempt kept yet: every attempt played is kept here."))
+        try:
+            entries, problems = history.list_entries()
+        except StorageError as exc:  # the folder cannot be read, or is not a folder
+            entries, problems = [], []
+            first = str(exc)
         else:
-            note.insert(0, _("Enter: replay it, every hand open."))
-        self.query_one("#history-note", Static).update(Text("\n".join(note), style="italic"))
+            first = (
+                _("Enter: replay it, every hand open.")
+                if entries
+                else _("No attempt kept yet: every attempt played is kept here.")
+            )
+        self.entries = entries
+        choices = self.query_one("#history-list", Choices)
+        self._fill(self.size.width or self.app.size.width)
+        choices.focus()
+        note = [first, *problems]
+        self.query_one("#history-note", Static).update(
+            Text("\n".join(map(shown_line, note)), style="italic")
+        )
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fill(event.size.width)
+
+    def _fill(self, width: int) -> None:
+        """One line per entry, in the shorter form when the screen is narrow (the result is
+        always seen: a line too long is cut at its end)."""
+        choices = self.query_one("#history-list", Choices)
+        room = width - 4  # the box's padding and the list's scrollbar
+        at = choices.highlighted
+        choices.set_choices(
+            [Choice(history_label(e, room), e.id) for e in self.entries],
+            keys=[],
+            show_keys=False,
+            wrap=False,
+        )
+        if at is not None and self.entries:
+            choices.highlighted = min(at, len(self.entries) - 1)
 
     @on(OptionList.OptionSelected, "#history-list")
     def _picked(self, event: OptionList.OptionSelected) -> None:
@@ -267,19 +302,28 @@ class HistoryScreen(Screen[None]):
         try:
             shown, over = review_entry(entry_id)
         except (StorageError, RecordError) as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
             return
-        if over:
-            self.app.push_screen(ReplayScreen(shown))
-            return
+        show_replay(self.app, shown, ask=not over)
 
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.app.push_screen(ReplayScreen(shown))
 
-        self.app.push_screen(
-            ConfirmScreen(
-                _("This attempt is not over (Continue can play it on). Show every hand anyway?")
-            ),
-            answer,
-        )
+#: asked before the hands of an attempt that is not over are shown (it can be played on)
+NOT_OVER = N_("This attempt is not over (Continue can play it on). Show every hand anyway?")
+
+
+def show_replay(
+    app: App[Any], shown: Review, *, ask: bool, declined: Callable[[], None] | None = None
+) -> None:
+    """Open the replay of ``shown``; with ``ask``, only once the player said yes to seeing
+    every hand (``declined`` runs on a no)."""
+    if not ask:
+        app.push_screen(ReplayScreen(shown))
+        return
+
+    def answer(yes: bool | None) -> None:
+        if yes:
+            app.push_screen(ReplayScreen(shown))
+        elif declined is not None:
+            declined()
+
+    app.push_screen(ConfirmScreen(_(NOT_OVER)), answer)

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 
 from crew.i18n import _
@@ -23,6 +23,11 @@ from ..widgets.postmortem import PostMortemPanel
 from ..widgets.tasks import TasksPanel
 
 __all__ = ["ResultScreen"]
+
+#: Lines the tasks keep under the choices (their top border, a margin and two lines of tasks).
+TASKS_AT_LEAST = 4
+#: Lines the scrolled part keeps however small the terminal.
+MIN_BODY = 3
 
 
 def last_trick_text(summary: AttemptSummary) -> Text:
@@ -60,6 +65,9 @@ class ResultScreen(GuardedScreen[str]):
         Binding("w", "winning_line", _("Winning line"), show=False),
         Binding("question_mark", "app.help", _("Help")),
         Binding("q", "app.request_quit", _("Quit")),
+        # a long post-mortem scrolls above the choices (the list keeps ↑ ↓)
+        Binding("pageup", "scroll_body(-1)", _("Scroll up"), show=False, priority=True),
+        Binding("pagedown", "scroll_body(1)", _("Scroll down"), show=False, priority=True),
     ]
 
     def __init__(self, summary: AttemptSummary, *, timing: KeyTiming | None = None) -> None:
@@ -69,12 +77,14 @@ class ResultScreen(GuardedScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="result-box"):
             yield Static(id="result-title")
-            yield Static(id="result-reason")
-            yield Static(id="result-trick")
-            yield Static(id="result-crew")
-            yield Static(id="result-log")
-            if self.summary.lost:
-                yield PostMortemPanel(self.summary.post_mortem, id="result-postmortem")
+            # what was, and the post-mortem: scrolled when long, so the choices stay on screen
+            with VerticalScroll(id="result-body", can_focus=False):
+                yield Static(id="result-reason")
+                yield Static(id="result-trick")
+                yield Static(id="result-crew")
+                yield Static(id="result-log")
+                if self.summary.lost:
+                    yield PostMortemPanel(self.summary.post_mortem, id="result-postmortem")
             yield Choices(id="result-choices")
             yield TasksPanel(id="result-tasks")
         yield Footer()
@@ -162,8 +172,30 @@ class ResultScreen(GuardedScreen[str]):
         )
         self.refresh_bindings()
         choices.focus()
+        self.call_after_refresh(self._fit_body)
         # a second press of the key that ended the attempt must not leave this screen unseen
         self.arm()
+
+    def action_scroll_body(self, direction: int) -> None:
+        body = self.query_one("#result-body", VerticalScroll)
+        if direction < 0:
+            body.scroll_page_up(animate=False)
+        else:
+            body.scroll_page_down(animate=False)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_body)
+
+    def _fit_body(self) -> None:
+        """Keep the choices and a few lines of tasks on screen: the part above them (the
+        post-mortem can name many alternatives) gets the rest of the height, and scrolls."""
+        box = self.query_one("#result-box")
+        used = sum(
+            self.query_one(f"#{name}").outer_size.height
+            for name in ("result-title", "result-choices")
+        )
+        room = box.content_region.height - used - TASKS_AT_LEAST
+        self.query_one("#result-body").styles.max_height = max(MIN_BODY, room)
 
     @property
     def new_tasks_differ(self) -> bool:
@@ -205,6 +237,7 @@ class ResultScreen(GuardedScreen[str]):
     def _answered(self, event: PostMortemPanel.Answered) -> None:
         event.stop()
         self.refresh_bindings()
+        self.call_after_refresh(self._fit_body)
 
     def action_winning_line(self) -> None:
         from .winning_line import WinningLineScreen

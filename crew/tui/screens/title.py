@@ -115,7 +115,8 @@ class TitleScreen(Screen[None]):
             Choice(_("Rules"), "rules"),
             Choice(_("Quit"), "quit"),
         ]
-        keys += ["n", "l", "h", "r", ""]  # q asks before quitting, like everywhere
+        # q (and Quit chosen here) asks before quitting, like everywhere
+        keys += ["n", "l", "h", "r", "q"]
         menu = self.query_one("#menu", Choices)
         menu.set_choices(items, keys=keys)
         menu.focus()

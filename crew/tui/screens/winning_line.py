@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,7 +19,7 @@ from crew.engine import card_str
 from crew.i18n import _
 from crew.table.postmortem import PREMISE, LineTrick, WinningLine
 
-from ..render import card_text
+from ..render import card_markup, card_text, cards_in
 
 __all__ = ["WinningLineScreen"]
 
@@ -51,12 +52,12 @@ class WinningLineScreen(Screen[None]):
 
     def on_mount(self) -> None:
         head = Text(_("A winning line "), style="bold")
-        head.append(self.where)
+        head.append_text(cards_in(self.where))
         head.append(f"\n({_(PREMISE)})", style="dim")
         self.query_one("#line-head", Static).update(head)
         before = self.query_one("#line-before", Static)
         before.display = bool(self.line.before)
-        before.update(_("Before the first card: ") + "; ".join(self.line.before) + ".")
+        before.update(cards_in(_("Before the first card: ") + "; ".join(self.line.before) + "."))
         self.show()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -100,13 +101,16 @@ class WinningLineScreen(Screen[None]):
             if seat == trick.winner:
                 notes.append(_("wins the trick"))
             if notes:
-                out.append("   " + ", ".join(notes), style="bold" if seat == trick.winner else "")
+                style = "bold" if seat == trick.winner else ""
+                out.append_text(cards_in("   " + ", ".join(notes), style))
             out.append("\n")
         winning = trick.cards[trick.seats.index(trick.winner)]
-        out.append(
-            "\n"
-            + _("{name} wins with {card}.").format(
-                name=self.name_of(trick.winner), card=card_str(winning)
+        out.append("\n")
+        out.append_text(
+            Text.from_markup(
+                _("{name} wins with {card}.").format(
+                    name=escape(self.name_of(trick.winner)), card=card_markup(winning)
+                )
             )
         )
         for task, owner in trick.done:

@@ -18,6 +18,7 @@ from crew.engine import (
 from crew.i18n import _
 from crew.present import position_word
 from crew.table import SeatScope, Step
+from crew.table.advice import Advice
 
 from ..render import card_label, card_text, cards_text, suit_word
 from .hand import HandView
@@ -117,6 +118,11 @@ class PlayPanel(HandPanel):
     def card_chosen(self, card: int) -> None:
         self.choose(Play(self.step.seat, card))
 
+    def point_at(self, advice: Advice) -> None:
+        # a signal first is advised in words: the cursor would play the card on Enter
+        if isinstance(advice.action, Play):
+            self.hand.point_at(advice.action.card)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "signal_first":
             return bool(self.table.signal_first()) and ready(self)
@@ -147,6 +153,10 @@ class DistressCardPanel(HandPanel):
 
     def card_chosen(self, card: int) -> None:
         self.choose(PassCard(card))
+
+    def point_at(self, advice: Advice) -> None:
+        if advice.card is not None:
+            self.hand.point_at(advice.card)
 
     def action_back(self) -> None:
         self.choose(Back())
@@ -203,6 +213,10 @@ class SignalPanel(HandPanel):
         positions = self.table.signal_positions(card)
         # a card with no true position goes to the engine all the same: it says why not
         self.choose(Signal(seat, card, positions[0] if positions else Position.TOP))
+
+    def point_at(self, advice: Advice) -> None:
+        if isinstance(advice.action, Signal):
+            self.hand.point_at(advice.action.card)
 
     def action_back(self) -> None:
         self.choose(Back())

@@ -19,7 +19,15 @@ from textual.widgets.option_list import Option
 
 from crew.i18n import _
 
-__all__ = ["Choice", "Choices"]
+__all__ = ["Choice", "Choices", "yes_key"]
+
+
+def yes_key() -> str:
+    """The key that answers yes: the first letter of the word in the language in use (j for
+    Dutch "ja"). y answers yes in every language too."""
+    # the key alone, as the translator gives it for "yes"
+    key = _("y")
+    return key if len(key) == 1 and key.isalpha() and key.islower() else "y"
 
 
 @dataclass(frozen=True)

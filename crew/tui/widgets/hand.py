@@ -122,6 +122,15 @@ class HandView(Widget, can_focus=True):
             self.cursor = index % len(self.cards)
             self._moved()
 
+    def point_at(self, card: int) -> bool:
+        """Put the cursor on ``card`` (a hint names it); False when it is not in this hand."""
+        if self.enabled is None or card not in self.cards:
+            return False
+        self.cursor = self.cards.index(card)
+        self._suit_typed = None
+        self._moved()
+        return True
+
     def _moved(self) -> None:
         self.refresh()
         self.post_message(self.Moved(self, self.current))

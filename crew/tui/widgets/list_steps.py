@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import OptionList, Static
@@ -30,10 +30,11 @@ from crew.engine import (
 from crew.i18n import _, ngettext
 from crew.present import glyph_legend
 from crew.table import SeatScope, Step
+from crew.table.advice import Advice
 from crew.texts import task_text
 
 from ..render import card_label, mission_label, mission_rule
-from .choices import Choice, Choices
+from .choices import Choice, Choices, yes_key
 from .hand import HandView
 from .step_base import Begin, PlayOn, SendDistress, SignalBy, SignalFirst, StepPanel, ready
 
@@ -109,6 +110,17 @@ class ChoicePanel(StepPanel):
 
     def focus_choice(self) -> None:
         self.choices.focus()
+
+    def hinted(self, advice: Advice) -> object:
+        """The value of the entry a hint advises (default: its action)."""
+        return advice.action
+
+    def point_at(self, advice: Advice) -> None:
+        wanted = self.hinted(advice)
+        for i, item in enumerate(self.choices.items):
+            if item.value == wanted:
+                self.choices.highlighted = i
+                return
 
     def choice(self, label: str | Text, action: Action) -> Choice:
         """An entry for an engine action, marked with the engine's reason when forbidden."""
@@ -276,7 +288,16 @@ class VolunteerPanel(ChoicePanel):
         ]
 
     def keys(self) -> tuple[list[str] | None, bool]:
-        return ["y", "n"], True
+        return [yes_key(), "n"], True
+
+    def on_key(self, event: events.Key) -> None:
+        # y says yes in every language (the list shows the language's own key)
+        if event.character == "y" and "y" not in self.choices.keys:
+            event.stop()
+            event.prevent_default()
+            if ready(self):
+                self.choices.highlighted = 0
+                self.choices.action_select()
 
 
 class GivePanel(ChoicePanel):
@@ -375,6 +396,13 @@ class AssignPanel(ChoicePanel):
             for seat in seats
         ]
 
+    def hinted(self, advice: Advice) -> object:
+        # first the task, then (once it is chosen) its owner
+        a = advice.action
+        if isinstance(a, Assign) and self.pending_task is None:
+            return a.task
+        return a
+
     def choose(self, choice: object) -> None:
         if isinstance(choice, int) and ready(self):
             self._pending = (self.table.seed, choice)
@@ -396,6 +424,9 @@ class AssignPanel(ChoicePanel):
 
 class DistressPanel(ChoicePanel):
     """Send the distress signal? To which side?"""
+
+    def hinted(self, advice: Advice) -> object:
+        return SendDistress(advice.distress)
 
     def update(self) -> None:
         t = self.table

@@ -19,6 +19,8 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from crew.i18n import _
 from crew.table.postmortem import BUDGET, PREMISE, PostMortem, Stopped
 
+from ..render import cards_in
+
 __all__ = ["PostMortemPanel"]
 
 GROUP = "post-mortem"
@@ -95,7 +97,8 @@ class PostMortemPanel(Vertical):
         """Put the answer in words on screen (and tell the screen a line may be stepped)."""
         self.result = result
         style = {"yes": "bold green", "no": "bold", "undecided": "italic"}[result.answer]
-        text = Text(result.text, style=style)
+        # the cards as the table draws them (the verdict keeps the plain notation for --json)
+        text = cards_in(result.text, style)
         if result.line is not None:
             text.append("  w", style="bold reverse")
             text.append(_(" steps through a winning line."))

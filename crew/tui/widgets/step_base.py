@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from crew.i18n import _
 from crew.table import SeatScope, Step
+from crew.table.advice import Advice
 
 from ..render import card_markup
 from .hand import HandView
@@ -129,6 +130,10 @@ class StepPanel(Vertical):
 
     def update(self) -> None:
         """Draw the step as it stands now."""
+
+    def point_at(self, advice: Advice) -> None:
+        """Put the cursor on what a hint advises, when this step offers it (the player still
+        chooses: nothing is done)."""
 
     def focus_choice(self) -> None:
         """Put the keyboard on the panel's choice (nothing to choose: on nothing)."""
