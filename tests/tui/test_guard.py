@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from textual import events
-from tui_driver import Player, drive_until, play_to_result, screen_text
+from tui_driver import Player, drive_until, play_to_result, screen_text, shown
 from tui_hands import at_first_card, begun
 
 from crew.engine import Play
@@ -274,10 +274,15 @@ async def test_after_a_stall_the_heartbeat_rearms_the_choice() -> None:
         clock.hold()
         await pilot.pause()
         calm(app, clock, 1.0)
-        assert "Show my hand" in screen_text(app)  # the gate takes keys
+        # the gate takes keys (drawn a frame later; on a loaded machine later still)
+        assert "Show my hand" in await shown(pilot, app, "Show my hand")
         stall(clock, 1.0)
         assert app.beat(), "the heartbeat did not see the stall"
         await pilot.pause()
+        for _ in range(200):  # redrawn a frame later (on a loaded machine later still)
+            if "Show my hand" not in screen_text(app):
+                break
+            await pilot.pause(0.05)
         assert "Show my hand" not in screen_text(app)  # seen anew: its keys wait again
         clock.t += 0.1
         clock.loop.t += 0.05
