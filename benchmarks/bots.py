@@ -170,9 +170,10 @@ def play_job(job: dict[str, Any]) -> dict[str, Any]:
         out["actions"] = [action_to_json(a) for a in table.actions]
         out["decision_seconds"] = [round(x, 4) for x in table.decision_seconds]
     else:
-        from crew.cli.bots import play_one, write_new
+        from crew.cli.bots import play_one
         from crew.cli.options import DEFAULT_GUARD_SECONDS, record_name
         from crew.records import dump_record
+        from crew.storage import write_new_text
 
         game = play_one(
             players,
@@ -193,7 +194,7 @@ def play_job(job: dict[str, Any]) -> dict[str, Any]:
             path = Path(job["records"]) / record_name(players, mission, None, seed, job["game"] + 1)
             text = dump_record(game.record)
             try:
-                write_new(path, text)
+                write_new_text(path, text)
             except FileExistsError:
                 # kept by a run stopped before its line was written: the same seed plays the
                 # same game, so the file must be this one; any other file is not replaced

@@ -57,6 +57,8 @@ __all__ = [
     "dump_record",
     "load_record",
     "parse_json_bytes",
+    "file_kind",
+    "read_fd",
     "read_limited",
     "read_stream",
     "parse_record",
@@ -382,15 +384,7 @@ def read_limited(
             _check_kind(p, opened, limit)
             if (opened.st_dev, opened.st_ino) != (info.st_dev, info.st_ino):
                 raise RecordError(_("{path}: changed while it was read").format(path=p))
-            chunks: list[bytes] = []
-            size = 0
-            while size <= limit:
-                chunk = os.read(fd, min(1 << 16, limit + 1 - size))
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                size += len(chunk)
-            data = b"".join(chunks)
+            data = read_fd(fd, limit)
         finally:
             os.close(fd)
     except FileNotFoundError:
@@ -404,15 +398,35 @@ def read_limited(
     return data
 
 
+def read_fd(fd: int, limit: int) -> bytes:
+    """What the open file ``fd`` holds, at most ``limit`` bytes and one more: a longer result
+    says the file is larger than ``limit`` (it is never read whole)."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= limit:
+        chunk = os.read(fd, min(1 << 16, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
+def file_kind(info: os.stat_result) -> str | None:
+    """What ``info`` is when it is not a regular file, in words ("a folder"); None when it is."""
+    if stat.S_ISREG(info.st_mode):
+        return None
+    if stat.S_ISDIR(info.st_mode):
+        return _("a folder")
+    if stat.S_ISLNK(info.st_mode):
+        return _("a symbolic link")
+    return _("not a regular file")
+
+
 def _check_kind(p: Path, info: os.stat_result, limit: int) -> None:
     """RecordError unless ``info`` is a regular file of at most ``limit`` bytes."""
-    if not stat.S_ISREG(info.st_mode):
-        if stat.S_ISDIR(info.st_mode):
-            kind = _("a folder")
-        elif stat.S_ISLNK(info.st_mode):
-            kind = _("a symbolic link")
-        else:
-            kind = _("not a regular file")
+    kind = file_kind(info)
+    if kind is not None:
         raise RecordError(
             _("{path}: {kind}; give a record file (or - for standard input)").format(
                 path=p, kind=kind

@@ -27,6 +27,7 @@ from .records import (
     dump_record,
     load_record,
     parse_json_bytes,
+    read_fd,
     read_limited,
 )
 
@@ -170,17 +171,10 @@ def _read_regular(path: Path, limit: int) -> bytes:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise OSError(errno.EINVAL, _("not a regular file"), str(path))
-        chunks = []
-        size = 0
-        while size <= limit:
-            chunk = os.read(fd, min(1 << 16, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > limit:
+        data = read_fd(fd, limit)
+        if len(data) > limit:
             raise OSError(errno.EFBIG, _("larger than {n} bytes").format(n=limit), str(path))
-        return b"".join(chunks)
+        return data
     finally:
         os.close(fd)
 

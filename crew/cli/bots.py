@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -23,6 +21,7 @@ from ..engine.setup import SetupError, new_attempt
 from ..engine.state import GameState, Phase, Result
 from ..i18n import N_, _, error_text, file_seat, reason_text, said
 from ..records import Record, RecordError, dump_record, replay
+from ..storage import write_new_text
 from ..table.advice import advice_for
 from ..table.notes import table_from_notes
 from ..table.protocol import TableState
@@ -44,7 +43,7 @@ from .common import (
 from .game import _read
 from .options import DEFAULT_VERDICT_NODES, record_name, selfplay_seed
 
-__all__ = ["Played", "play_one", "record_name", "selfplay", "suggest", "write_new"]
+__all__ = ["Played", "play_one", "record_name", "selfplay", "suggest"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -232,24 +231,6 @@ def play_one(
     return Played(table.state.result, dealt, after, table.decision_seconds, stopped, record)
 
 
-def write_new(path: Path, text: str) -> None:
-    """Write ``text`` to a new file ``path``; FileExistsError if there is one already (it is
-    never replaced). The file appears whole or not at all."""
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        try:
-            os.link(tmp, path)  # fails when path exists: never replaces a file
-        except FileExistsError:
-            raise
-        except OSError:  # a file system without hard links: create it, or fail if it is there
-            with path.open("x", encoding="utf-8") as fh:
-                fh.write(text)
-    finally:
-        os.unlink(tmp)
-
-
 def _game_of(game: int, games: int) -> str:
     return _("game {n} of {games}").format(n=game + 1, games=games)
 
@@ -285,7 +266,7 @@ def _keep_record(path: Path, rec: Record) -> None:
     """Write an attempt's record to the new file ``path`` (an existing file is never replaced:
     the options were checked for that, so one there now was put there meanwhile)."""
     try:
-        write_new(path, dump_record(rec))
+        write_new_text(path, dump_record(rec))
     except FileExistsError:
         raise CliError(
             _("--records: {path} exists; it is not replaced").format(path=path)

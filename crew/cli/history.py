@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import stat
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,7 +12,7 @@ from .. import history
 from ..i18n import _
 from ..names import shown_line
 from ..present import history_line, history_seats
-from ..records import dump_record
+from ..records import dump_record, file_kind
 from ..storage import StorageError, atomic_write_text, write_new_text
 from .common import ANSWERED, CliError, console, emit_json
 
@@ -118,13 +117,7 @@ def _export(entry: history.HistoryEntry, path: Path, text: str, *, force: bool) 
     try:
         if info is None:
             write_new_text(path, text)  # created now, or not at all: nothing is replaced
-        elif not stat.S_ISREG(info.st_mode):
-            if stat.S_ISDIR(info.st_mode):
-                kind = _("a folder")
-            elif stat.S_ISLNK(info.st_mode):
-                kind = _("a symbolic link")
-            else:
-                kind = _("not a regular file")
+        elif (kind := file_kind(info)) is not None:
             raise refuse(_("it exists and is {kind}; nothing was written").format(kind=kind))
         elif not force:
             raise refuse(_("it exists; give --force to replace it"))
