@@ -42,7 +42,7 @@ from crew.engine.tasks import get_task
 from crew.engine.view import View
 from crew.i18n import Said
 
-from . import search
+from . import partners, search
 from .memory import Memory
 from .sampler import sample_states
 from .settings import AT_THE_TABLE, DEFAULT, Settings
@@ -112,7 +112,7 @@ def _pick(scores: dict[Action, float], rng: random.Random, prefer: list[Action])
     return tied[0] if tied else max(scores, key=lambda a: scores[a])
 
 
-def _pct(x: float, n: int) -> str:
+def _pct(x: float, n: float) -> str:
     return f"{round(100 * x / n)}%" if n else "-"
 
 
@@ -161,7 +161,21 @@ def choose_play(
     states = _samples(view, memory, rng, cfg.samples)
     nodes = max(cfg.min_nodes, min(cfg.nodes, cfg.budget // (len(states) * len(plays))))
     race = search.Race(len(plays)) if cfg.race else None  # drops cards clearly beaten so far
-    scores, judged = search.score_actions(states, plays, nodes, ctx, race)
+    weights: list[float] = []  # the deals weighed by what partners played (``partners``)
+    weigh = None
+    if cfg.infer_plays and view.trick:
+        # the partners' sampling is its own search: it does not count in this one's budgets
+        inner = search.Context()
+        inner.until = ctx.until
+
+        def weigh(st: GameState) -> float:
+            w = partners.weight(
+                st, seat, cfg.infer_plays, rng, cfg.infer_samples, cfg.infer_nodes, inner
+            )
+            weights.append(w)
+            return w
+
+    scores, judged = search.score_actions(states, plays, nodes, ctx, race, weigh)
     states = states[:judged]  # all of them, unless the deadline came or one card is left
     while len(states) < cfg.max_samples and not ctx.cut:
         if race is not None and race.settled:
@@ -171,16 +185,19 @@ def choose_play(
         if ctx.spent + per_deal * batch > cfg.wide_budget:
             break
         more = _samples(view, memory, rng, batch)
-        got, judged = search.score_actions(more, plays, nodes, ctx, race)
+        got, judged = search.score_actions(more, plays, nodes, ctx, race, weigh)
         for a, x in got.items():
             scores[a] += x
         states += more[:judged]
+    if weigh is not None:
+        ctx.spent += inner.spent  # what the decision cost in all
     a = _pick(scores, rng, plays)
     assert isinstance(a, Play)
     n = len(states)
     best = scores[a]
     c = card_str(a.card)
-    pct_n = {"card": c, "pct": _pct(best, n), "n": n}
+    total = n - len(weights) + sum(weights)  # a deal not weighed counts once
+    pct_n = {"card": c, "pct": _pct(best, total), "n": n}
     if best <= 0:
         why = Said("no card wins in any of {n} sampled deals; {card} costs least", n=n, card=c)
     else:

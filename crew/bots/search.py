@@ -131,6 +131,7 @@ def score_each(
     nodes: int,
     ctx: Context,
     race: Race | None = None,
+    weight: Callable[[GameState], float] | None = None,
 ) -> tuple[list[float], int]:
     """Per option ``0 .. options - 1``, the number of sampled states in which the crew can still
     win after it (``child(state, option)``: the state it leads to, None when it cannot be
@@ -138,7 +139,8 @@ def score_each(
     (then at least one, every option judged on the same states) or the ``race`` settled.
 
     With a ``race``, only the options still in it are judged; the others keep the total they
-    had when they dropped out."""
+    had when they dropped out. With a ``weight``, a state counts ``weight(state)``, asked only
+    where the options still in the running fare differently (elsewhere it changes nothing)."""
     out = [0.0] * options
     judged = 0
     for st in states:
@@ -155,7 +157,12 @@ def score_each(
             after = child(st, k)
             if after is not None:
                 row[k] = winnable(after, nodes, ctx)
-                out[k] += row[k]
+        alive = [x for k, x in enumerate(row) if race is None or race.alive[k]]
+        if weight is not None and min(alive) != max(alive):
+            w = weight(st)
+            row = [w * x for x in row]
+        for k, x in enumerate(row):
+            out[k] += x
         if race is not None:
             race.add(row)
     return out, judged
@@ -167,6 +174,7 @@ def score_actions(
     nodes: int,
     ctx: Context,
     race: Race | None = None,
+    weight: Callable[[GameState], float] | None = None,
 ) -> tuple[dict[Action, float], int]:
     """:func:`score_each` for engine actions (one that is illegal in a state scores nothing
     there)."""
@@ -177,7 +185,7 @@ def score_actions(
         except IllegalActionError:
             return None
 
-    scores, judged = score_each(states, len(actions), child, nodes, ctx, race)
+    scores, judged = score_each(states, len(actions), child, nodes, ctx, race, weight)
     return dict(zip(actions, scores, strict=True)), judged
 
 

@@ -49,6 +49,13 @@ class Settings:
     #: two games each at the table: 10-13% less time in all (False: judge every card on every
     #: deal, for measuring)
     race: bool = True
+    #: how many of the partners' cards in the current trick weigh each sampled deal
+    #: (``partners``: a deal where a partner's card would have looked poor to it counts less),
+    #: judged on ``infer_samples`` deals of that partner's sampling with ``infer_nodes`` each;
+    #: 0: every deal counts once
+    infer_plays: int = 3
+    infer_samples: int = 4
+    infer_nodes: int = 500
     #: seconds after which a decision (a card, or a task choice) settles for the deals judged
     #: so far, every option on the same deals (None: never).
     #: The budgets above decide on their own (the same choice on any machine); the app sets
