@@ -17,6 +17,9 @@ CHEAP = Settings(
     wide_budget=0,
     max_samples=1,
     min_nodes=60,
+    close_budget=0,
+    infer_samples=1,
+    infer_nodes=60,
 )
 
 #: four players, real-time mission 14: a volunteer, then the time runs out before any card,
