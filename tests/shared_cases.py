@@ -17,7 +17,6 @@ CHEAP = Settings(
     wide_budget=0,
     max_samples=1,
     min_nodes=60,
-    close_budget=0,
     infer_samples=1,
     infer_nodes=60,
 )

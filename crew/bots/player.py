@@ -145,15 +145,6 @@ def _cards_of(view: View, seat: int) -> int:
     return mask_of(view.hand)
 
 
-def _close(scores: list[float], deals: int, gap: float) -> bool:
-    """Whether the best two of ``scores`` (wins over ``deals`` sampled deals) are within
-    ``gap`` of a deal per deal judged (at least one deal) of each other."""
-    if len(scores) < 2:
-        return False
-    first, second = sorted(scores, reverse=True)[:2]
-    return first - second <= max(1.0, gap * deals)
-
-
 def choose_play(
     view: View, memory: Memory, rng: random.Random, cfg: Settings, ctx: search.Context
 ) -> Decision:
@@ -191,10 +182,7 @@ def choose_play(
             break
         per_deal = ctx.spent / len(states)
         batch = min(cfg.samples, cfg.max_samples - len(states))
-        limit = cfg.wide_budget
-        if _close(list(scores.values()), len(states), cfg.close_gap):
-            limit = max(limit, cfg.close_budget)  # the best two still close: worth more deals
-        if ctx.spent + per_deal * batch > limit:
+        if ctx.spent + per_deal * batch > cfg.wide_budget:
             break
         more = _samples(view, memory, rng, batch)
         got, judged = search.score_actions(more, plays, nodes, ctx, race, weigh)

@@ -41,11 +41,6 @@ class Settings:
     #: of 33 (the same 24 deals with twice the nodes each: 35 and 33)
     wide_budget: int = 200_000
     max_samples: int = 96
-    #: while the best two cards are within ``close_gap`` of a deal per deal judged (at least
-    #: one deal) of each other, deals are added up to ``close_budget`` nodes (instead of
-    #: ``wide_budget``) and ``max_samples`` deals; a clear choice stops at ``wide_budget``
-    close_budget: int = 600_000
-    close_gap: float = 0.1
     #: the least solver nodes any sampled deal gets, however small its share of ``budget``
     min_nodes: int = 1000
     #: a card clearly beaten on the deals judged so far is not judged on the rest, and once one

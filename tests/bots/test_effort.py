@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -69,31 +68,9 @@ def test_cheap_decisions_sample_more_deals() -> None:
     state, memories = _late_position()
     seat = state.setup.controller(state.turn)
     view = view_for(state, seat)
-    narrow = Settings(samples=4, wide_budget=0, close_budget=0)
+    narrow = Settings(samples=4, wide_budget=0)
     wide = Settings(samples=4, wide_budget=10**9, max_samples=40)
     d1 = choose_action(view, memories[seat], decision_rng(1, seat, 1), narrow)
     d2 = choose_action(view, memories[seat], decision_rng(1, seat, 1), wide)
     assert _deals(d1.why) == 4
     assert _deals(d2.why) == 40
-
-
-def test_a_close_choice_is_one_whose_best_two_cards_are_within_the_gap() -> None:
-    from crew.bots.player import _close
-
-    assert _close([10.0, 9.0, 2.0], 24, 0.1)  # one deal apart: close
-    assert _close([12.0, 9.6], 24, 0.1)  # 2.4 deals apart of 24: within a tenth
-    assert not _close([12.0, 9.0], 24, 0.1)  # 3 deals apart of 24: clear
-    assert not _close([5.0, 1.0], 8, 0.1) and not _close([5.0], 8, 0.1)
-
-
-def test_close_choices_get_more_deals_up_to_their_budget() -> None:
-    state, memories = _late_position()
-    seat = state.setup.controller(state.turn)
-    view = view_for(state, seat)
-    cfg = Settings(samples=4, wide_budget=0, max_samples=40, race=False, close_budget=0)
-    d = choose_action(view, memories[seat], decision_rng(1, seat, 1), cfg)
-    assert _deals(d.why) == 4  # no budget for close choices: no more deals
-    # every choice counted as close (a gap of a whole deal per deal): deals up to max_samples
-    close = replace(cfg, close_budget=10**9, close_gap=1.0)
-    d = choose_action(view, memories[seat], decision_rng(1, seat, 1), close)
-    assert _deals(d.why) == 40

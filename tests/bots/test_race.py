@@ -108,7 +108,7 @@ def _share(why: str) -> str:
 def test_a_clear_decision_ends_early_with_the_card_full_judging_picks() -> None:
     """Four players, mission 5: the first card decisions of a game where one card is clearly the
     best end after fewer deals than the others judge, with the same card."""
-    cfg = replace(DEFAULT, wide_budget=0, close_budget=0)  # the 24 deals only: counts compare
+    cfg = replace(DEFAULT, wide_budget=0)  # the 24 deals only, so the deal counts compare
     state = new_attempt(4, 5, seed=2)
     memories = {s: Memory(s) for s in range(4)}
     decisions = early = 0
