@@ -17,8 +17,6 @@ CHEAP = Settings(
     wide_budget=0,
     max_samples=1,
     min_nodes=60,
-    infer_samples=1,
-    infer_nodes=60,
 )
 
 #: four players, real-time mission 14: a volunteer, then the time runs out before any card,

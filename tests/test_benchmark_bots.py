@@ -19,10 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "benchmarks" / "bots.py"
 
 #: the cheapest search (tests/shared_cases.CHEAP) as --settings
-TINY = (
-    "samples=1,nodes=60,task_samples=1,task_nodes=60,budget=2000,wide_budget=0,max_samples=1,"
-    "infer_samples=1,infer_nodes=60"
-)
+TINY = "samples=1,nodes=60,task_samples=1,task_nodes=60,budget=2000,wide_budget=0,max_samples=1"
 
 
 def _bench() -> ModuleType:

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from crew.bots import partners, search
-from crew.engine import Phase, Play, Take, apply, legal_actions, new_attempt
+from crew.bots import Memory, Settings, choose_action, partners, search
+from crew.engine import Phase, Play, Take, apply, legal_actions, new_attempt, view_for
 from crew.engine.cards import parse_cards
 from crew.engine.state import GameState
 
@@ -64,3 +64,18 @@ def test_a_deal_where_the_partners_lead_would_be_absurd_weighs_less() -> None:
     assert w_sensible == 1.0  # nothing it could lead wins the 6 there
     assert partners.weight(absurd, 1, 0, random.Random(1), 4, 500, ctx) == 1.0  # nothing asked
     assert partners.weight(absurd, 0, 3, random.Random(1), 4, 500, ctx) == 1.0  # its own card
+
+
+def test_weighing_by_partners_decides_from_the_seats_view_only() -> None:
+    # after the green 6 and the green 7, seat 2 (yellow 3 and 4) sees the same on both deals:
+    # with the weighing on, the same decision on each
+    cfg = Settings(samples=6, infer_plays=3, infer_samples=2, infer_nodes=200)
+    decisions = []
+    for ends in (ABSURD, SENSIBLE):
+        state, _ = apply(_led_green_6(ends), Play(1, parse_cards("G7")[0]))
+        memory = Memory(2, tricks=list(state.tricks))
+        view = view_for(state, 2)
+        memory.observe(view)
+        decisions.append(choose_action(view, memory, random.Random(5), cfg))
+    assert decisions[0] == decisions[1]
+    assert decisions[0].spent == decisions[1].spent > 0
