@@ -2,11 +2,11 @@
 
 Cards are chosen by determinized search: deal the unseen cards many times in ways that fit
 everything the seat has seen (``sampler``), ask the open-hand solver on each deal which cards
-still win, and play the card that wins in the most deals, each deal weighed by how well the
-partners' cards in the current trick would have fared in their own decision on it
-(``partners``). Task choices, volunteering, giving, predictions and the distress question use
-the same sampled deals, judged with only the tasks decided so far. Signals follow a fixed,
-readable policy (``choose_signal``).
+still win, and play the card that wins in the most deals (with ``Settings.infer_plays``, each
+deal weighed by how well the partners' cards in the current trick would have fared in their own
+decision on it: ``partners``). Task choices, volunteering, giving, predictions and the distress
+question use the same sampled deals, judged with only the tasks decided so far. Signals follow a
+fixed, readable policy (``choose_signal``).
 """
 
 from __future__ import annotations
