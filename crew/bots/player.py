@@ -2,15 +2,17 @@
 
 Cards are chosen by determinized search: deal the unseen cards many times in ways that fit
 everything the seat has seen (``sampler``), ask the open-hand solver on each deal which cards
-still win, and play the card that wins in the most deals. Task choices, volunteering, giving,
-predictions and the distress question use the same sampled deals, judged with only the tasks
-decided so far. Signals follow a fixed, readable policy (``choose_signal``).
+still win, and play the card that wins in the most deals (with ``Settings.infer_plays``, each
+deal weighed by how well the partners' cards in the current trick would have fared in their own
+decision on it: ``partners``). Task choices, volunteering, giving, predictions and the distress
+question use the same sampled deals, judged with only the tasks decided so far. Signals follow a
+fixed, readable policy (``choose_signal``).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from crew.engine.actions import (
     Action,
@@ -42,7 +44,7 @@ from crew.engine.tasks import get_task
 from crew.engine.view import View
 from crew.i18n import Said
 
-from . import search
+from . import partners, search
 from .memory import Memory
 from .sampler import sample_states
 from .settings import AT_THE_TABLE, DEFAULT, Settings
@@ -80,6 +82,10 @@ class Decision:
     why: str
     direction: str | None = None  # the distress vote: "left"/"right", or None to decline
     card: int | None = None  # the distress card to pass
+    #: what the decision's search cost: solver nodes, and whether its deadline cut it short
+    #: (``search.Context``); not part of what was decided
+    spent: int = field(default=0, compare=False)
+    cut: bool = field(default=False, compare=False)
 
 
 def controls(view: View, seat: int) -> bool:
@@ -108,7 +114,7 @@ def _pick(scores: dict[Action, float], rng: random.Random, prefer: list[Action])
     return tied[0] if tied else max(scores, key=lambda a: scores[a])
 
 
-def _pct(x: float, n: int) -> str:
+def _pct(x: float, n: float) -> str:
     return f"{round(100 * x / n)}%" if n else "-"
 
 
@@ -141,7 +147,9 @@ def _cards_of(view: View, seat: int) -> int:
     return mask_of(view.hand)
 
 
-def choose_play(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
+def choose_play(
+    view: View, memory: Memory, rng: random.Random, cfg: Settings, ctx: search.Context
+) -> Decision:
     cards = list(view.playable)
     seat = view.turn
     order = _play_order(view, cards)
@@ -150,31 +158,48 @@ def choose_play(view: View, memory: Memory, rng: random.Random, cfg: Settings) -
         return Decision(
             plays[0], Said("{card} is the only card that may be played", card=card_str(cards[0]))
         )
-    if not search.available() or not memory.usable(view):
+    if not memory.usable(view):
         return Decision(plays[0], Said("no search available: the cheapest card"))
     states = _samples(view, memory, rng, cfg.samples)
     nodes = max(cfg.min_nodes, min(cfg.nodes, cfg.budget // (len(states) * len(plays))))
     race = search.Race(len(plays)) if cfg.race else None  # drops cards clearly beaten so far
-    scores, judged = search.score_actions(states, plays, nodes, race)
+    weights: list[float] = []  # the deals weighed by what partners played (``partners``)
+    weigh = None
+    if cfg.infer_plays and view.trick:
+        # the partners' sampling is its own search: it does not count in this one's budgets
+        inner = search.Context()
+        inner.until = ctx.until
+
+        def weigh(st: GameState) -> float:
+            w = partners.weight(
+                st, seat, cfg.infer_plays, rng, cfg.infer_samples, cfg.infer_nodes, inner
+            )
+            weights.append(w)
+            return w
+
+    scores, judged = search.score_actions(states, plays, nodes, ctx, race, weigh)
     states = states[:judged]  # all of them, unless the deadline came or one card is left
-    while len(states) < cfg.max_samples and not search.cut():
+    while len(states) < cfg.max_samples and not ctx.cut:
         if race is not None and race.settled:
             break
-        per_deal = search.spent() / len(states)
+        per_deal = ctx.spent / len(states)
         batch = min(cfg.samples, cfg.max_samples - len(states))
-        if search.spent() + per_deal * batch > cfg.wide_budget:
+        if ctx.spent + per_deal * batch > cfg.wide_budget:
             break
         more = _samples(view, memory, rng, batch)
-        got, judged = search.score_actions(more, plays, nodes, race)
+        got, judged = search.score_actions(more, plays, nodes, ctx, race, weigh)
         for a, x in got.items():
             scores[a] += x
         states += more[:judged]
+    if weigh is not None:
+        ctx.spent += inner.spent  # what the decision cost in all
     a = _pick(scores, rng, plays)
     assert isinstance(a, Play)
     n = len(states)
     best = scores[a]
     c = card_str(a.card)
-    pct_n = {"card": c, "pct": _pct(best, n), "n": n}
+    total = n - len(weights) + sum(weights)  # a deal not weighed counts once
+    pct_n = {"card": c, "pct": _pct(best, total), "n": n}
     if best <= 0:
         why = Said("no card wins in any of {n} sampled deals; {card} costs least", n=n, card=c)
     else:
@@ -197,6 +222,7 @@ def _task_chances(
     states: list[GameState],
     options: list[dict[int, int]],
     cfg: Settings,
+    ctx: search.Context,
     solves: int = 0,
 ) -> list[float]:
     """For each owner map (task -> seat, the decided tasks included), the share of sampled deals
@@ -205,7 +231,7 @@ def _task_chances(
     nodes = _task_nodes(cfg, solves or len(options) * len(states))
     laid = [{t: s for t, s in o.items() if get_task(t).prediction is None} for o in options]
     scores, judged = search.score_each(
-        states, len(laid), lambda st, k: search.with_tasks(st, laid[k], {}), nodes
+        states, len(laid), lambda st, k: search.with_tasks(st, laid[k], {}), nodes, ctx
     )
     return [x / max(judged, 1) for x in scores]
 
@@ -270,7 +296,9 @@ def _fit_or_strength(view: View, task: int) -> float:
     return _hand_strength(view, view.seat) / 4 if fit is None else fit
 
 
-def choose_distribution(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
+def choose_distribution(
+    view: View, memory: Memory, rng: random.Random, cfg: Settings, ctx: search.Context
+) -> Decision:
     """Take or pass: the task whose success with this seat as owner is likeliest in the samples,
     compared with the best seat still to choose, plus how well this hand fits a task that names
     cards (``_task_fit``: open hands judge almost any owner able to win a card, people holding
@@ -286,48 +314,42 @@ def choose_distribution(view: View, memory: Memory, rng: random.Random, cfg: Set
     later = [(me + k) % seats for k in range(1, seats)]
     if view.rules.captain_no_tasks:
         later = [s for s in later if s != view.captain]
-    if search.available():
-        states = _samples(view, memory, rng, cfg.task_samples)
-        cands_of = [
-            [s for s in later if not (s == view.captain and get_task(a.task).captain_may_not_take)]
-            for a in takes
-        ]
-        options = len(takes) + sum(len(c) for c in cands_of)
-        states = states[: max(1, cfg.task_judgements // options)]
-        solves = len(states) * options
-        # every option judged on the same deals (a deadline may end the judging early)
-        options_of = [[me, *cands] for cands in cands_of]
-        pairs = zip(takes, options_of, strict=True)
-        flat = [{**owned, a.task: s} for a, who in pairs for s in who]
-        ch = _task_chances(view, states, flat, cfg, solves)
-        mine: list[float] = []
-        others: list[float] = []
-        for who in options_of:
-            mine.append(ch[0])
-            others.append(max(ch[1 : len(who)], default=0.0))
-            ch = ch[len(who) :]
-        fit = [_task_fit(view, a.task, me) for a in takes]
-        bonus = [0.0 if f is None else cfg.fit_weight * (f - 0.5) for f in fit]
-        best_i = max(range(len(takes)), key=lambda i: (mine[i] - 0.3 * others[i] + bonus[i], -i))
-        best = takes[best_i]
-        if can_pass and all(mine[i] + bonus[i] + 0.15 < others[i] for i in range(len(takes))):
-            return Decision(Pass(me), Said("another crew member fits every open task better"))
-        task, pct = best.task, round(100 * mine[best_i])
-        why = Said(
-            "task {task}: done in {pct}% of sampled deals with this seat as its owner",
-            task=task,
-            pct=pct,
-        )
-        best_fit = fit[best_i]
-        if best_fit is not None:
-            pct = round(100 * best_fit)
-            why = Said("{why}; this hand can win its cards ({pct}% fit)", why=why, pct=pct)
-        return Decision(best, why)
-    fits = [_fit_or_strength(view, a.task) for a in takes]
-    best_i = max(range(len(takes)), key=lambda i: (fits[i], -i))
-    if can_pass and fits[best_i] < 0.5:
-        return Decision(Pass(me), Said("no open task fits this hand"))
-    return Decision(takes[best_i], Said("task {task} fits this hand best", task=takes[best_i].task))
+    states = _samples(view, memory, rng, cfg.task_samples)
+    cands_of = [
+        [s for s in later if not (s == view.captain and get_task(a.task).captain_may_not_take)]
+        for a in takes
+    ]
+    options = len(takes) + sum(len(c) for c in cands_of)
+    states = states[: max(1, cfg.task_judgements // options)]
+    solves = len(states) * options
+    # every option judged on the same deals (a deadline may end the judging early)
+    options_of = [[me, *cands] for cands in cands_of]
+    pairs = zip(takes, options_of, strict=True)
+    flat = [{**owned, a.task: s} for a, who in pairs for s in who]
+    ch = _task_chances(view, states, flat, cfg, ctx, solves)
+    mine: list[float] = []
+    others: list[float] = []
+    for who in options_of:
+        mine.append(ch[0])
+        others.append(max(ch[1 : len(who)], default=0.0))
+        ch = ch[len(who) :]
+    fit = [_task_fit(view, a.task, me) for a in takes]
+    bonus = [0.0 if f is None else cfg.fit_weight * (f - 0.5) for f in fit]
+    best_i = max(range(len(takes)), key=lambda i: (mine[i] - 0.3 * others[i] + bonus[i], -i))
+    best = takes[best_i]
+    if can_pass and all(mine[i] + bonus[i] + 0.15 < others[i] for i in range(len(takes))):
+        return Decision(Pass(me), Said("another crew member fits every open task better"))
+    task, pct = best.task, round(100 * mine[best_i])
+    why = Said(
+        "task {task}: done in {pct}% of sampled deals with this seat as its owner",
+        task=task,
+        pct=pct,
+    )
+    best_fit = fit[best_i]
+    if best_fit is not None:
+        pct = round(100 * best_fit)
+        why = Said("{why}; this hand can win its cards ({pct}% fit)", why=why, pct=pct)
+    return Decision(best, why)
 
 
 def task_wishes(
@@ -350,9 +372,10 @@ def task_wishes(
     share = max(1, -(-sum(1 for t in view.tasks if t.owner < 0) // view.seats))
     owned = _owned(view)
     fit = [_task_fit(view, t, me) for t in open_tasks]
-    if search.available() and memory.usable(view):
+    if memory.usable(view):
         states = _samples(view, memory, rng, cfg.task_samples)
-        chance = _task_chances(view, states, [{**owned, t: me} for t in open_tasks], cfg)
+        ctx = search.Context(cfg.deadline)
+        chance = _task_chances(view, states, [{**owned, t: me} for t in open_tasks], cfg, ctx)
     else:
         chance = [_fit_or_strength(view, t) for t in open_tasks]
     score = [
@@ -367,7 +390,9 @@ def _all_to(view: View, seat: int) -> dict[int, int]:
     return {t.task: seat for t in view.tasks}
 
 
-def choose_volunteer(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
+def choose_volunteer(
+    view: View, memory: Memory, rng: random.Random, cfg: Settings, ctx: search.Context
+) -> Decision:
     legal, _ = _legal(view, memory, rng)
     me = view.turn
     answers = {a.yes for a in legal if isinstance(a, Volunteer)}
@@ -380,9 +405,9 @@ def choose_volunteer(view: View, memory: Memory, rng: random.Random, cfg: Settin
     if view.rules.distribution == DIST_TWO_VOLUNTEERS:
         yes = _hand_strength(view, me) >= 2.0
         return Decision(Volunteer(me, yes), Said("hand strength") if yes else Said("a weak hand"))
-    if search.available() and later:
+    if later:
         states = _samples(view, memory, rng, cfg.task_samples)
-        ch = _task_chances(view, states, [_all_to(view, s) for s in [me, *later]], cfg)
+        ch = _task_chances(view, states, [_all_to(view, s) for s in [me, *later]], cfg, ctx)
         yes = ch[0] >= max(ch[1:]) - 0.05
         return Decision(
             Volunteer(me, yes),
@@ -396,56 +421,49 @@ def choose_volunteer(view: View, memory: Memory, rng: random.Random, cfg: Settin
     return Decision(Volunteer(me, yes), Said("hand strength") if yes else Said("a weak hand"))
 
 
-def choose_give(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
+def choose_give(
+    view: View, memory: Memory, rng: random.Random, cfg: Settings, ctx: search.Context
+) -> Decision:
     legal, _ = _legal(view, memory, rng)
     gives = [a for a in legal if isinstance(a, GiveAll)]
     humans = [a for a in gives if not (view.players == 2 and a.to == TONOJA)] or gives
-    if search.available():
-        states = _samples(view, memory, rng, cfg.task_samples)
-        ch = _task_chances(view, states, [_all_to(view, a.to) for a in humans], cfg)
-        # the giver knows only its own hand: others are judged on random hands, which is fair
-        # to them; keeping is preferred on a tie (communication stays open)
-        order = sorted(range(len(humans)), key=lambda i: (-ch[i], humans[i].to != view.seat))
-        a = humans[order[0]]
-        return Decision(
-            a, Said("all tasks done in {pct}% of sampled deals", pct=round(100 * ch[order[0]]))
-        )
-    me = next((a for a in humans if a.to == view.seat), humans[0])
-    return Decision(me, Said("keep the tasks: this seat knows its own hand"))
+    states = _samples(view, memory, rng, cfg.task_samples)
+    ch = _task_chances(view, states, [_all_to(view, a.to) for a in humans], cfg, ctx)
+    # the giver knows only its own hand: others are judged on random hands, which is fair
+    # to them; keeping is preferred on a tie (communication stays open)
+    order = sorted(range(len(humans)), key=lambda i: (-ch[i], humans[i].to != view.seat))
+    a = humans[order[0]]
+    return Decision(
+        a, Said("all tasks done in {pct}% of sampled deals", pct=round(100 * ch[order[0]]))
+    )
 
 
-def choose_assign(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
+def choose_assign(
+    view: View, memory: Memory, rng: random.Random, cfg: Settings, ctx: search.Context
+) -> Decision:
     legal, _ = _legal(view, memory, rng)
     assigns = [a for a in legal if isinstance(a, Assign)]
     owned = _owned(view)
-    if search.available():
-        states = _samples(view, memory, rng, cfg.task_samples)
-        if len(assigns) * len(states) > cfg.task_judgements:
-            # two dozen tasks and more (the epilogue): the first task laid out that is still
-            # open is given now, to the seat that suits it best; the others come after
-            first = next(t.task for t in view.tasks if any(a.task == t.task for a in assigns))
-            assigns = [a for a in assigns if a.task == first]
-        states = states[: max(1, cfg.task_judgements // len(assigns))]
-        ch = _task_chances(view, states, [{**owned, a.task: a.to} for a in assigns], cfg)
-        i = max(range(len(assigns)), key=lambda i: (ch[i], assigns[i].to == view.seat, -i))
-        a = assigns[i]
-        values = {"task": a.task, "seat": a.to + 1, "pct": round(100 * ch[i])}
-        return Decision(
-            a,
-            Said("task {task} to seat {seat}: done in {pct}% of sampled deals", **values),
-        )
-    # without search: the tasks that fit this hand to itself, the others spread out
-    counts = {s: sum(1 for o in owned.values() if o == s) for s in range(view.seats)}
-    a = max(
-        assigns,
-        key=lambda a: (
-            _fit_or_strength(view, a.task) if a.to == view.seat else 0.5 - 0.1 * counts[a.to]
-        ),
+    states = _samples(view, memory, rng, cfg.task_samples)
+    if len(assigns) * len(states) > cfg.task_judgements:
+        # two dozen tasks and more (the epilogue): the first task laid out that is still
+        # open is given now, to the seat that suits it best; the others come after
+        first = next(t.task for t in view.tasks if any(a.task == t.task for a in assigns))
+        assigns = [a for a in assigns if a.task == first]
+    states = states[: max(1, cfg.task_judgements // len(assigns))]
+    ch = _task_chances(view, states, [{**owned, a.task: a.to} for a in assigns], cfg, ctx)
+    i = max(range(len(assigns)), key=lambda i: (ch[i], assigns[i].to == view.seat, -i))
+    a = assigns[i]
+    values = {"task": a.task, "seat": a.to + 1, "pct": round(100 * ch[i])}
+    return Decision(
+        a,
+        Said("task {task} to seat {seat}: done in {pct}% of sampled deals", **values),
     )
-    return Decision(a, Said("task {task} to seat {seat}", task=a.task, seat=a.to + 1))
 
 
-def choose_predict(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
+def choose_predict(
+    view: View, memory: Memory, rng: random.Random, cfg: Settings, ctx: search.Context
+) -> Decision:
     legal, _ = _legal(view, memory, rng)
     preds = [a for a in legal if isinstance(a, Predict) and controls(view, a.seat)]
     if not preds:
@@ -454,35 +472,33 @@ def choose_predict(view: View, memory: Memory, rng: random.Random, cfg: Settings
     preds = [a for a in preds if a.seat == seat]
     guess = round(_hand_strength(view, seat)) if seat == view.seat else 1
     preds.sort(key=lambda a: (abs(a.tricks - guess), a.tricks))
-    if search.available():
-        cands = preds[:5]
-        states = _samples(view, memory, rng, cfg.task_samples)
-        # a partner's prediction still to be made is theirs to fit to the deal: judged without
-        # it (a secret one already made is sampled with the deals)
-        owned = {
-            t: o
-            for t, o in _owned(view).items()
-            if get_task(t).prediction is None or o == seat or view.predicted[o]
-        }
-        nodes = _task_nodes(cfg, len(cands) * len(states))
+    cands = preds[:5]
+    states = _samples(view, memory, rng, cfg.task_samples)
+    # a partner's prediction still to be made is theirs to fit to the deal: judged without
+    # it (a secret one already made is sampled with the deals)
+    owned = {
+        t: o
+        for t, o in _owned(view).items()
+        if get_task(t).prediction is None or o == seat or view.predicted[o]
+    }
+    nodes = _task_nodes(cfg, len(cands) * len(states))
 
-        def predicted(st: GameState, k: int) -> GameState:
-            pr = {s: p for s, p in enumerate(st.predictions) if p >= 0}
-            pr[cands[k].seat] = cands[k].tricks
-            return search.with_tasks(st, owned, pr)
+    def predicted(st: GameState, k: int) -> GameState:
+        pr = {s: p for s, p in enumerate(st.predictions) if p >= 0}
+        pr[cands[k].seat] = cands[k].tricks
+        return search.with_tasks(st, owned, pr)
 
-        scores, judged = search.score_each(states, len(cands), predicted, nodes)
-        states = states[:judged]
-        i = max(range(len(cands)), key=lambda i: (scores[i], -i))
-        return Decision(
-            cands[i],
-            Said(
-                "{n} tricks: all tasks done in {pct} of sampled deals",
-                n=cands[i].tricks,
-                pct=_pct(scores[i], len(states)),
-            ),
-        )
-    return Decision(preds[0], Said("{n} tricks: about what this hand takes", n=preds[0].tricks))
+    scores, judged = search.score_each(states, len(cands), predicted, nodes, ctx)
+    states = states[:judged]
+    i = max(range(len(cands)), key=lambda i: (scores[i], -i))
+    return Decision(
+        cands[i],
+        Said(
+            "{n} tricks: all tasks done in {pct} of sampled deals",
+            n=cands[i].tricks,
+            pct=_pct(scores[i], len(states)),
+        ),
+    )
 
 
 def choose_action(
@@ -494,7 +510,6 @@ def choose_action(
     assigning tasks (free choice, volunteers' split), predictions and cards. Signals and the
     distress signal are asked separately (``choose_signal``, ``choose_distress``).
     """
-    search.begin(cfg.deadline)
     if view.result:
         raise NothingToDecide(Said("the attempt is over ({result})", result=Said(view.result)))
     if view.turn >= 0 and not controls(view, view.turn):
@@ -502,19 +517,26 @@ def choose_action(
         raise NothingToDecide(
             Said("it is seat {turn}'s turn, not seat {seat}'s", turn=turn, seat=seat)
         )
-    if view.phase == Phase.PLAY:
-        return choose_play(view, memory, rng, cfg)
-    if view.phase == Phase.DISTRIBUTE:
-        return choose_distribution(view, memory, rng, cfg)
-    if view.phase == Phase.VOLUNTEER:
-        return choose_volunteer(view, memory, rng, cfg)
-    if view.phase == Phase.GIVE:
-        return choose_give(view, memory, rng, cfg)
-    if view.phase == Phase.ASSIGN:
-        return choose_assign(view, memory, rng, cfg)
-    if view.phase == Phase.PREDICT:
-        return choose_predict(view, memory, rng, cfg)
-    raise NothingToDecide(Said("nothing to decide in phase {phase}", phase=repr(view.phase)))
+    choose = _CHOOSERS.get(view.phase)
+    if choose is None:
+        raise NothingToDecide(Said("nothing to decide in phase {phase}", phase=repr(view.phase)))
+    ctx = search.Context(cfg.deadline)  # this decision's own solver, node count and deadline
+    return _costed(choose(view, memory, rng, cfg, ctx), ctx)
+
+
+def _costed(d: Decision, ctx: search.Context) -> Decision:
+    """``d`` with what its search cost."""
+    return replace(d, spent=ctx.spent, cut=ctx.cut)
+
+
+_CHOOSERS = {
+    Phase.PLAY: choose_play,
+    Phase.DISTRIBUTE: choose_distribution,
+    Phase.VOLUNTEER: choose_volunteer,
+    Phase.GIVE: choose_give,
+    Phase.ASSIGN: choose_assign,
+    Phase.PREDICT: choose_predict,
+}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -613,25 +635,27 @@ def choose_distress(
     It costs an attempt in the logbook, so the vote is yes only when the sampled deals say the
     tasks can rarely be done as things stand.
     """
-    search.begin()
+    ctx = search.Context()
     owned = {t.task: t.owner for t in view.tasks if t.owner >= 0 and t.status == "pending"}
     owned = {t: s for t, s in owned.items() if get_task(t).prediction is None}
-    if not owned or not search.available() or not memory.usable(view):
+    if not owned or not memory.usable(view):
         return Decision(None, Said("no need for the distress signal"))
     states = _samples(view, memory, rng, cfg.task_samples)
-    ch = _task_chances(view, states, [owned], cfg)[0]
+    ch = _task_chances(view, states, [owned], cfg, ctx)[0]
     if ch < 0.25:
-        return Decision(
-            None,
-            Said(
-                "the tasks look hard (done in {pct}% of sampled deals): send it, left",
-                pct=round(100 * ch),
+        return _costed(
+            Decision(
+                None,
+                Said(
+                    "the tasks look hard (done in {pct}% of sampled deals): send it, left",
+                    pct=round(100 * ch),
+                ),
+                direction="left",
             ),
-            direction="left",
+            ctx,
         )
-    return Decision(
-        None, Said("the tasks are done in {pct}% of sampled deals: no need", pct=round(100 * ch))
-    )
+    said = Said("the tasks are done in {pct}% of sampled deals: no need", pct=round(100 * ch))
+    return _costed(Decision(None, said), ctx)
 
 
 def choose_distress_card(

@@ -1,126 +1,75 @@
 """Open-hand search on sampled deals, through the perfect-information solver (``crew.solver``).
 
 Budgets are node counts, never clock time, so the same view, memory and seed give the same
-decision on any machine. Without the solver (it is optional at import time) the callers fall back
-to their heuristics.
+decision on any machine. Each decision makes its own :class:`Context` (a fresh solver, the nodes
+it spent, its deadline) and passes it to every search it asks for: nothing is kept between
+decisions or shared between threads.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
 
 from crew.engine.actions import Action
 from crew.engine.game import IllegalActionError, apply
 from crew.engine.phases.predictions import start_tricks
 from crew.engine.state import GameState
 from crew.engine.tasks import PENDING, get_task
+from crew.solver import Solver
 
 __all__ = [
+    "Context",
     "Race",
-    "available",
-    "begin",
-    "cut",
-    "late",
     "score_actions",
     "score_each",
-    "spent",
+    "verdict",
     "winnable",
     "with_tasks",
 ]
 
 
-def _load() -> Callable[[], Any] | None:
-    """The solver's ``Solver`` class; the bots still work (weaker) without it."""
-    try:
-        mod = importlib.import_module("crew.solver")
-    except ImportError:  # pragma: no cover - depends on the checkout
-        return None
-    cls: Callable[[], Any] | None = getattr(mod, "Solver", None)
-    return cls
+class Context:
+    """One decision's search: made when the decision begins, passed to every search it asks for.
+
+    - ``solver``: a fresh one, its tables and move ordering empty, so the node budget buys the
+      same search whatever was decided before (decisions stay reproducible);
+    - ``spent``: solver nodes searched so far (a clock-free cost);
+    - ``deadline``: seconds after which the decision settles for the deals judged so far
+      (:meth:`late`; None: never), and ``cut``: whether it did.
+    """
+
+    __slots__ = ("cut", "solver", "spent", "until")
+
+    def __init__(self, deadline: float | None = None) -> None:
+        self.solver = Solver()
+        self.spent = 0
+        self.until = None if deadline is None else time.monotonic() + deadline
+        self.cut = False
+
+    def late(self) -> bool:
+        """Whether the deadline has passed (never without one)."""
+        return self.until is not None and time.monotonic() >= self.until
 
 
-_Solver = _load()
-
-
-class _Fresh:
-    """One solver per decision: its tables and move ordering start empty every time, so the
-    node budget buys the same search whatever was asked before (decisions stay reproducible)."""
-
-    def __init__(self) -> None:
-        self.solver = _Solver() if _Solver is not None else None
-
-    def solve(self, state: GameState, **kw: Any) -> Any:
-        assert self.solver is not None
-        return self.solver.solve(state, **kw)
-
-
-_local = threading.local()  # one decision at a time per thread (the TUI's worker, selfplay)
-
-
-def begin(deadline: float | None = None) -> None:
-    """Start a decision: a fresh solver for the searches that follow. ``deadline``: seconds
-    after which the decision should settle for the deals judged so far (:func:`late`)."""
-    _local.fresh = _Fresh()
-    _local.spent = 0
-    _local.until = None if deadline is None else time.monotonic() + deadline
-    _local.cut = False
-
-
-def late() -> bool:
-    """Whether the decision's deadline has passed (never without one)."""
-    until: float | None = getattr(_local, "until", None)
-    return until is not None and time.monotonic() >= until
-
-
-def cut() -> bool:
-    """Whether the decision settled early because its deadline came (see :func:`late`)."""
-    return bool(getattr(_local, "cut", False))
-
-
-def spent() -> int:
-    """Solver nodes searched since the decision began (``begin``): a clock-free cost."""
-    n: int = getattr(_local, "spent", 0)
-    return n
-
-
-def _solve(state: GameState, **kw: Any) -> Any:
-    fresh = getattr(_local, "fresh", None)
-    if fresh is None:
-        fresh = _local.fresh = _Fresh()
-    return fresh.solve(state, **kw)
-
-
-def available() -> bool:
-    """Whether the open-hand solver is installed."""
-    return _Solver is not None
-
-
-def winnable(state: GameState, nodes: int) -> float:
-    """1.0 winnable, 0.0 not, 0.5 undecided within ``nodes`` (or no solver)."""
+def winnable(state: GameState, nodes: int, ctx: Context) -> float:
+    """1.0 winnable, 0.0 not, 0.5 undecided within ``nodes`` (counted in ``ctx.spent``)."""
     if state.result:
         return 1.0 if state.result == "won" else 0.0
-    if _Solver is None:
-        return 0.5
-    sol = _solve(state, node_limit=nodes)
-    _local.spent = getattr(_local, "spent", 0) + sol.nodes
+    sol = ctx.solver.solve(state, node_limit=nodes)
+    ctx.spent += sol.nodes
     if sol.winnable is None:
         return 0.5
     return 1.0 if sol.winnable else 0.0
 
 
 def verdict(state: GameState, seconds: float, nodes: int) -> tuple[bool | None, bool]:
-    """The solver's open-hand verdict within ``nodes`` positions (None: undecided, or no
-    solver), ``seconds`` only a guard; and whether the guard stopped it before its positions
-    were searched (a verdict that may differ on another machine)."""
-    if _Solver is None:
-        return None, False
-    sol = _Fresh().solve(state, timeout=seconds, node_limit=nodes)
+    """The solver's open-hand verdict within ``nodes`` positions (None: undecided),
+    ``seconds`` only a guard; and whether the guard stopped it before its positions were
+    searched (a verdict that may differ on another machine)."""
+    sol = Solver().solve(state, timeout=seconds, node_limit=nodes)
     result: bool | None = sol.winnable
     return result, result is None and sol.nodes < nodes
 
@@ -180,7 +129,9 @@ def score_each(
     options: int,
     child: Callable[[GameState, int], GameState | None],
     nodes: int,
+    ctx: Context,
     race: Race | None = None,
+    weight: Callable[[GameState], float] | None = None,
 ) -> tuple[list[float], int]:
     """Per option ``0 .. options - 1``, the number of sampled states in which the crew can still
     win after it (``child(state, option)``: the state it leads to, None when it cannot be
@@ -188,12 +139,13 @@ def score_each(
     (then at least one, every option judged on the same states) or the ``race`` settled.
 
     With a ``race``, only the options still in it are judged; the others keep the total they
-    had when they dropped out."""
+    had when they dropped out. With a ``weight``, a state counts ``weight(state)``, asked only
+    where the options still in the running fare differently (elsewhere it changes nothing)."""
     out = [0.0] * options
     judged = 0
     for st in states:
-        if judged and late():
-            _local.cut = True
+        if judged and ctx.late():
+            ctx.cut = True
             break
         if race is not None and race.settled:
             break
@@ -204,8 +156,13 @@ def score_each(
                 continue
             after = child(st, k)
             if after is not None:
-                row[k] = winnable(after, nodes)
-                out[k] += row[k]
+                row[k] = winnable(after, nodes, ctx)
+        alive = [x for k, x in enumerate(row) if race is None or race.alive[k]]
+        if weight is not None and min(alive) != max(alive):
+            w = weight(st)
+            row = [w * x for x in row]
+        for k, x in enumerate(row):
+            out[k] += x
         if race is not None:
             race.add(row)
     return out, judged
@@ -215,7 +172,9 @@ def score_actions(
     states: Sequence[GameState],
     actions: Sequence[Action],
     nodes: int,
+    ctx: Context,
     race: Race | None = None,
+    weight: Callable[[GameState], float] | None = None,
 ) -> tuple[dict[Action, float], int]:
     """:func:`score_each` for engine actions (one that is illegal in a state scores nothing
     there)."""
@@ -226,7 +185,7 @@ def score_actions(
         except IllegalActionError:
             return None
 
-    scores, judged = score_each(states, len(actions), child, nodes, race)
+    scores, judged = score_each(states, len(actions), child, nodes, ctx, race, weight)
     return dict(zip(actions, scores, strict=True)), judged
 
 

@@ -49,6 +49,16 @@ class Settings:
     #: two games each at the table: 10-13% less time in all (False: judge every card on every
     #: deal, for measuring)
     race: bool = True
+    #: how many of the partners' cards in the current trick weigh each sampled deal
+    #: (``partners``: a deal where a partner's card would have looked poor to it counts less),
+    #: judged on ``infer_samples`` deals of that partner's sampling with ``infer_nodes`` each;
+    #: 0: every deal counts once. Off by default: four players, one game a mission, 3 cards
+    #: weighed (4 deals, 500 nodes) paired with 0 on the same deals: missions 11-33 seed t1 9
+    #: won each (2 and 2 only one side won, p 1.0), missions 22-33 seed c1 5 won vs 7 (0 and 2,
+    #: p 0.5), all decisions 1.14x and 1.20x the time, the slowest 2-3x
+    infer_plays: int = 0
+    infer_samples: int = 4
+    infer_nodes: int = 500
     #: seconds after which a decision (a card, or a task choice) settles for the deals judged
     #: so far, every option on the same deals (None: never).
     #: The budgets above decide on their own (the same choice on any machine); the app sets

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from crew.bots import AT_THE_TABLE, DEFAULT, Memory, Settings, choose_action
-from crew.bots import search as bot_search
 from crew.engine import GameState, Phase, Play, apply, legal_actions, new_attempt, view_for
 from crew.table import GameSpec, Session
 from crew.table.selfplay import SelfPlay
@@ -31,7 +30,7 @@ def test_without_a_deadline_every_sampled_deal_is_judged() -> None:
     view, memory = a_card_to_play()
     cfg = Settings(samples=4, nodes=200, budget=20_000, wide_budget=0, max_samples=4)
     d = choose_action(view, memory, random.Random(1), cfg)  # type: ignore[arg-type]
-    assert isinstance(d.action, Play) and not bot_search.cut()
+    assert isinstance(d.action, Play) and not d.cut
     assert "of 4 deals" in d.why or "of 4 sampled deals" in d.why
 
 
@@ -40,7 +39,7 @@ def test_a_deadline_that_came_settles_for_the_deals_judged() -> None:
     cfg = Settings(samples=4, nodes=200, budget=20_000, wide_budget=0, max_samples=4)
     cfg = Settings(**{**cfg.__dict__, "deadline": 0.0})
     d = choose_action(view, memory, random.Random(1), cfg)  # type: ignore[arg-type]
-    assert isinstance(d.action, Play) and bot_search.cut()
+    assert isinstance(d.action, Play) and d.cut
     assert "of 1 deals" in d.why or "of 1 sampled deals" in d.why
 
 
@@ -69,7 +68,7 @@ def test_task_decisions_settle_when_their_deadline_came(phase: Phase, state: Gam
         view, memory, now = _first_of(phase, state)
         rng = random.Random(1)
         d = choose_action(view, memory, rng, replace(cfg, deadline=deadline))  # type: ignore[arg-type]
-        assert d.action in legal_actions(now) and bot_search.cut() is cut
+        assert d.action in legal_actions(now) and d.cut is cut
 
 
 def test_only_the_table_sets_a_deadline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -40,15 +40,28 @@ def _deals(why: str) -> int:
     return int(m.group(1))
 
 
-def test_spent_counts_the_nodes_of_a_decision() -> None:
+def test_a_context_counts_the_nodes_of_its_own_decision_only() -> None:
     state, _ = _late_position()
-    search.begin()
-    assert search.spent() == 0
-    search.winnable(state, 5000)
-    first = search.spent()
+    ctx = search.Context()
+    assert ctx.spent == 0
+    search.winnable(state, 5000, ctx)
+    first = ctx.spent
     assert first > 0
-    search.begin()
-    assert search.spent() == 0
+    other = search.Context()  # the next decision: its own solver, nothing spent yet
+    assert other.spent == 0 and other.solver is not ctx.solver
+    assert search.winnable(state, 5000, other) == search.winnable(state, 5000, search.Context())
+    assert other.spent == first  # a fresh solver: the same search, the same cost
+
+
+def test_a_decision_reports_what_its_search_cost() -> None:
+    state, memories = _late_position()
+    seat = state.setup.controller(state.turn)
+    view = view_for(state, seat)
+    cfg = Settings(samples=4, wide_budget=0)
+    d1 = choose_action(view, memories[seat], decision_rng(1, seat, 1), cfg)
+    d2 = choose_action(view, memories[seat], decision_rng(1, seat, 1), cfg)
+    assert d1.spent > 0 and not d1.cut
+    assert d2 == d1 and d2.spent == d1.spent  # nothing carried over from the first decision
 
 
 def test_cheap_decisions_sample_more_deals() -> None:
