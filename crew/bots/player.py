@@ -10,6 +10,7 @@ decided so far. Signals follow a fixed, readable policy (``choose_signal``).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from crew.engine.actions import (
@@ -33,9 +34,15 @@ from crew.engine.cards import (
     value_of,
 )
 from crew.engine.enums import Position
-from crew.engine.game import legal_actions
+from crew.engine.game import apply, legal_actions
 from crew.engine.missions import DIST_TWO_VOLUNTEERS, HEAVY_NOISE
 from crew.engine.phases.distress import distress_target
+from crew.engine.phases.distribution import (
+    choosers_after,
+    may_take,
+    may_volunteer,
+    volunteers_after,
+)
 from crew.engine.signals import POSITION_CLAIMS, true_positions
 from crew.engine.state import TONOJA, GameState, Phase
 from crew.engine.tasks import get_task
@@ -69,6 +76,16 @@ class NothingToDecide(ValueError):
 #: every true signal narrows the partners' sampled deals, so the measured best is to show the
 #: most telling card at the first window (mission 7, 20 deals: 15 won vs 14 with a bar of 2/1)
 SIGNAL_BAR = (0.0, 0.0)
+
+#: taking and assigning tasks, judged on the whole distribution: the options that score best
+#: with only the tasks decided so far (``_task_chances``) are judged again on the state after
+#: the choice, the tasks still open handed out by the solver (the partners' later choices):
+#: ``WHOLE_OPTIONS`` of them, on at most ``WHOLE_SAMPLES`` sampled deals, with what the first
+#: judgement left of the decision's ``task_budget``, at least ``WHOLE_MIN_NODES`` positions each
+#: (fewer deals when that is short; none when not one deal fits)
+WHOLE_OPTIONS = 3
+WHOLE_SAMPLES = 6
+WHOLE_MIN_NODES = 4_000
 
 
 @dataclass(frozen=True)
@@ -270,36 +287,59 @@ def _fit_or_strength(view: View, task: int) -> float:
     return _hand_strength(view, view.seat) / 4 if fit is None else fit
 
 
+def _whole_chances(
+    states: list[GameState], actions: Sequence[Action], fallback: list[float], cfg: Settings
+) -> list[float]:
+    """For each action, the share of sampled deals on which the deal can still be won after it
+    with the whole distribution still to come: the solver hands out the tasks left open (the
+    partners choose by the same rules later) and plays the tricks. A deal the solver leaves
+    undecided counts as the action's ``fallback`` (its chance judged with the decided tasks
+    only), and so does every deal when the decision's ``task_budget`` has too little left for
+    one deal (see :data:`WHOLE_SAMPLES`). Every action on the same deals; a deadline may end
+    the judging after the first."""
+    left = cfg.task_budget - search.spent()
+    n = min(len(states), WHOLE_SAMPLES, left // (WHOLE_MIN_NODES * len(actions)))
+    if n < 1 or search.late():
+        return fallback
+    nodes = left // (n * len(actions))
+    total = [0.0] * len(actions)
+    judged = 0
+    for st in states[:n]:
+        if judged and search.late():
+            break
+        judged += 1
+        for k, a in enumerate(actions):
+            x = search.winnable(apply(st, a)[0], nodes)
+            total[k] += fallback[k] if x == 0.5 else x
+    return [x / judged for x in total]
+
+
 def choose_distribution(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
     """Take or pass: the task whose success with this seat as owner is likeliest in the samples,
     compared with the best seat still to choose, plus how well this hand fits a task that names
     cards (``_task_fit``: open hands judge almost any owner able to win a card, people holding
-    hidden cards are not); pass when someone later fits clearly better."""
-    legal, _ = _legal(view, memory, rng)
+    hidden cards are not); pass when someone later fits clearly better. The few best tasks are
+    judged again on the whole distribution (``_whole_chances``): a task that leaves the others
+    impossible to hand out is a loss however well it suits this hand."""
+    legal, now = _legal(view, memory, rng)
     takes = [a for a in legal if isinstance(a, Take)]
     can_pass = any(isinstance(a, Pass) for a in legal)
     me = view.turn
     if not takes:
         return Decision(Pass(me), Said("no task may be taken"))
     owned = _owned(view)
-    seats = view.seats
-    later = [(me + k) % seats for k in range(1, seats)]
-    if view.rules.captain_no_tasks:
-        later = [s for s in later if s != view.captain]
+    later = choosers_after(now)  # the engine's order; public facts only
     if search.available():
         states = _samples(view, memory, rng, cfg.task_samples)
-        cands_of = [
-            [s for s in later if not (s == view.captain and get_task(a.task).captain_may_not_take)]
-            for a in takes
-        ]
+        cands_of = [[s for s in later if may_take(now, s, a.task)] for a in takes]
         options = len(takes) + sum(len(c) for c in cands_of)
-        states = states[: max(1, cfg.task_judgements // options)]
-        solves = len(states) * options
+        partial = states[: max(1, cfg.task_judgements // options)]
+        solves = len(partial) * options
         # every option judged on the same deals (a deadline may end the judging early)
         options_of = [[me, *cands] for cands in cands_of]
         pairs = zip(takes, options_of, strict=True)
         flat = [{**owned, a.task: s} for a, who in pairs for s in who]
-        ch = _task_chances(view, states, flat, cfg, solves)
+        ch = _task_chances(view, partial, flat, cfg, solves)
         mine: list[float] = []
         others: list[float] = []
         for who in options_of:
@@ -308,7 +348,17 @@ def choose_distribution(view: View, memory: Memory, rng: random.Random, cfg: Set
             ch = ch[len(who) :]
         fit = [_task_fit(view, a.task, me) for a in takes]
         bonus = [0.0 if f is None else cfg.fit_weight * (f - 0.5) for f in fit]
-        best_i = max(range(len(takes)), key=lambda i: (mine[i] - 0.3 * others[i] + bonus[i], -i))
+
+        def key(i: int) -> tuple[float, int]:
+            return (mine[i] - 0.3 * others[i] + bonus[i], -i)
+
+        short = sorted(range(len(takes)), key=key, reverse=True)[:WHOLE_OPTIONS]
+        if len(short) > 1:
+            chosen = [takes[i] for i in short]
+            whole = _whole_chances(states, chosen, [mine[i] for i in short], cfg)
+            for i, w in zip(short, whole, strict=True):
+                mine[i] = w
+        best_i = max(short, key=key)
         best = takes[best_i]
         if can_pass and all(mine[i] + bonus[i] + 0.15 < others[i] for i in range(len(takes))):
             return Decision(Pass(me), Said("another crew member fits every open task better"))
@@ -368,15 +418,14 @@ def _all_to(view: View, seat: int) -> dict[int, int]:
 
 
 def choose_volunteer(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
-    legal, _ = _legal(view, memory, rng)
+    legal, now = _legal(view, memory, rng)
     me = view.turn
     answers = {a.yes for a in legal if isinstance(a, Volunteer)}
     if len(answers) == 1:
         yes = answers.pop()
         return Decision(Volunteer(me, yes), Said("the only answer allowed"))
-    seats = view.seats
-    order = [(view.captain + k) % seats for k in range(1, seats + 1)]
-    later = order[order.index(me) + 1 :] if me in order else []
+    # the engine's order of asking, and who of them may say yes (public facts only)
+    later = [s for s in volunteers_after(now) if may_volunteer(now, s)]
     if view.rules.distribution == DIST_TWO_VOLUNTEERS:
         yes = _hand_strength(view, me) >= 2.0
         return Decision(Volunteer(me, yes), Said("hand strength") if yes else Said("a weak hand"))
@@ -425,9 +474,22 @@ def choose_assign(view: View, memory: Memory, rng: random.Random, cfg: Settings)
             # open is given now, to the seat that suits it best; the others come after
             first = next(t.task for t in view.tasks if any(a.task == t.task for a in assigns))
             assigns = [a for a in assigns if a.task == first]
+        sampled = states
         states = states[: max(1, cfg.task_judgements // len(assigns))]
         ch = _task_chances(view, states, [{**owned, a.task: a.to} for a in assigns], cfg)
-        i = max(range(len(assigns)), key=lambda i: (ch[i], assigns[i].to == view.seat, -i))
+
+        def key(i: int) -> tuple[float, bool, int]:
+            return (ch[i], assigns[i].to == view.seat, -i)
+
+        # the best few judged again on the whole distribution: the tasks still open must find
+        # owners too (``_whole_chances``)
+        short = sorted(range(len(assigns)), key=key, reverse=True)[:WHOLE_OPTIONS]
+        if len(short) > 1:
+            chosen = [assigns[i] for i in short]
+            whole = _whole_chances(sampled, chosen, [ch[i] for i in short], cfg)
+            for i, w in zip(short, whole, strict=True):
+                ch[i] = w
+        i = max(short, key=key)
         a = assigns[i]
         values = {"task": a.task, "seat": a.to + 1, "pct": round(100 * ch[i])}
         return Decision(
