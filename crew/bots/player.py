@@ -84,7 +84,7 @@ SIGNAL_BAR = (0.0, 0.0)
 #: judgement left of the decision's ``task_budget``, at least ``WHOLE_MIN_NODES`` positions each
 #: (fewer deals when that is short; none when not one deal fits)
 WHOLE_OPTIONS = 3
-WHOLE_SAMPLES = 6
+WHOLE_SAMPLES = 16
 WHOLE_MIN_NODES = 4_000
 
 
@@ -355,7 +355,8 @@ def choose_distribution(view: View, memory: Memory, rng: random.Random, cfg: Set
         short = sorted(range(len(takes)), key=key, reverse=True)[:WHOLE_OPTIONS]
         if len(short) > 1:
             chosen = [takes[i] for i in short]
-            whole = _whole_chances(states, chosen, [mine[i] for i in short], cfg)
+            deals = states + _samples(view, memory, rng, WHOLE_SAMPLES - len(states))
+            whole = _whole_chances(deals, chosen, [mine[i] for i in short], cfg)
             for i, w in zip(short, whole, strict=True):
                 mine[i] = w
         best_i = max(short, key=key)
@@ -486,7 +487,8 @@ def choose_assign(view: View, memory: Memory, rng: random.Random, cfg: Settings)
         short = sorted(range(len(assigns)), key=key, reverse=True)[:WHOLE_OPTIONS]
         if len(short) > 1:
             chosen = [assigns[i] for i in short]
-            whole = _whole_chances(sampled, chosen, [ch[i] for i in short], cfg)
+            deals = sampled + _samples(view, memory, rng, WHOLE_SAMPLES - len(sampled))
+            whole = _whole_chances(deals, chosen, [ch[i] for i in short], cfg)
             for i, w in zip(short, whole, strict=True):
                 ch[i] = w
         i = max(short, key=key)
