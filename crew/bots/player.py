@@ -39,13 +39,14 @@ from crew.engine.missions import DIST_TWO_VOLUNTEERS, HEAVY_NOISE
 from crew.engine.phases.distress import distress_target
 from crew.engine.phases.distribution import (
     choosers_after,
+    clashing_task,
     may_take,
     may_volunteer,
     volunteers_after,
 )
 from crew.engine.signals import POSITION_CLAIMS, true_positions
 from crew.engine.state import TONOJA, GameState, Phase
-from crew.engine.tasks import get_task
+from crew.engine.tasks import ONE_OWNER, TWO_OWNERS, get_task, impossible
 from crew.engine.view import View
 from crew.i18n import Said
 
@@ -83,9 +84,12 @@ SIGNAL_BAR = (0.0, 0.0)
 #: ``WHOLE_OPTIONS`` of them, on at most ``WHOLE_SAMPLES`` sampled deals, with what the first
 #: judgement left of the decision's ``task_budget``, at least ``WHOLE_MIN_NODES`` positions each
 #: (fewer deals when that is short; none when not one deal fits)
-WHOLE_OPTIONS = 3
+WHOLE_OPTIONS = 6
 WHOLE_SAMPLES = 16
 WHOLE_MIN_NODES = 4_000
+#: distribution states looked at, at most, when asking whether the open tasks can still be
+#: handed out without two that can never both succeed (``_can_hand_out``)
+HAND_OUT_STATES = 2_000
 
 
 @dataclass(frozen=True)
@@ -314,6 +318,69 @@ def _whole_chances(
     return [x / judged for x in total]
 
 
+_HANDING_OUT = (Phase.DISTRIBUTE, Phase.VOLUNTEER, Phase.GIVE, Phase.ASSIGN)
+
+
+def _clash(state: GameState) -> bool:
+    """Whether two tasks handed out in ``state`` can never both succeed (the impossible
+    combinations of the rules, for one owner or for two)."""
+    ids, owners, crew = state.setup.task_ids, state.owners, state.setup.crew
+    return any(
+        impossible(ids[i], ids[j], crew, ONE_OWNER if owners[i] == owners[j] else TWO_OWNERS)
+        for i in range(len(ids))
+        if owners[i] >= 0
+        for j in range(i)
+        if owners[j] >= 0
+    )
+
+
+def _can_hand_out(state: GameState) -> bool | None:
+    """Whether the tasks still open in ``state`` can be handed out, by the choices the engine
+    allows from here (the partners' later takes, passes, answers and assignments), without two
+    tasks that can never both succeed: False loses the deal whatever the cards. Public facts
+    only (who holds which task, whose turn, the rules). None: not settled within
+    :data:`HAND_OUT_STATES` states."""
+    seen: set[tuple[object, ...]] = set()
+    stack = [state]
+    while stack:
+        st = stack.pop()
+        if st.phase not in _HANDING_OUT:
+            if not st.result and not _clash(st):
+                return True
+            continue
+        key = (st.phase, st.owners, st.turn, st.asked, st.volunteers)
+        if key in seen:
+            continue
+        if len(seen) >= HAND_OUT_STATES:
+            return None
+        seen.add(key)
+        for a in reversed(legal_actions(st)):
+            task_seat = (
+                (a.task, a.seat)
+                if isinstance(a, Take)
+                else (a.task, a.to)
+                if isinstance(a, Assign)
+                else None
+            )
+            if task_seat is not None and clashing_task(st, *task_seat) is not None:
+                continue
+            stack.append(apply(st, a)[0])
+    return False
+
+
+def _hopeless(now: GameState, options: Sequence[Action]) -> list[bool]:
+    """For each option, whether it leaves the open tasks impossible to hand out without a
+    clash (``_can_hand_out`` after it)."""
+    return [_can_hand_out(apply(now, a)[0]) is False for a in options]
+
+
+def _keep_winnable(options: list[int], chance: list[float]) -> list[int]:
+    """The options still winnable on some sampled deal, when there is one: a choice that loses
+    the deal on every one is never made for a better fit while another keeps it open."""
+    alive = [i for i in options if chance[i] > 0]
+    return alive or options
+
+
 def choose_distribution(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
     """Take or pass: the task whose success with this seat as owner is likeliest in the samples,
     compared with the best seat still to choose, plus how well this hand fits a task that names
@@ -352,13 +419,16 @@ def choose_distribution(view: View, memory: Memory, rng: random.Random, cfg: Set
         def key(i: int) -> tuple[float, int]:
             return (mine[i] - 0.3 * others[i] + bonus[i], -i)
 
-        short = sorted(range(len(takes)), key=key, reverse=True)[:WHOLE_OPTIONS]
+        lost = _hopeless(now, takes)
+        ranked = sorted(range(len(takes)), key=key, reverse=True)
+        short = ([i for i in ranked if not lost[i]] or ranked)[:WHOLE_OPTIONS]
         if len(short) > 1:
             chosen = [takes[i] for i in short]
             deals = states + _samples(view, memory, rng, WHOLE_SAMPLES - len(states))
             whole = _whole_chances(deals, chosen, [mine[i] for i in short], cfg)
             for i, w in zip(short, whole, strict=True):
                 mine[i] = w
+            short = _keep_winnable(short, mine)
         best_i = max(short, key=key)
         best = takes[best_i]
         if can_pass and all(mine[i] + bonus[i] + 0.15 < others[i] for i in range(len(takes))):
@@ -465,7 +535,7 @@ def choose_give(view: View, memory: Memory, rng: random.Random, cfg: Settings) -
 
 
 def choose_assign(view: View, memory: Memory, rng: random.Random, cfg: Settings) -> Decision:
-    legal, _ = _legal(view, memory, rng)
+    legal, now = _legal(view, memory, rng)
     assigns = [a for a in legal if isinstance(a, Assign)]
     owned = _owned(view)
     if search.available():
@@ -484,13 +554,16 @@ def choose_assign(view: View, memory: Memory, rng: random.Random, cfg: Settings)
 
         # the best few judged again on the whole distribution: the tasks still open must find
         # owners too (``_whole_chances``)
-        short = sorted(range(len(assigns)), key=key, reverse=True)[:WHOLE_OPTIONS]
+        lost = _hopeless(now, assigns)
+        ranked = sorted(range(len(assigns)), key=key, reverse=True)
+        short = ([i for i in ranked if not lost[i]] or ranked)[:WHOLE_OPTIONS]
         if len(short) > 1:
             chosen = [assigns[i] for i in short]
             deals = sampled + _samples(view, memory, rng, WHOLE_SAMPLES - len(sampled))
             whole = _whole_chances(deals, chosen, [ch[i] for i in short], cfg)
             for i, w in zip(short, whole, strict=True):
                 ch[i] = w
+            short = _keep_winnable(short, ch)
         i = max(short, key=key)
         a = assigns[i]
         values = {"task": a.task, "seat": a.to + 1, "pct": round(100 * ch[i])}
