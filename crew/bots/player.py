@@ -3,8 +3,10 @@
 Cards are chosen by determinized search: deal the unseen cards many times in ways that fit
 everything the seat has seen (``sampler``), ask the open-hand solver on each deal which cards
 still win, and play the card that wins in the most deals. Task choices, volunteering, giving,
-predictions and the distress question use the same sampled deals, judged with only the tasks
-decided so far. Signals follow a fixed, readable policy (``choose_signal``).
+predictions and the distress question use the same sampled deals, judged first with only the
+tasks decided so far; taking and assigning a task are then judged on the whole distribution
+(the open tasks must still find owners: ``_can_hand_out``, ``_whole_chances``). Signals follow
+a fixed, readable policy (``choose_signal``).
 """
 
 from __future__ import annotations
@@ -334,6 +336,10 @@ def _clash(state: GameState) -> bool:
     )
 
 
+class _TooMany(Exception):
+    """``_can_hand_out`` looked at :data:`HAND_OUT_STATES` states without settling."""
+
+
 def _can_hand_out(state: GameState) -> bool | None:
     """Whether the tasks still open in ``state`` can be handed out, by the choices the engine
     allows from here (the partners' later takes, passes, answers and assignments), without two
@@ -341,31 +347,29 @@ def _can_hand_out(state: GameState) -> bool | None:
     only (who holds which task, whose turn, the rules). None: not settled within
     :data:`HAND_OUT_STATES` states."""
     seen: set[tuple[object, ...]] = set()
-    stack = [state]
-    while stack:
-        st = stack.pop()
+
+    def visit(st: GameState) -> bool:
         if st.phase not in _HANDING_OUT:
-            if not st.result and not _clash(st):
-                return True
-            continue
+            return not st.result and not _clash(st)
         key = (st.phase, st.owners, st.turn, st.asked, st.volunteers)
         if key in seen:
-            continue
+            return False
         if len(seen) >= HAND_OUT_STATES:
-            return None
+            raise _TooMany
         seen.add(key)
-        for a in reversed(legal_actions(st)):
-            task_seat = (
-                (a.task, a.seat)
-                if isinstance(a, Take)
-                else (a.task, a.to)
-                if isinstance(a, Assign)
-                else None
-            )
-            if task_seat is not None and clashing_task(st, *task_seat) is not None:
-                continue
-            stack.append(apply(st, a)[0])
-    return False
+        for a in legal_actions(st):
+            if isinstance(a, Take | Assign):
+                seat = a.seat if isinstance(a, Take) else a.to
+                if clashing_task(st, a.task, seat) is not None:
+                    continue  # the engine's warning: this pair can never both succeed
+            if visit(apply(st, a)[0]):
+                return True
+        return False
+
+    try:
+        return visit(state)
+    except _TooMany:
+        return None
 
 
 def _hopeless(now: GameState, options: Sequence[Action]) -> list[bool]:
