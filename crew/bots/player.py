@@ -83,12 +83,17 @@ SIGNAL_BAR = (0.0, 0.0)
 #: taking and assigning tasks, judged on the whole distribution: the options that score best
 #: with only the tasks decided so far (``_task_chances``) are judged again on the state after
 #: the choice, the tasks still open handed out by the solver (the partners' later choices):
-#: ``WHOLE_OPTIONS`` of them, on at most ``WHOLE_SAMPLES`` sampled deals, with what the first
-#: judgement left of the decision's ``task_budget``, at least ``WHOLE_MIN_NODES`` positions each
-#: (fewer deals when that is short; none when not one deal fits)
+#: ``WHOLE_OPTIONS`` of them, on at most ``WHOLE_SAMPLES`` sampled deals (and at most
+#: ``WHOLE_PER_SAMPLE`` times the settings' ``task_samples``), with what the first judgement
+#: left of the decision's ``task_budget``: each judgement at least ``WHOLE_MIN_NODES`` and at
+#: most ``WHOLE_MAX_NODES`` times the settings' ``task_nodes`` positions (fewer deals when the
+#: budget is short; none when not one deal fits). With the default settings: 2,000 task nodes,
+#: so 4,000 to 10,000 positions a judgement, up to 16 deals
 WHOLE_OPTIONS = 6
 WHOLE_SAMPLES = 16
-WHOLE_MIN_NODES = 4_000
+WHOLE_PER_SAMPLE = 3
+WHOLE_MIN_NODES = 2
+WHOLE_MAX_NODES = 5
 #: distribution states looked at, at most, when asking whether the open tasks can still be
 #: handed out without two that can never both succeed (``_can_hand_out``)
 HAND_OUT_STATES = 2_000
@@ -293,6 +298,12 @@ def _fit_or_strength(view: View, task: int) -> float:
     return _hand_strength(view, view.seat) / 4 if fit is None else fit
 
 
+def _whole_deals(cfg: Settings) -> int:
+    """How many sampled deals the whole-distribution judgement may weigh (see
+    :data:`WHOLE_SAMPLES`)."""
+    return min(WHOLE_SAMPLES, WHOLE_PER_SAMPLE * cfg.task_samples)
+
+
 def _whole_chances(
     states: list[GameState], actions: Sequence[Action], fallback: list[float], cfg: Settings
 ) -> list[float]:
@@ -304,10 +315,12 @@ def _whole_chances(
     one deal (see :data:`WHOLE_SAMPLES`). Every action on the same deals; a deadline may end
     the judging after the first."""
     left = cfg.task_budget - search.spent()
-    n = min(len(states), WHOLE_SAMPLES, left // (WHOLE_MIN_NODES * len(actions)))
+    least = WHOLE_MIN_NODES * cfg.task_nodes
+    most = WHOLE_MAX_NODES * cfg.task_nodes
+    n = min(len(states), _whole_deals(cfg), left // (least * len(actions)))
     if n < 1 or search.late():
         return fallback
-    nodes = left // (n * len(actions))
+    nodes = min(most, left // (n * len(actions)))
     total = [0.0] * len(actions)
     judged = 0
     for st in states[:n]:
@@ -428,7 +441,7 @@ def choose_distribution(view: View, memory: Memory, rng: random.Random, cfg: Set
         short = ([i for i in ranked if not lost[i]] or ranked)[:WHOLE_OPTIONS]
         if len(short) > 1:
             chosen = [takes[i] for i in short]
-            deals = states + _samples(view, memory, rng, WHOLE_SAMPLES - len(states))
+            deals = states + _samples(view, memory, rng, max(0, _whole_deals(cfg) - len(states)))
             whole = _whole_chances(deals, chosen, [mine[i] for i in short], cfg)
             for i, w in zip(short, whole, strict=True):
                 mine[i] = w
@@ -563,7 +576,7 @@ def choose_assign(view: View, memory: Memory, rng: random.Random, cfg: Settings)
         short = ([i for i in ranked if not lost[i]] or ranked)[:WHOLE_OPTIONS]
         if len(short) > 1:
             chosen = [assigns[i] for i in short]
-            deals = sampled + _samples(view, memory, rng, WHOLE_SAMPLES - len(sampled))
+            deals = sampled + _samples(view, memory, rng, max(0, _whole_deals(cfg) - len(sampled)))
             whole = _whole_chances(deals, chosen, [ch[i] for i in short], cfg)
             for i, w in zip(short, whole, strict=True):
                 ch[i] = w
