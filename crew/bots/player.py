@@ -5,13 +5,16 @@ everything the seat has seen (``sampler``), ask the open-hand solver on each dea
 still win, and play the card that wins in the most deals (with ``Settings.infer_plays``, each
 deal weighed by how well the partners' cards in the current trick would have fared in their own
 decision on it: ``partners``). Task choices, volunteering, giving, predictions and the distress
-question use the same sampled deals, judged with only the tasks decided so far. Signals follow a
-fixed, readable policy (``choose_signal``).
+question use the same sampled deals, judged first with only the tasks decided so far; taking and
+assigning a task are then judged on the whole distribution (the open tasks must still find
+owners: ``_can_hand_out``, ``_whole_chances``). Signals follow a fixed, readable policy
+(``choose_signal``).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from crew.engine.actions import (
@@ -35,12 +38,19 @@ from crew.engine.cards import (
     value_of,
 )
 from crew.engine.enums import Position
-from crew.engine.game import legal_actions
+from crew.engine.game import apply, legal_actions
 from crew.engine.missions import DIST_TWO_VOLUNTEERS, HEAVY_NOISE
 from crew.engine.phases.distress import distress_target
+from crew.engine.phases.distribution import (
+    choosers_after,
+    clashing_task,
+    may_take,
+    may_volunteer,
+    volunteers_after,
+)
 from crew.engine.signals import POSITION_CLAIMS, true_positions
 from crew.engine.state import TONOJA, GameState, Phase
-from crew.engine.tasks import get_task
+from crew.engine.tasks import ONE_OWNER, TWO_OWNERS, get_task, impossible
 from crew.engine.view import View
 from crew.i18n import Said
 
@@ -71,6 +81,24 @@ class NothingToDecide(ValueError):
 #: every true signal narrows the partners' sampled deals, so the measured best is to show the
 #: most telling card at the first window (mission 7, 20 deals: 15 won vs 14 with a bar of 2/1)
 SIGNAL_BAR = (0.0, 0.0)
+
+#: taking and assigning tasks, judged on the whole distribution: the options that score best
+#: with only the tasks decided so far (``_task_chances``) are judged again on the state after
+#: the choice, the tasks still open handed out by the solver (the partners' later choices):
+#: ``WHOLE_OPTIONS`` of them, on at most ``WHOLE_SAMPLES`` sampled deals (and at most
+#: ``WHOLE_PER_SAMPLE`` times the settings' ``task_samples``), with what the first judgement
+#: left of the decision's ``task_budget``: each judgement at least ``WHOLE_MIN_NODES`` and at
+#: most ``WHOLE_MAX_NODES`` times the settings' ``task_nodes`` positions (fewer deals when the
+#: budget is short; none when not one deal fits). With the default settings: 2,000 task nodes,
+#: so 4,000 to 10,000 positions a judgement, up to 16 deals
+WHOLE_OPTIONS = 6
+WHOLE_SAMPLES = 16
+WHOLE_PER_SAMPLE = 3
+WHOLE_MIN_NODES = 2
+WHOLE_MAX_NODES = 5
+#: distribution states looked at, at most, when asking whether the open tasks can still be
+#: handed out without two that can never both succeed (``_can_hand_out``)
+HAND_OUT_STATES = 2_000
 
 
 @dataclass(frozen=True)
@@ -296,37 +324,137 @@ def _fit_or_strength(view: View, task: int) -> float:
     return _hand_strength(view, view.seat) / 4 if fit is None else fit
 
 
+def _whole_deals(cfg: Settings) -> int:
+    """How many sampled deals the whole-distribution judgement may weigh (see
+    :data:`WHOLE_SAMPLES`)."""
+    return min(WHOLE_SAMPLES, WHOLE_PER_SAMPLE * cfg.task_samples)
+
+
+def _whole_chances(
+    states: list[GameState],
+    actions: Sequence[Action],
+    fallback: list[float],
+    cfg: Settings,
+    ctx: search.Context,
+) -> list[float]:
+    """For each action, the share of sampled deals on which the deal can still be won after it
+    with the whole distribution still to come: the solver hands out the tasks left open (the
+    partners choose by the same rules later) and plays the tricks. A deal the solver leaves
+    undecided counts as the action's ``fallback`` (its chance judged with the decided tasks
+    only), and so does every deal when the decision's ``task_budget`` has too little left for
+    one deal (see :data:`WHOLE_SAMPLES`). Every action on the same deals; a deadline may end
+    the judging after the first."""
+    left = cfg.task_budget - ctx.spent
+    least = WHOLE_MIN_NODES * cfg.task_nodes
+    most = WHOLE_MAX_NODES * cfg.task_nodes
+    n = min(len(states), _whole_deals(cfg), left // (least * len(actions)))
+    if n < 1 or ctx.late():
+        return fallback
+    nodes = min(most, left // (n * len(actions)))
+    total = [0.0] * len(actions)
+    judged = 0
+    for st in states[:n]:
+        if judged and ctx.late():
+            break
+        judged += 1
+        for k, a in enumerate(actions):
+            x = search.winnable(apply(st, a)[0], nodes, ctx)
+            total[k] += fallback[k] if x == 0.5 else x
+    return [x / judged for x in total]
+
+
+_HANDING_OUT = (Phase.DISTRIBUTE, Phase.VOLUNTEER, Phase.GIVE, Phase.ASSIGN)
+
+
+def _clash(state: GameState) -> bool:
+    """Whether two tasks handed out in ``state`` can never both succeed (the impossible
+    combinations of the rules, for one owner or for two)."""
+    ids, owners, crew = state.setup.task_ids, state.owners, state.setup.crew
+    return any(
+        impossible(ids[i], ids[j], crew, ONE_OWNER if owners[i] == owners[j] else TWO_OWNERS)
+        for i in range(len(ids))
+        if owners[i] >= 0
+        for j in range(i)
+        if owners[j] >= 0
+    )
+
+
+class _TooMany(Exception):
+    """``_can_hand_out`` looked at :data:`HAND_OUT_STATES` states without settling."""
+
+
+def _can_hand_out(state: GameState) -> bool | None:
+    """Whether the tasks still open in ``state`` can be handed out, by the choices the engine
+    allows from here (the partners' later takes, passes, answers and assignments), without two
+    tasks that can never both succeed: False loses the deal whatever the cards. Public facts
+    only (who holds which task, whose turn, the rules). None: not settled within
+    :data:`HAND_OUT_STATES` states."""
+    seen: set[tuple[object, ...]] = set()
+
+    def visit(st: GameState) -> bool:
+        if st.phase not in _HANDING_OUT:
+            return not st.result and not _clash(st)
+        key = (st.phase, st.owners, st.turn, st.asked, st.volunteers)
+        if key in seen:
+            return False
+        if len(seen) >= HAND_OUT_STATES:
+            raise _TooMany
+        seen.add(key)
+        for a in legal_actions(st):
+            if isinstance(a, Take | Assign):
+                seat = a.seat if isinstance(a, Take) else a.to
+                if clashing_task(st, a.task, seat) is not None:
+                    continue  # the engine's warning: this pair can never both succeed
+            if visit(apply(st, a)[0]):
+                return True
+        return False
+
+    try:
+        return visit(state)
+    except _TooMany:
+        return None
+
+
+def _hopeless(now: GameState, options: Sequence[Action]) -> list[bool]:
+    """For each option, whether it leaves the open tasks impossible to hand out without a
+    clash (``_can_hand_out`` after it)."""
+    return [_can_hand_out(apply(now, a)[0]) is False for a in options]
+
+
+def _keep_winnable(options: list[int], chance: list[float]) -> list[int]:
+    """The options still winnable on some sampled deal, when there is one: a choice that loses
+    the deal on every one is never made for a better fit while another keeps it open."""
+    alive = [i for i in options if chance[i] > 0]
+    return alive or options
+
+
 def choose_distribution(
     view: View, memory: Memory, rng: random.Random, cfg: Settings, ctx: search.Context
 ) -> Decision:
     """Take or pass: the task whose success with this seat as owner is likeliest in the samples,
     compared with the best seat still to choose, plus how well this hand fits a task that names
     cards (``_task_fit``: open hands judge almost any owner able to win a card, people holding
-    hidden cards are not); pass when someone later fits clearly better."""
-    legal, _ = _legal(view, memory, rng)
+    hidden cards are not); pass when someone later fits clearly better. The few best tasks are
+    judged again on the whole distribution (``_whole_chances``): a task that leaves the others
+    impossible to hand out is a loss however well it suits this hand."""
+    legal, now = _legal(view, memory, rng)
     takes = [a for a in legal if isinstance(a, Take)]
     can_pass = any(isinstance(a, Pass) for a in legal)
     me = view.turn
     if not takes:
         return Decision(Pass(me), Said("no task may be taken"))
     owned = _owned(view)
-    seats = view.seats
-    later = [(me + k) % seats for k in range(1, seats)]
-    if view.rules.captain_no_tasks:
-        later = [s for s in later if s != view.captain]
+    later = choosers_after(now)  # the engine's order; public facts only
     states = _samples(view, memory, rng, cfg.task_samples)
-    cands_of = [
-        [s for s in later if not (s == view.captain and get_task(a.task).captain_may_not_take)]
-        for a in takes
-    ]
+    cands_of = [[s for s in later if may_take(now, s, a.task)] for a in takes]
     options = len(takes) + sum(len(c) for c in cands_of)
-    states = states[: max(1, cfg.task_judgements // options)]
-    solves = len(states) * options
+    partial = states[: max(1, cfg.task_judgements // options)]
+    solves = len(partial) * options
     # every option judged on the same deals (a deadline may end the judging early)
     options_of = [[me, *cands] for cands in cands_of]
     pairs = zip(takes, options_of, strict=True)
     flat = [{**owned, a.task: s} for a, who in pairs for s in who]
-    ch = _task_chances(view, states, flat, cfg, ctx, solves)
+    ch = _task_chances(view, partial, flat, cfg, ctx, solves)
     mine: list[float] = []
     others: list[float] = []
     for who in options_of:
@@ -335,7 +463,21 @@ def choose_distribution(
         ch = ch[len(who) :]
     fit = [_task_fit(view, a.task, me) for a in takes]
     bonus = [0.0 if f is None else cfg.fit_weight * (f - 0.5) for f in fit]
-    best_i = max(range(len(takes)), key=lambda i: (mine[i] - 0.3 * others[i] + bonus[i], -i))
+
+    def key(i: int) -> tuple[float, int]:
+        return (mine[i] - 0.3 * others[i] + bonus[i], -i)
+
+    lost = _hopeless(now, takes)
+    ranked = sorted(range(len(takes)), key=key, reverse=True)
+    short = ([i for i in ranked if not lost[i]] or ranked)[:WHOLE_OPTIONS]
+    if len(short) > 1:
+        chosen = [takes[i] for i in short]
+        deals = states + _samples(view, memory, rng, max(0, _whole_deals(cfg) - len(states)))
+        whole = _whole_chances(deals, chosen, [mine[i] for i in short], cfg, ctx)
+        for i, w in zip(short, whole, strict=True):
+            mine[i] = w
+        short = _keep_winnable(short, mine)
+    best_i = max(short, key=key)
     best = takes[best_i]
     if can_pass and all(mine[i] + bonus[i] + 0.15 < others[i] for i in range(len(takes))):
         return Decision(Pass(me), Said("another crew member fits every open task better"))
@@ -393,15 +535,14 @@ def _all_to(view: View, seat: int) -> dict[int, int]:
 def choose_volunteer(
     view: View, memory: Memory, rng: random.Random, cfg: Settings, ctx: search.Context
 ) -> Decision:
-    legal, _ = _legal(view, memory, rng)
+    legal, now = _legal(view, memory, rng)
     me = view.turn
     answers = {a.yes for a in legal if isinstance(a, Volunteer)}
     if len(answers) == 1:
         yes = answers.pop()
         return Decision(Volunteer(me, yes), Said("the only answer allowed"))
-    seats = view.seats
-    order = [(view.captain + k) % seats for k in range(1, seats + 1)]
-    later = order[order.index(me) + 1 :] if me in order else []
+    # the engine's order of asking, and who of them may say yes (public facts only)
+    later = [s for s in volunteers_after(now) if may_volunteer(now, s)]
     if view.rules.distribution == DIST_TWO_VOLUNTEERS:
         yes = _hand_strength(view, me) >= 2.0
         return Decision(Volunteer(me, yes), Said("hand strength") if yes else Said("a weak hand"))
@@ -441,7 +582,7 @@ def choose_give(
 def choose_assign(
     view: View, memory: Memory, rng: random.Random, cfg: Settings, ctx: search.Context
 ) -> Decision:
-    legal, _ = _legal(view, memory, rng)
+    legal, now = _legal(view, memory, rng)
     assigns = [a for a in legal if isinstance(a, Assign)]
     owned = _owned(view)
     states = _samples(view, memory, rng, cfg.task_samples)
@@ -450,9 +591,26 @@ def choose_assign(
         # open is given now, to the seat that suits it best; the others come after
         first = next(t.task for t in view.tasks if any(a.task == t.task for a in assigns))
         assigns = [a for a in assigns if a.task == first]
+    sampled = states
     states = states[: max(1, cfg.task_judgements // len(assigns))]
     ch = _task_chances(view, states, [{**owned, a.task: a.to} for a in assigns], cfg, ctx)
-    i = max(range(len(assigns)), key=lambda i: (ch[i], assigns[i].to == view.seat, -i))
+
+    def key(i: int) -> tuple[float, bool, int]:
+        return (ch[i], assigns[i].to == view.seat, -i)
+
+    # the best few judged again on the whole distribution: the tasks still open must find
+    # owners too (``_whole_chances``)
+    lost = _hopeless(now, assigns)
+    ranked = sorted(range(len(assigns)), key=key, reverse=True)
+    short = ([i for i in ranked if not lost[i]] or ranked)[:WHOLE_OPTIONS]
+    if len(short) > 1:
+        chosen = [assigns[i] for i in short]
+        deals = sampled + _samples(view, memory, rng, max(0, _whole_deals(cfg) - len(sampled)))
+        whole = _whole_chances(deals, chosen, [ch[i] for i in short], cfg, ctx)
+        for i, w in zip(short, whole, strict=True):
+            ch[i] = w
+        short = _keep_winnable(short, ch)
+    i = max(short, key=key)
     a = assigns[i]
     values = {"task": a.task, "seat": a.to + 1, "pct": round(100 * ch[i])}
     return Decision(

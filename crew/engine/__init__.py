@@ -71,7 +71,13 @@ if TYPE_CHECKING:  # the facade: every public name, once
         distress_target as distress_target,
         swap_of as swap_of,
     )
-    from .phases.distribution import clashing_task as clashing_task
+    from .phases.distribution import (
+        choosers_after as choosers_after,
+        clashing_task as clashing_task,
+        may_take as may_take,
+        may_volunteer as may_volunteer,
+        volunteers_after as volunteers_after,
+    )
     from .phases.predictions import prediction_tasks as prediction_tasks
     from .phases.tricks import legal_plays as legal_plays
     from .reasons import (

@@ -112,3 +112,32 @@ def test_with_more_options_than_judgements_the_first_open_task_is_given_first() 
     memory.observe(view)
     d = choose_action(view, memory, random.Random(1), cfg)
     assert isinstance(d.action, Assign) and d.action.task == view.tasks[0].task
+
+
+def test_a_task_that_leaves_the_open_tasks_impossible_to_hand_out_is_not_taken() -> None:
+    # five tasks for four: one round each, then the captain takes the last. Tasks 1 (win P3)
+    # and 14 (win every 3) can never succeed with two owners, so the captain must take one of
+    # them now and the other last. Judged with the decided tasks alone, task 2 (win Y1, which
+    # the captain's Y9 wins) looks best; judged on the whole distribution it loses the deal
+    from crew.bots import Settings
+    from crew.bots import search as bot_search
+    from crew.bots.player import _can_hand_out
+    from crew.engine import apply
+    from crew.solver import Solver
+
+    hands = [mask_of(parse_cards(h)) for h in HANDS]
+    state = start_state(4, NORMAL, hands, [], [1, 14, 3, 4, 2])
+    assert state.turn == 0
+    after = {t: apply(state, Take(0, t))[0] for t in (1, 14, 3, 4, 2)}
+    # the partial judgement of the old choice: task 2 alone is won on the real deal
+    ctx = bot_search.Context()
+    assert bot_search.winnable(bot_search.with_tasks(state, {2: 0}, {}), 20_000, ctx) == 1.0
+    # the open-hand truth on the whole distribution, and the public check that sees it
+    solver = Solver()
+    truth = {t: solver.solve(st, node_limit=400_000).winnable for t, st in after.items()}
+    assert truth == {1: True, 14: True, 3: False, 4: False, 2: False}
+    assert {t: _can_hand_out(st) for t, st in after.items()} == truth
+    cfg = Settings(task_samples=3, task_budget=30_000)
+    view = view_for(state, 0)
+    d = choose_action(view, Memory(0), decision_rng("whole", 0, 1), cfg)
+    assert d.action in (Take(0, 1), Take(0, 14)), d.why

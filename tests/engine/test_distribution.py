@@ -13,10 +13,14 @@ from crew.engine import (
     Signal,
     Take,
     Volunteer,
+    choosers_after,
     clashing_task,
     legal_actions,
+    may_take,
+    may_volunteer,
     parse_card,
     view_for,
+    volunteers_after,
     why_illegal,
 )
 
@@ -390,3 +394,40 @@ def test_both_prediction_owners_predict() -> None:
     assert rejected(state, Predict(1, 5)) == "PREDICTION_NOT_NEEDED"
     state = run(state, Predict(0, 13))
     assert state.phase == "play"
+
+
+# ---------------------------------------------------------------------------------------------
+# the order questions the computers ask (who chooses after this seat, who may say yes)
+
+
+def test_choosers_after_is_the_order_the_turns_then_take() -> None:
+    # passing allowed: the rest of the one round, the seats that passed not again
+    state = attempt(4, 5, H4, tasks=[1, 2])
+    assert choosers_after(state) == (2, 3, 0)
+    state = run(state, Pass(1))
+    assert choosers_after(state) == (3, 0)
+    # every task must be taken: the round goes on, every other seat in turn
+    state = attempt(4, 5, H4, tasks=[1, 2, 3, 4, 40])
+    seen = []
+    for task in (1, 2, 3):
+        seen.append(choosers_after(state))
+        state = run(state, Take(state.turn, task))
+    assert seen == [(2, 3, 0), (3, 0, 1), (0, 1, 2)]
+    assert state.turn == 0 and choosers_after(state) == (1, 2, 3)
+    # mission 25: the captain is never among them
+    state = attempt(4, 25, H4, tasks=[1, 2, 3, 4], terrain="P1")
+    assert state.turn == 2 and choosers_after(state) == (3, 0)
+
+
+def test_may_take_and_may_volunteer_follow_the_captain_rule() -> None:
+    state = attempt(4, 5, H4, tasks=[59, 1, 2, 3])
+    assert [may_take(state, s, 59) for s in range(4)] == [True, False, True, True]
+    assert [may_take(state, s, 1) for s in range(4)] == [True] * 4
+    state = attempt(4, 15, H4, tasks=[1, 59])
+    assert state.turn == 2 and volunteers_after(state) == (3, 0, 1)
+    assert [may_volunteer(state, s) for s in range(4)] == [True, False, True, True]
+    state = run(state, Volunteer(2, False))
+    assert volunteers_after(state) == (0, 1)
+    # two volunteers: the captain may say yes while one task is the captain's to take
+    state = attempt(4, 26, H4, tasks=[1, 59])
+    assert may_volunteer(state, 1)

@@ -24,8 +24,12 @@ __all__ = [
     "VOLUNTEER",
     "begin_distribution",
     "candidates",
+    "choosers_after",
     "clashing_task",
+    "may_take",
+    "may_volunteer",
     "tasks_left",
+    "volunteers_after",
 ]
 
 _DISTRIBUTE = Phase.DISTRIBUTE  # read through a module global: legal_actions asks often
@@ -152,6 +156,37 @@ def _may_volunteer(state: GameState, seat: int) -> bool:
         return _may_receive_all(state, seat)
     st = state.setup
     return seat != st.captain or any(not _barred(t) for t in st.task_ids)
+
+
+def may_take(state: GameState, seat: int, task: int) -> bool:
+    """Whether ``seat`` may ever own ``task`` (rules: the captain never takes a task that
+    compares with the captain). Public: it reads only the task and who is captain."""
+    return not (seat == state.setup.captain and _barred(task))
+
+
+def choosers_after(state: GameState) -> tuple[int, ...]:
+    """The crew members who still choose a task after the one whose turn it is, in the order
+    they are asked (each once): the rest of the round when passing is allowed (everyone is
+    asked once), every other member in turn when every task must be taken (the round goes on
+    until none is left). The captain of a mission where the captain takes none is never asked.
+    """
+    order = _dist_order(state)
+    n = len(order)
+    if _can_pass(state):
+        return order[state.asked + 1 :]
+    turn = state.turn
+    return tuple(s for k in range(1, n) if (s := order[(state.asked + k) % n]) != turn)
+
+
+def volunteers_after(state: GameState) -> tuple[int, ...]:
+    """The crew members the captain asks after the one asked now, in order (clockwise from the
+    captain's left, the captain last)."""
+    return _volunteer_order(state)[state.asked + 1 :]
+
+
+def may_volunteer(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` may answer yes to the volunteer question (see ``_may_volunteer``)."""
+    return _may_volunteer(state, seat)
 
 
 # ---------------------------------------------------------------------------------------------
