@@ -242,21 +242,29 @@ def test_the_post_mortem_speaks_dutch() -> None:
     assert i18n._(PREMISE).startswith("met open kaarten")
 
 
+OWNER_12 = "task 12: done in 40% of sampled deals with this seat as its owner"
+
+
 def test_a_said_sentence_is_english_text_that_a_screen_translates() -> None:
     import pickle
 
     from crew.i18n import Said, said
 
-    why = Said("task {task} fits this hand best", task=12)
+    why = Said(
+        "task {task}: done in {pct}% of sampled deals with this seat as its owner", task=12, pct=40
+    )
     both = Said("{a}; {b}", a=why, b=Said("a weak hand"))
-    assert both == "task 12 fits this hand best; a weak hand"
-    assert json.dumps({"why": both}) == '{"why": "task 12 fits this hand best; a weak hand"}'
+    assert both == f"{OWNER_12}; a weak hand"
+    assert json.dumps({"why": both}) == json.dumps({"why": f"{OWNER_12}; a weak hand"})
     assert pickle.loads(pickle.dumps(both)) == both
     assert said(both) == both
     i18n.set_language("nl")
-    assert said(both) == "opdracht 12 past het best bij deze hand; een zwakke hand"
+    assert said(both) == (
+        "opdracht 12: vervuld in 40% van de getrokken verdelingen met deze plaats als eigenaar;"
+        " een zwakke hand"
+    )
     assert said(pickle.loads(pickle.dumps(both))) == said(both)
-    assert str(both) == "task 12 fits this hand best; a weak hand"
+    assert str(both) == f"{OWNER_12}; a weak hand"
 
 
 def test_suggest_json_keeps_the_english_why(
