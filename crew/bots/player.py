@@ -14,7 +14,7 @@ owners: ``_can_hand_out``, ``_whole_chances``). Signals follow a fixed, readable
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from crew.engine.actions import (
@@ -428,6 +428,34 @@ def _keep_winnable(options: list[int], chance: list[float]) -> list[int]:
     return alive or options
 
 
+def _best_on_the_whole(
+    view: View,
+    memory: Memory,
+    rng: random.Random,
+    cfg: Settings,
+    ctx: search.Context,
+    now: GameState,
+    options: Sequence[Action],
+    chance: list[float],
+    key: Callable[[int], tuple[float, ...]],
+    sampled: list[GameState],
+) -> int:
+    """The best of ``options`` by ``key`` once the few best that leave the open tasks possible to
+    hand out (``_hopeless``) are judged again on the whole distribution (``_whole_chances``,
+    on ``sampled`` and more deals): their ``chance`` is replaced by that judgement, in place."""
+    lost = _hopeless(now, options)
+    ranked = sorted(range(len(options)), key=key, reverse=True)
+    short = ([i for i in ranked if not lost[i]] or ranked)[:WHOLE_OPTIONS]
+    if len(short) > 1:
+        chosen = [options[i] for i in short]
+        deals = sampled + _samples(view, memory, rng, max(0, _whole_deals(cfg) - len(sampled)))
+        whole = _whole_chances(deals, chosen, [chance[i] for i in short], cfg, ctx)
+        for i, w in zip(short, whole, strict=True):
+            chance[i] = w
+        short = _keep_winnable(short, chance)
+    return max(short, key=key)
+
+
 def choose_distribution(
     view: View, memory: Memory, rng: random.Random, cfg: Settings, ctx: search.Context
 ) -> Decision:
@@ -467,17 +495,7 @@ def choose_distribution(
     def key(i: int) -> tuple[float, int]:
         return (mine[i] - 0.3 * others[i] + bonus[i], -i)
 
-    lost = _hopeless(now, takes)
-    ranked = sorted(range(len(takes)), key=key, reverse=True)
-    short = ([i for i in ranked if not lost[i]] or ranked)[:WHOLE_OPTIONS]
-    if len(short) > 1:
-        chosen = [takes[i] for i in short]
-        deals = states + _samples(view, memory, rng, max(0, _whole_deals(cfg) - len(states)))
-        whole = _whole_chances(deals, chosen, [mine[i] for i in short], cfg, ctx)
-        for i, w in zip(short, whole, strict=True):
-            mine[i] = w
-        short = _keep_winnable(short, mine)
-    best_i = max(short, key=key)
+    best_i = _best_on_the_whole(view, memory, rng, cfg, ctx, now, takes, mine, key, states)
     best = takes[best_i]
     if can_pass and all(mine[i] + bonus[i] + 0.15 < others[i] for i in range(len(takes))):
         return Decision(Pass(me), Said("another crew member fits every open task better"))
@@ -600,17 +618,7 @@ def choose_assign(
 
     # the best few judged again on the whole distribution: the tasks still open must find
     # owners too (``_whole_chances``)
-    lost = _hopeless(now, assigns)
-    ranked = sorted(range(len(assigns)), key=key, reverse=True)
-    short = ([i for i in ranked if not lost[i]] or ranked)[:WHOLE_OPTIONS]
-    if len(short) > 1:
-        chosen = [assigns[i] for i in short]
-        deals = sampled + _samples(view, memory, rng, max(0, _whole_deals(cfg) - len(sampled)))
-        whole = _whole_chances(deals, chosen, [ch[i] for i in short], cfg, ctx)
-        for i, w in zip(short, whole, strict=True):
-            ch[i] = w
-        short = _keep_winnable(short, ch)
-    i = max(short, key=key)
+    i = _best_on_the_whole(view, memory, rng, cfg, ctx, now, assigns, ch, key, sampled)
     a = assigns[i]
     values = {"task": a.task, "seat": a.to + 1, "pct": round(100 * ch[i])}
     return Decision(
