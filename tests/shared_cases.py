@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from crew.bots import Settings
@@ -29,3 +32,20 @@ TIMED_RAN_OUT: dict[str, Any] = {
     "seed": 3,
     "actions": [{"volunteer": True, "seat": 3}, {"time_up": True}],
 }
+
+
+@contextmanager
+def fails_after(seconds: int, what: str) -> Iterator[None]:
+    """Raise TimeoutError (the test fails, it does not hang) when the block takes longer than
+    ``seconds``: ``what`` says what hung."""
+
+    def ring(signum: int, frame: object) -> None:
+        raise TimeoutError(what)
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from shared_cases import fails_after
 
 from crew import history, storage
 from crew.engine import apply, legal_actions, new_attempt
@@ -33,17 +33,8 @@ def crew_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def alarm() -> Iterator[None]:
     """Fail (not hang) when the test takes more than 20 seconds."""
-
-    def ring(signum: int, frame: object) -> None:
-        raise TimeoutError("the history hung")
-
-    old = signal.signal(signal.SIGALRM, ring)
-    signal.alarm(20)
-    try:
+    with fails_after(20, "the history hung"):
         yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def _entry(entry_id: int, cards: int = 4, **fields: object) -> history.HistoryEntry:

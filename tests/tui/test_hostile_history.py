@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from shared_cases import fails_after
 from tui_driver import Player, play_to_result, screen_text, shown
 from tui_hands import attempt, session_for
 
@@ -38,17 +38,8 @@ def crew_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def alarm() -> Iterator[None]:
     """Fail (not hang) when the test takes more than 60 seconds."""
-
-    def ring(signum: int, frame: object) -> None:
-        raise TimeoutError("the app hung")
-
-    old = signal.signal(signal.SIGALRM, ring)
-    signal.alarm(60)
-    try:
+    with fails_after(60, "the app hung"):
         yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def lowest(s: Session, *, until: int | None = None) -> Session:
