@@ -133,18 +133,24 @@ def crew_home_problem(value: str) -> str | None:
     return None
 
 
+def _temp_beside(path: Path) -> tuple[int, str]:
+    """A new temporary file in ``path``'s folder (made if missing), named after ``path``
+    (``tidy`` finds it if a write is interrupted); an OSError names ``path``, the file meant,
+    not the temporary one (its name is new every time)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from exc
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves either the old or the new file whole.
 
     The text goes to a temporary file in the same folder, is flushed and fsynced, then replaces
     the target with ``os.replace``.
     """
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        # named by the file meant, not the temporary one (its name is new every time)
-        raise OSError(exc.errno, exc.strerror, str(path)) from exc
+    fd, tmp = _temp_beside(path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
@@ -229,11 +235,7 @@ def write_new_bytes(path: Path, data: bytes) -> None:
     fails when the name is taken); where links are not supported the file is created
     exclusively and written in place.
     """
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise OSError(exc.errno, exc.strerror, str(path)) from exc
+    fd, tmp = _temp_beside(path)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
