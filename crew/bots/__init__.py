@@ -29,8 +29,8 @@ from .player import (
     choose_distress_card,
     choose_signal,
     controls,
-    task_wishes,
 )
+from .tasks import task_wishes
 
 __all__ = [
     "AT_THE_TABLE",

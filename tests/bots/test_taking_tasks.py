@@ -8,7 +8,7 @@ the card high in its colour, or higher cards of that colour, or submarines where
 from __future__ import annotations
 
 from crew.bots import Memory, choose_action
-from crew.bots.player import _card_fit, _task_fit
+from crew.bots.tasks import _card_fit, _task_fit
 from crew.engine import mask_of, parse_card, parse_cards, start_state, view_for
 from crew.engine.actions import Take
 from crew.engine.missions import mission_rules
@@ -121,7 +121,7 @@ def test_a_task_that_leaves_the_open_tasks_impossible_to_hand_out_is_not_taken()
     # the captain's Y9 wins) looks best; judged on the whole distribution it loses the deal
     from crew.bots import Settings
     from crew.bots import search as bot_search
-    from crew.bots.player import _can_hand_out
+    from crew.bots.tasks import _can_hand_out
     from crew.engine import apply
     from crew.solver import Solver
 
