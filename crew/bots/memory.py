@@ -27,6 +27,9 @@ class Memory:
     #: distress: (card passed, seat it went to), and the card received, once seen
     gave: tuple[int, int] | None = None
     received: int | None = None
+    #: free task choice: the tasks each other seat said it would like (task numbers only, said
+    #: aloud at the table: rules I4), best first; heard once, when the choice opens
+    wishes: dict[int, tuple[int, ...]] = field(default_factory=dict)
     _hand: tuple[int, ...] | None = None
     _distress: str = ""
 
@@ -66,6 +69,7 @@ class Memory:
         self.complete = True
         self.gave = None
         self.received = None
+        self.wishes = {}
         self._hand = None
         self._distress = ""
 

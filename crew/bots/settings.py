@@ -70,6 +70,10 @@ class Settings:
     #: mission 9 38 instead of 35 (weight 1.0: the same games); on 50 other deals each (seeds
     #: 51-100) 36 instead of 36, and 32 instead of 30
     fit_weight: float = 0.5
+    #: free task choice among computers: what a task is worth more when given to a seat that
+    #: said it would like it (``Memory.wishes``, judged by that seat with its own hand), when the
+    #: crew's choice is made (0: the wishes are not asked for)
+    wish_weight: float = 0.25
 
 
 DEFAULT = Settings()

@@ -443,8 +443,11 @@ def choose_assign(
     states = states[: max(1, cfg.task_judgements // len(assigns))]
     ch = task_chances(view, states, [{**owned, a.task: a.to} for a in assigns], cfg, ctx)
 
+    heard = memory.wishes  # what the others said they would like (free task choice)
+    liked = [cfg.wish_weight if a.task in heard.get(a.to, ()) else 0.0 for a in assigns]
+
     def key(i: int) -> tuple[float, bool, int]:
-        return (ch[i], assigns[i].to == view.seat, -i)
+        return (ch[i] + liked[i], assigns[i].to == view.seat, -i)
 
     # the best few judged again on the whole distribution: the tasks still open must find
     # owners too (``_whole_chances``)

@@ -23,8 +23,9 @@ from crew.bots import (
     choose_distress,
     choose_distress_card,
     choose_signal,
+    task_wishes,
 )
-from crew.engine import Action, Distress, GameState, view_for
+from crew.engine import Action, Distress, GameState, Phase, view_for
 from crew.i18n import Said
 
 from .protocol import Ask, AskKind, TableState, distress_outcome
@@ -112,7 +113,17 @@ def job(
 
         return signal
 
+    others = []
+    if state.phase == Phase.ASSIGN and settings.wish_weight and not mem.wishes:
+        # the crew's free choice: the others say which tasks they would like first, each from
+        # its own view (only task numbers are said, rules I4)
+        others = [
+            (p, view_for(state, p), memory(p), rng_for(p)) for p in sorted(memories) if p != seat
+        ]
+
     def action() -> Answer:
+        if others:
+            mem.wishes = {p: tuple(task_wishes(v, m, r, settings)) for p, v, m, r in others}
         d = choose_action(view, mem, rng, settings)
         return Answer(ask, d.action, why=d.why)
 
