@@ -1,0 +1,120 @@
+"""Free task choice among computers: the crew talks first (rules I4), the decider listens.
+
+Each other computer says which open tasks it would like (task numbers only, judged from its own
+hand); the computer making the crew's choice hears them and gives a task to a seat that wished
+it when the sampled deals cannot tell the seats apart.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from crew.bots import DEFAULT, Memory, choose_action, task_wishes
+from crew.engine import Assign, Phase, apply, new_attempt, start_state, view_for
+from crew.engine.cards import mask_of, parse_cards
+from crew.engine.missions import mission_rules
+from crew.table import decision_rng
+from crew.table.jobs import job
+from crew.table.protocol import AskKind, TableState, next_question
+
+#: four hands of mission 17 (free task choice); seat 3, the captain (S4), decides the crew's
+#: choice; seat 0 holds the top of yellow, seat 1 the pink 8 and 7 above the pink 3
+HANDS = (
+    "S1 Y9 Y8 Y7 B9 B8 B1 P1 G1 G2",
+    "S2 P8 P7 P6 G9 G8 B2 B3 Y1 Y2",
+    "P5 P4 P3 G7 G6 B4 B5 Y3 Y4 B6",
+    "S3 S4 P9 P2 G5 G4 G3 B7 Y5 Y6",
+)
+
+
+def _free_choice() -> tuple:
+    hands = [mask_of(parse_cards(h)) for h in HANDS]
+    # task 1: win the pink 3; task 2: win the yellow 1
+    state = start_state(4, mission_rules(17), hands, [], [1, 2])
+    assert state.phase == Phase.ASSIGN
+    return state
+
+
+def test_the_decider_gives_a_task_to_the_seat_that_wished_it() -> None:
+    state = _free_choice()
+    seat = 3  # the captain decides the crew's choice when no person sits at the table
+    view = view_for(state, seat)
+    cfg = replace(DEFAULT, task_samples=3, wish_weight=5.0)
+    for wisher in (0, 1, 2):
+        memory = Memory(seat)
+        memory.observe(view)
+        memory.wishes = {wisher: (1,)}
+        d = choose_action(view, memory, random.Random(7), cfg)
+        assert d.action == Assign(1, wisher), (wisher, d.action, d.why)
+
+
+def test_wishes_not_heard_leave_the_choice_to_the_sampled_deals() -> None:
+    state = _free_choice()
+    view = view_for(state, 3)
+    cfg = replace(DEFAULT, task_samples=3, wish_weight=5.0)
+    chosen = set()
+    for wisher in (0, 1, 2):
+        memory = Memory(3)
+        memory.observe(view)
+        memory.wishes = {wisher: (99,)}  # a task not on the table: nothing to weigh
+        chosen.add(choose_action(view, memory, random.Random(7), cfg).action)
+    assert len(chosen) == 1  # the same choice whoever wished a task that is not there
+
+
+def test_the_table_asks_every_other_computer_for_its_wishes_from_its_own_view() -> None:
+    state = _free_choice()
+    computers = frozenset(range(4))
+    memories = {s: Memory(s) for s in computers}
+    for s, m in memories.items():
+        m.observe(view_for(state, s))
+    ask = next_question(state, TableState(draw_seen=True), computers)
+    assert ask is not None and ask.kind == AskKind.ACTION
+    decider = ask.seat
+    assert decider == 3
+    count = iter(range(1, 100))
+    cfg = replace(DEFAULT, task_samples=3)
+    decide = job(
+        ask,
+        state,
+        TableState(draw_seen=True),
+        memories,
+        lambda s: decision_rng("w", s, next(count)),
+        cfg,
+        detach=False,
+    )
+    answer = decide()
+    assert isinstance(answer.action, Assign)
+    heard = memories[decider].wishes
+    assert sorted(heard) == sorted(computers - {decider})
+    # each is what that seat says from its own view (the same random source replayed)
+    count2 = iter(range(1, 100))
+    for s in sorted(heard):
+        own = task_wishes(view_for(state, s), memories[s], decision_rng("w", s, next(count2)), cfg)
+        assert heard[s] == tuple(own)
+        assert set(own) <= {1, 2}
+    # seat 0 holds the yellow 9, 8 and 7: it would like to win the yellow 1
+    assert 2 in heard[0], heard
+    # heard once: the next assignment of the same choice does not ask again
+    after, _ = apply(state, answer.action)
+    assert after.phase == Phase.ASSIGN
+    again = job(
+        next_question(after, TableState(draw_seen=True), computers),
+        after,
+        TableState(draw_seen=True),
+        memories,
+        lambda s: decision_rng("w2", s, 1),
+        cfg,
+        detach=False,
+    )
+    again()
+    assert memories[decider].wishes == heard
+
+
+def test_a_new_attempt_forgets_the_wishes() -> None:
+    state = new_attempt(4, 17, seed=3)
+    m = Memory(0)
+    m.observe(view_for(state, 0))
+    m.wishes = {1: (5,)}
+    m.reset()
+    assert m.wishes == {}
