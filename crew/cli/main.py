@@ -10,14 +10,19 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..i18n import N_, _
 from . import options as opt
+from . import shared_options as shared
 from .common import BAD_INPUT, INTERRUPTED, PIPE_CLOSED, CliError, parse_names, parse_seed
 from .parsing import Parser, RawHelp, VersionAction
 
 __all__ = ["build_parser", "main"]
+
+if TYPE_CHECKING:
+    #: where a parser's subcommands are added
+    _Commands: TypeAlias = argparse._SubParsersAction[Parser]
 
 _EXAMPLES = N_("""\
 examples:
@@ -45,94 +50,15 @@ first); 141 the output's reader went away (as after "| head -1").
 """)
 
 
-def _verdict_limits(
-    p: argparse.ArgumentParser, nodes: str, seconds: str, per: str, counted: str
-) -> None:
-    """The two limits of an open-hand verdict in crew odds and crew selfplay: solver positions
-    decide (the same figures on any machine), seconds only guard above them."""
-    p.add_argument(
-        nodes,
-        type=opt.whole(*opt.VERDICT_NODES),
-        default=opt.DEFAULT_VERDICT_NODES,
-        metavar="N",
-        help=_(
-            "solver positions {per}, 1,000-1,000,000,000 (default 1,000,000): the limit that"
-            " decides, so a seed gives the same figures on any machine"
-        ).format(per=_(per)),
-    )
-    p.add_argument(
-        seconds,
-        type=opt.seconds(zero_is_no_limit=False),
-        default=opt.DEFAULT_GUARD_SECONDS,
-        metavar="S",
-        help=_(
-            "a guard {per} above {nodes}, 0.01-86400 seconds (default 120); a verdict it stops"
-            " is undecided and counted in {counted}"
-        ).format(per=_(per), nodes=nodes, counted=counted),
-    )
-
-
-# the engine's highest_mission() and highest_difficulty(), written out so that --help imports no
-# engine (a test keeps them equal, in every language)
-_MISSION_HELP = N_(
-    "logbook mission: 0 intro, 1-32, then the epilogue up to 244 (2 or 3 players), 279 (4), 312 (5)"
-)
-_DIFFICULTY_HELP = N_(
-    "draw tasks to this difficulty: 1 up to 229 (2 or 3 players), 264 (4), 297 (5)"
-)
-#: the words of file arguments and of --json, the same in every command
-_FILE_HELP = N_("a crew-record/1 JSON file, or - for stdin")
-_HAND_HELP = N_('e.g. "P3 P7 B2 S4"')
-
-
 #: Default time limit of one open-hand verdict (``crew solve``, each of ``crew analyse``).
 SOLVE_SECONDS = 20.0
 
-
-def _json_flag(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help=_("print one JSON document instead"))
-
-
-def _file_arg(p: argparse.ArgumentParser, words: str = _FILE_HELP) -> None:
-    p.add_argument("file", metavar=_("FILE"), help=_(words))
-
-
-def _game_options(p: argparse.ArgumentParser, *, players_required: bool) -> None:
-    p.add_argument(
-        "--players",
-        type=opt.players,
-        required=players_required,
-        metavar="N",
-        help=_("crew members, 2-5 (2: with Tonoja)"),
-    )
-    p.add_argument("--mission", type=opt.mission, metavar="M", help=_(_MISSION_HELP))
-    p.add_argument(
-        "--seed",
-        type=opt.seed,
-        metavar="S",
-        help=_("deal code: the same seed gives the same deal (up to 64 characters)"),
-    )
-    p.add_argument(
-        "--timed", action="store_true", help=_("real-time missions: play with the timer")
-    )
-    p.add_argument(
-        "--difficulty",
-        type=opt.whole(1, None),
-        metavar="D",
-        help=_("free play (no --mission): {what}").format(what=_(_DIFFICULTY_HELP)),
-    )
-    p.add_argument(
-        "--names",
-        type=opt.names,
-        metavar=_("NAMES"),
-        help=_('the crew in seat order, one name each, separated by commas: "Ann,Bob,Cas,Dee"'),
-    )
+_HAND_HELP = N_('e.g. "P3 P7 B2 S4"')
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole ``crew`` argument parser (each subcommand names its handler), its help in the
     language in use (:func:`crew.i18n.set_language` first)."""
-    fmt = RawHelp
     parser = Parser(
         prog="crew",
         description=_(
@@ -140,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
             "terminal. Without a command it opens the game."
         ),
         epilog=_(_EXAMPLES),
-        formatter_class=fmt,
+        formatter_class=RawHelp,
     )
     parser.add_argument("--version", action=VersionAction)
     parser.add_argument(
@@ -153,18 +79,48 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.set_defaults(handler=None)
     sub = parser.add_subparsers(dest="command", title=_("commands"), metavar=_("COMMAND"))
+    # in the order of crew --help
+    for add in (
+        _play_command,
+        _check_commands,
+        _record_commands,
+        _solver_commands,
+        _computer_commands,
+        _reference_commands,
+        _history_commands,
+    ):
+        add(sub)
+    return parser
 
-    p = sub.add_parser(
+
+def _command(
+    sub: _Commands,
+    name: str,
+    handler: str,
+    help: str,
+    description: str | None = None,
+    **kwargs: Any,
+) -> Parser:
+    """A subcommand's parser that names its ``handler`` (texts already translated)."""
+    p = sub.add_parser(name, help=help, description=description, **kwargs)
+    p.set_defaults(handler=handler)
+    return p
+
+
+def _play_command(sub: _Commands) -> None:
+    p = _command(
+        sub,
         "play",
-        help=_("start a game straight away (the TUI)"),
-        description=_(
+        "play",
+        _("start a game straight away (the TUI)"),
+        _(
             "Start a game straight away. Computer crewmates can take seats: --computers N puts"
             " them in the last N seats (the names given are the people's, in the seats before"
             ' them), e.g. "crew play --players 4 --computers 3 --names Ann".'
         ),
-        formatter_class=fmt,
+        formatter_class=RawHelp,
     )
-    _game_options(p, players_required=False)
+    shared.game_options(p, players_required=False)
     p.add_argument(
         "--computers",
         type=opt.whole(*opt.COMPUTERS),
@@ -183,38 +139,41 @@ def build_parser() -> argparse.ArgumentParser:
             " (the history keeps it, marked practice)"
         ),
     )
-    p.set_defaults(handler="play")
 
+
+def _check_commands(sub: _Commands) -> None:
     p = sub.add_parser("check", help=_("rules questions: trick winner, legal cards, signals"))
     checks = p.add_subparsers(dest="check", title=_("checks"), metavar=_("CHECK"), required=True)
-    c = checks.add_parser(
+    c = _command(
+        checks,
         "trick",
-        help=_("who wins a trick (the first card leads; cards in play order)"),
-        description=_(
+        "check:trick",
+        _("who wins a trick (the first card leads; cards in play order)"),
+        _(
             "Which card wins the trick, its 0-based position and why. The first card "
             "leads; the order given is the play order."
         ),
     )
     c.add_argument("cards", nargs="+", metavar=_("CARD"), help=_("2-5 cards such as P5 S1"))
-    _json_flag(c)
-    c.set_defaults(handler="check:trick")
-    c = checks.add_parser(
+    shared.json_flag(c)
+    c = _command(
+        checks,
         "legal",
-        help=_("which cards of a hand may be played now"),
-        description=_(
-            "The cards of --hand that may be played onto --trick (all of them when leading)."
-        ),
+        "check:legal",
+        _("which cards of a hand may be played now"),
+        _("The cards of --hand that may be played onto --trick (all of them when leading)."),
     )
     c.add_argument("--hand", required=True, metavar=_("CARDS"), help=_(_HAND_HELP))
     c.add_argument(
         "--trick", metavar=_("CARDS"), help=_("the cards already in the trick, lead first")
     )
-    _json_flag(c)
-    c.set_defaults(handler="check:legal")
-    c = checks.add_parser(
+    shared.json_flag(c)
+    c = _command(
+        checks,
         "signal",
-        help=_("may this card be communicated, and how"),
-        description=_(
+        "check:signal",
+        _("may this card be communicated, and how"),
+        _(
             "Whether CARD of --hand may be communicated and with which token position "
             "(top: highest, middle: only, bottom: lowest of its colour). Exit code 1 when not."
         ),
@@ -226,38 +185,47 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("top", "middle", "bottom"),
         help=_("check this claim in particular"),
     )
-    _json_flag(c)
-    c.set_defaults(handler="check:signal")
+    shared.json_flag(c)
 
-    p = sub.add_parser(
+
+def _record_commands(sub: _Commands) -> None:
+    """``crew deal`` writes a record, ``crew verify`` reads one."""
+    p = _command(
+        sub,
         "deal",
-        help=_("deal an attempt and print the start of a game record"),
-        description=_(
+        "game:deal",
+        _("deal an attempt and print the start of a game record"),
+        _(
             "Deal the cards and draw the tasks of a mission. With --json: the start of "
             "a game record (crew-record/1) to play from or to share."
         ),
     )
-    _game_options(p, players_required=True)
-    _json_flag(p)
-    p.set_defaults(handler="game:deal")
-
-    p = sub.add_parser(
+    shared.game_options(p, players_required=True)
+    shared.json_flag(p)
+    p = _command(
+        sub,
         "verify",
-        help=_("replay a game record and judge it"),
-        description=_(
+        "game:verify",
+        _("replay a game record and judge it"),
+        _(
             "Replay a game record: the first illegal action with its reason, or the "
             "trick-by-trick result and each task's status. Exit 0 legal, 1 illegal action, 2 "
             "unreadable record. FILE '-' reads standard input."
         ),
     )
-    _file_arg(p)
-    _json_flag(p)
-    p.set_defaults(handler="game:verify")
+    shared.record_file(p)
+    shared.json_flag(p)
 
-    p = sub.add_parser(
+
+def _solver_commands(sub: _Commands) -> None:
+    """``crew solve`` and ``crew analyse`` (also spelt analyze): open-hand verdicts on a record,
+    each within ``--timeout``."""
+    p = _command(
+        sub,
         "solve",
-        help=_("can the crew still win this record with open hands? a winning line"),
-        description=_(
+        "solver:solve",
+        _("can the crew still win this record with open hands? a winning line"),
+        _(
             "Search every choice the crew still has (distribution, predictions, every "
             "card) with all hands open. Communication is ignored, distress is out of scope. "
             "Shows its progress on stderr when that is a terminal; Ctrl-C stops it with what "
@@ -265,48 +233,50 @@ def build_parser() -> argparse.ArgumentParser:
             "--timeout or stopped."
         ),
     )
-    _file_arg(p)
-    p.add_argument(
-        "--timeout",
-        type=opt.seconds(zero_is_no_limit=True),
-        default=SOLVE_SECONDS,
-        metavar="S",
-        help=_("give up after S seconds (0.01-86400, default {default}; 0: no limit)").format(
-            default=f"{SOLVE_SECONDS:g}"
-        ),
-    )
-    _json_flag(p)
-    p.set_defaults(handler="solver:solve")
-
+    shared.record_file(p)
+    _timeout(p, _("give up after S seconds (0.01-86400, default {default}; 0: no limit)"))
+    shared.json_flag(p)
     for name in ("analyse", "analyze"):
-        p = sub.add_parser(
+        p = _command(
+            sub,
             name,
-            help=_("could the attempt have been won, and which action lost it?")
+            "solver:analyse",
+            _("could the attempt have been won, and which action lost it?")
             if name == "analyse"
             else _("the same as analyse"),
-            description=_(
+            _(
                 "The open-hand verdict before the first card and after every action, "
                 "and the turning point: the first action after which the attempt could no "
                 "longer be won, with the choices that would still have won there."
             ),
         )
-        _file_arg(p)
-        p.add_argument(
-            "--timeout",
-            type=opt.seconds(zero_is_no_limit=True),
-            default=SOLVE_SECONDS,
-            metavar="S",
-            help=_(
-                "limit of each single verdict (0.01-86400 seconds, default {default}; 0: no limit)"
-            ).format(default=f"{SOLVE_SECONDS:g}"),
+        shared.record_file(p)
+        _timeout(
+            p,
+            _("limit of each single verdict (0.01-86400 seconds, default {default}; 0: no limit)"),
         )
-        _json_flag(p)
-        p.set_defaults(handler="solver:analyse")
+        shared.json_flag(p)
 
-    p = sub.add_parser(
+
+def _timeout(p: argparse.ArgumentParser, help: str) -> None:
+    """``--timeout`` of an open-hand verdict, :data:`SOLVE_SECONDS` unless given; 0: no limit."""
+    p.add_argument(
+        "--timeout",
+        type=opt.seconds(zero_is_no_limit=True),
+        default=SOLVE_SECONDS,
+        metavar="S",
+        help=help.format(default=f"{SOLVE_SECONDS:g}"),
+    )
+
+
+def _computer_commands(sub: _Commands) -> None:
+    """The commands that deal many games or ask a computer crewmate: odds, suggest, selfplay."""
+    p = _command(
+        sub,
         "odds",
-        help=_("share of deals winnable with open hands"),
-        description=_(
+        "odds:odds",
+        _("share of deals winnable with open hands"),
+        _(
             "Deal K attempts (after the task draw) and solve each with open hands, on "
             "every core. Distribution choices are part of the search. A progress bar shows on "
             "stderr when it is a terminal. Ctrl-C stops: the deals solved so far are counted "
@@ -315,9 +285,9 @@ def build_parser() -> argparse.ArgumentParser:
             "its seed, exit 2."
         ),
     )
-    p.add_argument("--players", type=opt.players, required=True, metavar="N", help="2-5")
-    p.add_argument("--mission", type=opt.mission, metavar="M", help=_(_MISSION_HELP))
-    p.add_argument("--difficulty", type=opt.whole(1, None), metavar="D", help=_(_DIFFICULTY_HELP))
+    shared.crew_size(p, required=True, help="2-5")
+    shared.mission(p)
+    shared.difficulty(p)
     p.add_argument(
         "--deals",
         type=opt.whole(*opt.DEALS),
@@ -325,26 +295,21 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="K",
         help=_("how many deals, 1-1,000,000"),
     )
-    p.add_argument(
-        "--seed",
-        type=opt.seed,
-        metavar="S",
-        help=_("deal i uses the seed S-i, a seed crew deal takes (default: odds-i)"),
-    )
-    _verdict_limits(p, "--nodes", "--timeout", N_("per deal"), "stopped_by_clock")
-    _json_flag(p)
-    p.set_defaults(handler="odds:odds")
-
-    p = sub.add_parser(
+    shared.seed(p, _("deal i uses the seed S-i, a seed crew deal takes (default: odds-i)"))
+    shared.verdict_limits(p, "--nodes", "--timeout", N_("per deal"), "stopped_by_clock")
+    shared.json_flag(p)
+    p = _command(
+        sub,
         "suggest",
-        help=_("what a computer crewmate would do now for a seat"),
-        description=_(
+        "bots:suggest",
+        _("what a computer crewmate would do now for a seat"),
+        _(
             "From SEAT's view of the record only: the action a computer crewmate would "
             "take now, and why (also a hint for people). Exit 2 when that seat has nothing to "
             "decide now."
         ),
     )
-    _file_arg(p)
+    shared.record_file(p)
     p.add_argument(
         "--seat",
         type=opt.whole(*opt.SEATS),
@@ -352,16 +317,18 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help=_("the crew member"),
     )
-    p.add_argument(
-        "--seed", type=opt.seed, metavar="N", help=_("the computer's random seed (default 0)")
-    )
-    _json_flag(p)
-    p.set_defaults(handler="bots:suggest")
+    shared.seed(p, _("the computer's random seed (default 0)"), metavar="N")
+    shared.json_flag(p)
+    _selfplay_command(sub)
 
-    p = sub.add_parser(
+
+def _selfplay_command(sub: _Commands) -> None:
+    p = _command(
+        sub,
         "selfplay",
-        help=_("computers in every seat, measured against the open-hand ceiling"),
-        description=_(
+        "bots:selfplay",
+        _("computers in every seat, measured against the open-hand ceiling"),
+        _(
             "Play K attempts with computers in every seat and ask the solver whether "
             "each deal was winnable with open hands as dealt, before the tasks were handed out "
             "(the solver chooses the distribution too, so a task choice that loses a winnable "
@@ -371,9 +338,9 @@ def build_parser() -> argparse.ArgumentParser:
             "exit 130."
         ),
     )
-    p.add_argument("--players", type=opt.players, required=True, metavar="P", help="2-5")
-    p.add_argument("--mission", type=opt.mission, metavar="N", help=_(_MISSION_HELP))
-    p.add_argument("--difficulty", type=opt.whole(1, None), metavar="D", help=_(_DIFFICULTY_HELP))
+    shared.crew_size(p, required=True, help="2-5", metavar="P")
+    shared.mission(p, metavar="N")
+    shared.difficulty(p)
     p.add_argument(
         "--games",
         type=opt.whole(*opt.GAMES),
@@ -381,36 +348,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="K",
         help=_("attempts to play, 1-10,000"),
     )
-    p.add_argument(
-        "--seed",
-        type=opt.seed,
-        metavar="S",
-        help=_(
+    shared.seed(
+        p,
+        _(
             "first deal's seed (default 1): a whole number S gives game i the seed S+i, any"
             " other seed crew deal takes gives it S-i"
         ),
     )
-    p.add_argument(
-        "--samples",
-        type=opt.whole(*opt.SAMPLES),
-        metavar="N",
-        help=_("deals a computer samples per card decision, 1-96 (default 24)"),
-    )
-    p.add_argument(
-        "--nodes",
-        type=opt.whole(*opt.NODES),
-        metavar="N",
-        help=_("solver nodes per sampled deal, 1-2,400,000 (default 4,000; at least 1,000 used)"),
-    )
-    p.add_argument(
-        "--budget",
-        type=opt.whole(*opt.BUDGET),
-        metavar="N",
-        help=_(
-            "solver nodes per card decision, 1-2,400,000 (default 240,000; more deals sampled"
-            " for a cheap decision stay within it)"
-        ),
-    )
+    shared.computer_search(p)
     p.add_argument(
         "--records",
         metavar="DIR",
@@ -420,23 +365,23 @@ def build_parser() -> argparse.ArgumentParser:
             " is never replaced"
         ),
     )
-    _verdict_limits(
+    shared.verdict_limits(
         p,
         "--solver-nodes",
         "--solver-seconds",
         N_("per open-hand verdict"),
         "verdicts_stopped_by_clock",
     )
-    _json_flag(p)
-    p.set_defaults(handler="bots:selfplay")
+    shared.json_flag(p)
 
-    p = sub.add_parser("tasks", help=_("the 96 task cards, or one of them"))
+
+def _reference_commands(sub: _Commands) -> None:
+    """The printed game looked up: tasks, missions, rules and the record's schema."""
+    p = _command(sub, "tasks", "info:tasks", _("the 96 task cards, or one of them"))
     p.add_argument("id", nargs="?", type=opt.whole(1, 96), metavar="ID", help=_("a task id, 1-96"))
-    p.add_argument("--players", type=opt.players, metavar="N", help=_("show the difficulty for N"))
-    _json_flag(p)
-    p.set_defaults(handler="info:tasks")
-
-    p = sub.add_parser("missions", help=_("the logbook missions, or one with its rules"))
+    shared.crew_size(p, required=False, help=_("show the difficulty for N"))
+    shared.json_flag(p)
+    p = _command(sub, "missions", "info:missions", _("the logbook missions, or one with its rules"))
     p.add_argument(
         "number",
         nargs="?",
@@ -444,10 +389,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=_("0 intro, 1-32, 33+ epilogue"),
     )
-    _json_flag(p)
-    p.set_defaults(handler="info:missions")
-
-    p = sub.add_parser("rules", help=_("the rules of the game, by topic"))
+    shared.json_flag(p)
+    p = _command(sub, "rules", "info:rules", _("the rules of the game, by topic"))
     p.add_argument(
         "topic",
         nargs="?",
@@ -455,22 +398,26 @@ def build_parser() -> argparse.ArgumentParser:
         metavar=_("TOPIC"),
         help=_("a topic; none: the list"),
     )
-    _json_flag(p)
-    p.set_defaults(handler="info:rules")
+    shared.json_flag(p)
+    p = _command(
+        sub, "schema", "info:schema", _("the JSON Schema of a game record (crew-record/1)")
+    )
+    shared.json_flag(p)
 
-    p = sub.add_parser("schema", help=_("the JSON Schema of a game record (crew-record/1)"))
-    _json_flag(p)
-    p.set_defaults(handler="info:schema")
 
-    p = sub.add_parser(
+def _history_commands(sub: _Commands) -> None:
+    """What was played: replay, history and the logbook."""
+    p = _command(
+        sub,
         "replay",
-        help=_("step through a recorded attempt in the app, every hand open"),
-        description=_(
+        "replay",
+        _("step through a recorded attempt in the app, every hand open"),
+        _(
             "Step through a recorded attempt card by card and trick by trick, every"
             " hand open; for a lost attempt its turning point and a winning line."
         ),
     )
-    _file_arg(p, N_("a crew-record/1 JSON file, - or history:ID"))
+    shared.record_file(p, N_("a crew-record/1 JSON file, - or history:ID"))
     p.add_argument(
         "--show-hands",
         action="store_true",
@@ -479,12 +426,12 @@ def build_parser() -> argparse.ArgumentParser:
             " first; without a terminal to ask at, it is shown only with this option"
         ),
     )
-    p.set_defaults(handler="replay")
-
-    p = sub.add_parser(
+    p = _command(
+        sub,
         "history",
-        help=_("every attempt played, newest first; one of them, its record"),
-        description=_(
+        "history:history_command",
+        _("every attempt played, newest first; one of them, its record"),
+        _(
             "Every attempt that ended, or was quit or replaced after a card, is kept"
             " (the newest {n}). With an ID: that attempt; --export FILE writes its game"
             " record. Commands that read a record also take history:ID instead of a file."
@@ -506,14 +453,10 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help=_("--export may replace a file that is there (only a regular file)"),
     )
-    _json_flag(p)
-    p.set_defaults(handler="history:history_command")
-
-    p = sub.add_parser("logbook", help=_("your crews' campaign logbook"))
+    shared.json_flag(p)
+    p = _command(sub, "logbook", "logbook:logbook", _("your crews' campaign logbook"))
     p.add_argument("--crew", type=opt.crew_name, metavar=_("NAME"), help=_("only this crew"))
-    _json_flag(p)
-    p.set_defaults(handler="logbook:logbook")
-    return parser
+    shared.json_flag(p)
 
 
 def _play(args: argparse.Namespace | None) -> int:
