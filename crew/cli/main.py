@@ -462,30 +462,23 @@ def _history_commands(sub: _Commands) -> None:
 def _play(args: argparse.Namespace | None) -> int:
     """Open the TUI: the menu (no arguments) or straight into a game (``crew play``, its
     options already checked by :func:`options.check`)."""
-    kwargs: dict[str, Any] = {
-        "players": None,
-        "mission": None,
-        "seed": None,
-        "names": [],
-        "timed": False,
-        "difficulty": None,
-        "computers": 0,
-        "practice": False,
-    }
-    if args is not None:
-        kwargs = {
-            "players": args.players,
-            "mission": args.mission,
-            "seed": parse_seed(args.seed),
-            "names": parse_names(args.names, None),
-            "timed": args.timed,
-            "difficulty": args.difficulty,
-            "computers": args.computers,
-            "practice": args.practice,
-        }
     from crew.tui.app import main as tui_main
+    from crew.tui.settings import AppSettings
 
-    return int(tui_main(**kwargs) or 0)
+    if args is None:
+        return tui_main(AppSettings())
+    return tui_main(
+        AppSettings(
+            players=args.players,
+            mission=args.mission,
+            seed=parse_seed(args.seed),
+            names=parse_names(args.names, None),
+            timed=args.timed,
+            difficulty=args.difficulty,
+            computers=args.computers,
+            practice=args.practice,
+        )
+    )
 
 
 def _replay(args: argparse.Namespace) -> int:
