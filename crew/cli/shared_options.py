@@ -1,6 +1,6 @@
 """The options several ``crew`` commands share, each declared once.
 
-A command's parser (:func:`crew.cli.main.build_parser`) is made of these groups and its own few
+A command's parser (:func:`crew.cli.commands.build_parser`) is made of these groups and its own
 options. A group's words are translated when it is added, so the parser speaks the language
 chosen before it was built. The help of an option that reads differently in one command (the
 ``--seed`` of ``crew odds`` counts deals) is given by that command; the type, the range and the
