@@ -10,9 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
-from shared_cases import CHEAP
 from textual.pilot import Pilot
-from tui_driver import Player, drive_until, screen_text, shown, type_keys
+from tui_driver import Player, ann_and_computers, drive_until, screen_text, shown, type_keys
 from tui_hands import advance, attempt, session_for
 
 from crew import history, i18n
@@ -179,18 +178,7 @@ HINTED = re.compile(r"Hint for Ann: (play|signal) [♥♦♣♠⚓]([PBGYS][1-9]
 async def test_a_hint_moves_the_hand_cursor_onto_the_card_it_names() -> None:
     """Ann's first hint of this deal is a signal (B2, her lowest blue): c opens the signal with
     the cursor on B2; then the hint for her card puts the cursor on the card to play."""
-    app = create_app(
-        AppSettings(
-            players=4,
-            mission=1,
-            seed=11,
-            names=["Ann"],
-            computers=3,
-            practice=True,
-            clock_interval=None,
-            search=CHEAP,
-        )
-    )
+    app = create_app(ann_and_computers(players=4, mission=1, seed=11, practice=True))
     async with app.run_test(size=(100, 30)) as pilot:
         await drive_until(pilot, app, Player(), _anns_card)
         s = app.session

@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from shared_cases import CHEAP
-from tui_driver import Player, drive_until, screen_text, shown, type_keys
+from tui_driver import Player, ann_and_computers, drive_until, screen_text, shown, type_keys
 
 from crew.table import StepKind
 from crew.tui.app import AppSettings, CrewApp, create_app
@@ -34,18 +33,7 @@ def anns_card(app: CrewApp) -> bool:
 
 
 def game(*, practice: bool) -> CrewApp:
-    return create_app(
-        AppSettings(
-            players=4,
-            mission=1,
-            seed=11,
-            names=["Ann"],
-            computers=3,
-            practice=practice,
-            clock_interval=None,
-            search=CHEAP,
-        )
-    )
+    return create_app(ann_and_computers(players=4, mission=1, seed=11, practice=practice))
 
 
 async def test_hint_undo_tracker_and_why_in_a_practice_game() -> None:
@@ -146,17 +134,7 @@ async def test_the_new_game_wizard_offers_practice() -> None:
 
 
 async def test_in_a_free_task_choice_the_computers_say_which_tasks_they_would_like() -> None:
-    app = create_app(
-        AppSettings(
-            players=4,
-            mission=17,
-            seed=4,
-            names=["Ann"],
-            computers=3,
-            clock_interval=None,
-            search=CHEAP,
-        )
-    )
+    app = create_app(ann_and_computers(players=4, mission=17, seed=4))
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None
