@@ -122,7 +122,7 @@ def _kind(action: Any) -> str:
 def turning_point(record: Any) -> dict[str, Any]:
     """Where a lost game was lost, the way ``crew analyse`` finds it (its default time per
     verdict): the kind of the action, its trick (cards), and the other actions that still won."""
-    from crew.cli.main import SOLVE_SECONDS
+    from crew.cli.commands import SOLVE_SECONDS
     from crew.solver import Solver
     from crew.solver.analysis import analyse
 

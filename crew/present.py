@@ -92,7 +92,8 @@ COMMUNICATION: dict[Communication, tuple[str, str]] = {
     Communication.NONE: (N_("no communication"), N_("nobody may communicate")),
 }
 
-#: Each task category (``reference/tasks.tsv``) in plain words, for the task's heading.
+#: Each task category (the ``category`` of a card in ``missions/tasks.toml``) in plain words,
+#: for the task's heading.
 TASK_KINDS: dict[str, str] = {
     "win_specific_cards": N_("win these cards"),
     "win_n_of_value": N_("win cards of one value"),

@@ -3,8 +3,8 @@
 argparse's own words (the ``usage:`` prefix, the section headings, ``-h``'s help, the commonest
 usage errors) are Python's, in English; here they go through crew's catalog like every other
 text, so that ``crew --lang nl solve --help`` reads in Dutch. The help texts themselves are
-translated where the parser is built (:func:`crew.cli.main.build_parser`), once the language is
-known.
+translated where the parser is built (:func:`crew.cli.commands.build_parser`), once the language
+is known.
 """
 
 from __future__ import annotations

@@ -1,15 +1,17 @@
-"""Loading and validating the data files in ``missions/`` (task cards and logbook).
+"""Loading and validating the data files in ``missions/`` (task cards, logbook, impossible pairs).
 
-The files are validated by pydantic on load; any problem raises :class:`DataError` naming the
-file, the entry and the field.
+Each file is one pydantic model (:class:`TaskFile`, :class:`Logbook`, :class:`ImpossibleFile`)
+checked whole on load, its entries and what holds across them (each id once) alike; any problem
+raises :class:`DataError` naming the file, the entry (``task entry 7 (id 7)``) and the field.
 """
 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -136,12 +138,9 @@ class TaskCard(_Strict):
         return self.difficulty[min(max(crew, 3), 5) - 3]
 
 
-#: Who holds the two tasks of an impossible pair: one crew member, two different ones, anyone.
-OWNERS = ("one", "two", "any")
-
-
 class ImpossiblePair(_Strict):
-    """Two task cards that can never both succeed for the crew sizes and owners named."""
+    """Two task cards that can never both succeed for the crew sizes and owners named
+    (``owners``: one crew member holds both, two different ones, or anyone)."""
 
     tasks: tuple[int, int]
     owners: Literal["one", "two", "any"]
@@ -225,12 +224,73 @@ class Logbook(_Strict):
 
     @model_validator(mode="after")
     def _numbers(self) -> Logbook:
+        _once(self.mission, "mission", lambda m: m.number, "duplicate mission number {key}")
         numbers = [m.number for m in self.mission]
         if numbers != list(range(len(numbers))):
             raise ValueError(f"missions must be numbered 0, 1, 2, ... in order; got {numbers}")
         if self.epilogue.first != len(numbers):
             raise ValueError("the epilogue must start right after the last mission")
         return self
+
+
+class TaskFile(_Strict):
+    """The whole tasks file: every task id 1-96 exactly once."""
+
+    task: tuple[TaskCard, ...]
+
+    @model_validator(mode="after")
+    def _every_id_once(self) -> TaskFile:
+        _once(self.task, "task", lambda c: c.id, "duplicate task id {key}")
+        missing = sorted(set(range(1, 97)) - {c.id for c in self.task})
+        if missing:
+            raise ValueError(f"task ids missing: {missing}")
+        return self
+
+
+class ImpossibleFile(_Strict):
+    """The whole impossible-combinations file: each pair, owners and crew size once."""
+
+    impossible: tuple[ImpossiblePair, ...]
+
+    @model_validator(mode="after")
+    def _each_once(self) -> ImpossibleFile:
+        seen: set[tuple[frozenset[int], str, int]] = set()
+        for i, pair in enumerate(self.impossible):
+            for n in pair.crews:
+                key = (frozenset(pair.tasks), pair.owners, n)
+                if key in seen:
+                    where = _entry("impossible", i, pair)
+                    raise ValueError(f"{where}: listed twice for {n} players")
+                seen.add(key)
+        return self
+
+
+#: How an entry of a file's list is named in a message: its kind and the field that tells it
+#: (the list's key in the file -> "task entry 7 (id 7)", "mission entry 6 (number 5)").
+_ENTRIES = {
+    "task": ("task entry", "id"),
+    "mission": ("mission entry", "number"),
+    "impossible": ("impossible entry", "tasks"),
+}
+
+
+def _entry(key: str, i: int, entry: Any) -> str:
+    """Entry ``i`` (0-based) of the list ``key``, named as a message names it."""
+    what, field = _ENTRIES[key]
+    value = entry.get(field) if isinstance(entry, dict) else getattr(entry, field, None)
+    told = f" ({field} {list(value) if isinstance(value, tuple) else value})"
+    return f"{what} {i + 1}" + (told if value is not None else "")
+
+
+def _once(entries: Sequence[Any], key: str, of: Callable[[Any], int], said: str) -> None:
+    """ValueError naming the first entry of the list ``key`` whose ``of`` an earlier entry has
+    already (``said``, with ``{key}``: that value)."""
+    seen: set[int] = set()
+    for i, entry in enumerate(entries):
+        value = of(entry)
+        if value in seen:
+            raise ValueError(f"{_entry(key, i, entry)}: {said.format(key=value)}")
+        seen.add(value)
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -243,108 +303,44 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise DataError(f"{path}: not valid TOML: {exc}") from None
 
 
-def _explain(path: Path, what: str, exc: ValidationError) -> DataError:
-    parts = []
-    for err in exc.errors():
-        loc = ".".join(str(x) for x in err["loc"])
-        msg = err["msg"].removeprefix("Value error, ")
-        parts.append(f"{loc}: {msg}" if loc else msg)
-    return DataError(f"{path}: {what}: " + "; ".join(parts))
+M = TypeVar("M", bound=BaseModel)
 
 
-def parse_tasks(raw: dict[str, Any], path: Path) -> tuple[TaskCard, ...]:
-    """Validate the content of a tasks file (exactly the ids 1-96, each once)."""
-    extra = set(raw) - {"task"}
-    if extra:
-        raise DataError(f"{path}: unknown top-level keys {sorted(extra)}")
-    entries = raw.get("task")
-    if not isinstance(entries, list):
-        raise DataError(f"{path}: expected a list of [[task]] entries")
-    cards: list[TaskCard] = []
-    seen: set[int] = set()
-    for i, entry in enumerate(entries):
-        label = f"task entry {i + 1}" + (
-            f" (id {entry.get('id')})" if isinstance(entry, dict) and "id" in entry else ""
-        )
-        try:
-            card = TaskCard.model_validate(entry)
-        except ValidationError as exc:
-            raise _explain(path, label, exc) from None
-        if card.id in seen:
-            raise DataError(f"{path}: {label}: duplicate task id {card.id}")
-        seen.add(card.id)
-        cards.append(card)
-    missing = sorted(set(range(1, 97)) - seen)
-    if missing:
-        raise DataError(f"{path}: task ids missing: {missing}")
-    cards.sort(key=lambda c: c.id)
-    return tuple(cards)
-
-
-def parse_logbook(raw: dict[str, Any], path: Path) -> Logbook:
-    """Validate the content of a logbook file."""
-    entries = raw.get("mission")
-    if isinstance(entries, list):
-        seen: set[int] = set()
-        for i, entry in enumerate(entries):
-            num = entry.get("number", "?") if isinstance(entry, dict) else "?"
-            label = f"mission entry {i + 1} (number {num})"
-            try:
-                mission = MissionEntry.model_validate(entry)
-            except ValidationError as exc:
-                raise _explain(path, label, exc) from None
-            if mission.number in seen:
-                raise DataError(f"{path}: {label}: duplicate mission number {mission.number}")
-            seen.add(mission.number)
+def _validated(model: type[M], path: Path) -> M:
+    """The data file at ``path`` as ``model``; DataError naming the file, then each problem
+    with the entry it is in (``task entry 7 (id 7)``) and the field."""
+    raw = _read_toml(path)
     try:
-        return Logbook.model_validate(raw)
+        return model.model_validate(raw)
     except ValidationError as exc:
-        raise _explain(path, "logbook", exc) from None
+        parts = []
+        for err in exc.errors():
+            loc = list(err["loc"])
+            where = []
+            if len(loc) >= 2 and loc[0] in _ENTRIES and isinstance(loc[1], int):
+                where.append(_entry(str(loc[0]), loc[1], raw[str(loc[0])][loc[1]]))
+                loc = loc[2:]
+            if loc:
+                where.append(".".join(str(x) for x in loc))
+            msg = err["msg"].removeprefix("Value error, ")
+            parts.append(": ".join([*where, msg]))
+        raise DataError(f"{path}: " + "; ".join(parts)) from None
 
 
 @cache
 def load_tasks(path: Path | None = None) -> tuple[TaskCard, ...]:
     """All 96 task cards, validated, ordered by id."""
-    p = path or data_dir() / "tasks.toml"
-    return parse_tasks(_read_toml(p), p)
+    cards = _validated(TaskFile, path or data_dir() / "tasks.toml").task
+    return tuple(sorted(cards, key=lambda c: c.id))
 
 
 @cache
 def load_logbook(path: Path | None = None) -> Logbook:
     """The logbook, validated."""
-    p = path or data_dir() / "logbook.toml"
-    return parse_logbook(_read_toml(p), p)
-
-
-def parse_impossible(raw: dict[str, Any], path: Path) -> tuple[ImpossiblePair, ...]:
-    """Validate the content of the impossible-combinations file (each pair and owners once)."""
-    extra = set(raw) - {"impossible"}
-    if extra:
-        raise DataError(f"{path}: unknown top-level keys {sorted(extra)}")
-    entries = raw.get("impossible")
-    if not isinstance(entries, list):
-        raise DataError(f"{path}: expected a list of [[impossible]] entries")
-    out: list[ImpossiblePair] = []
-    seen: set[tuple[frozenset[int], str, int]] = set()
-    for i, entry in enumerate(entries):
-        label = f"impossible entry {i + 1}" + (
-            f" (tasks {entry.get('tasks')})" if isinstance(entry, dict) and "tasks" in entry else ""
-        )
-        try:
-            pair = ImpossiblePair.model_validate(entry)
-        except ValidationError as exc:
-            raise _explain(path, label, exc) from None
-        for n in pair.crews:
-            key = (frozenset(pair.tasks), pair.owners, n)
-            if key in seen:
-                raise DataError(f"{path}: {label}: listed twice for {n} players")
-            seen.add(key)
-        out.append(pair)
-    return tuple(out)
+    return _validated(Logbook, path or data_dir() / "logbook.toml")
 
 
 @cache
 def load_impossible(path: Path | None = None) -> tuple[ImpossiblePair, ...]:
     """The impossible task combinations, validated."""
-    p = path or data_dir() / "impossible.toml"
-    return parse_impossible(_read_toml(p), p)
+    return _validated(ImpossibleFile, path or data_dir() / "impossible.toml").impossible

@@ -57,9 +57,6 @@ class Setup:
         """Who decides for ``seat``: the seat itself, or the captain for Tonoja."""
         return controller_of(self.players, self.captain, seat)
 
-    def human_seats(self) -> range:
-        return range(self.players)
-
 
 class SignalMark(NamedTuple):
     """A sonar communication on the table: whose card, which position, before which trick."""

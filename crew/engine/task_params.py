@@ -65,7 +65,7 @@ class _Params(BaseModel):
 
 class WinSpecificCards(_Params):
     """Win every card named (tasks 1-16); with ``trick = "last"``, win the first card in the
-    final trick (task 16). Judged by ``tasks._win_specific_cards``."""
+    final trick (task 16). Judged by ``tasks_won._win_specific_cards``."""
 
     category: Literal["win_specific_cards"]
     cards: tuple[str, ...]
@@ -82,7 +82,7 @@ class WinSpecificCards(_Params):
 
 class WinNOfValue(_Params):
     """Win ``count`` (at least or exactly) coloured cards of ``value``. Judged by
-    ``tasks._win_n_of_value``."""
+    ``tasks_won._win_n_of_value``."""
 
     category: Literal["win_n_of_value"]
     value: Value
@@ -92,7 +92,7 @@ class WinNOfValue(_Params):
 
 class WinNOfColor(_Params):
     """Win ``count`` cards of ``color``, or for each colour in ``counts`` that many (at least
-    or exactly). Judged by ``tasks._win_n_of_color``."""
+    or exactly). Judged by ``tasks_won._win_n_of_color``."""
 
     category: Literal["win_n_of_color"]
     color: Colour | None = None
@@ -117,7 +117,7 @@ class WinNOfColor(_Params):
 
 class DontWin(_Params):
     """Win none of the cards of ``colors`` and no coloured card of ``values``. Judged by
-    ``tasks._dont_win``."""
+    ``tasks_won._dont_win``."""
 
     category: Literal["dont_win"]
     colors: tuple[Colour, ...] = ()
@@ -132,7 +132,7 @@ class DontWin(_Params):
 
 class ColorAllOrEach(_Params):
     """Win at least one card of each colour, or all nine of one colour. Judged by
-    ``tasks._color_all_or_each``."""
+    ``tasks_won._color_all_or_each``."""
 
     category: Literal["color_all_or_each"]
     mode: Literal["each_color", "all_of_one_color"]
@@ -140,7 +140,7 @@ class ColorAllOrEach(_Params):
 
 class FirstLastTricks(_Params):
     """Win the tricks in ``win`` (numbers from 1, or ``"last"``), lose those in ``lose``;
-    ``only``: win no other trick. Judged by ``tasks._first_last_tricks``."""
+    ``only``: win no other trick. Judged by ``tasks_counted._first_last_tricks``."""
 
     category: Literal["first_last_tricks"]
     win: tuple[Annotated[int, Field(ge=1)] | Literal["last"], ...] = ()
@@ -157,7 +157,7 @@ class FirstLastTricks(_Params):
 
 
 class NTricks(_Params):
-    """Win exactly ``count`` tricks. Judged by ``tasks._n_tricks``."""
+    """Win exactly ``count`` tricks. Judged by ``tasks_counted._n_tricks``."""
 
     category: Literal["n_tricks"]
     count: int = Field(ge=0)
@@ -166,7 +166,7 @@ class NTricks(_Params):
 class ConsecutiveTricks(_Params):
     """Runs of won tricks: a run of ``run`` at least once (``at_least_once``), never a run of
     ``run`` (``never``), or exactly ``run`` tricks in all, won in a row (``exactly``). Judged by
-    ``tasks._consecutive_tricks``."""
+    ``tasks_counted._consecutive_tricks``."""
 
     category: Literal["consecutive_tricks"]
     run: int = Field(ge=2)
@@ -175,7 +175,7 @@ class ConsecutiveTricks(_Params):
 
 class CompareCaptain(_Params):
     """Win more, fewer or as many tricks as the captain. Judged by
-    ``tasks._compare_captain``."""
+    ``tasks_counted._compare_captain``."""
 
     category: Literal["compare_captain"]
     op: Literal["more", "fewer", "equal"]
@@ -184,7 +184,7 @@ class CompareCaptain(_Params):
 class CompareOthers(_Params):
     """Win more (fewer) tricks than every other seat, or ``need`` tricks (a majority of the
     tricks, per crew size) for more than all others combined. Judged by
-    ``tasks._compare_others``."""
+    ``tasks_counted._compare_others``."""
 
     category: Literal["compare_others"]
     op: Literal["more_than_each", "fewer_than_each", "more_than_sum"]
@@ -199,7 +199,7 @@ class CompareOthers(_Params):
 
 class TrickAllAboveBelow(_Params):
     """Win a trick whose cards are all above (``gt``) or all below (``lt``) ``value``; no
-    submarine may be in it. Judged by ``tasks._trick_all_above_below``."""
+    submarine may be in it. Judged by ``tasks_trick._trick_all_above_below``."""
 
     category: Literal["trick_all_above_below"]
     op: Literal["gt", "lt"]
@@ -208,7 +208,8 @@ class TrickAllAboveBelow(_Params):
 
 class TrickSum(_Params):
     """Win a trick whose total is above (``gt``) or below (``lt``) the crew size's threshold,
-    or one of ``values`` (``in``); no submarine may be in it. Judged by ``tasks._trick_sum``."""
+    or one of ``values`` (``in``); no submarine may be in it. Judged by
+    ``tasks_trick._trick_sum``."""
 
     category: Literal["trick_sum"]
     op: Literal["gt", "lt", "in"]
@@ -226,7 +227,7 @@ class TrickSum(_Params):
 
 class EvenOddTrick(_Params):
     """Win a trick of only even (odd) cards; no submarine may be in it. Judged by
-    ``tasks._even_odd_trick``."""
+    ``tasks_trick._even_odd_trick``."""
 
     category: Literal["even_odd_trick"]
     parity: Literal["even", "odd"]
@@ -235,7 +236,7 @@ class EvenOddTrick(_Params):
 class WinWithCard(_Params):
     """Win a trick with a coloured card of value ``play`` (or a submarine), optionally
     capturing a coloured card of value ``capture`` (another one when ``capture_other_card``)
-    or, with a submarine, the card ``capture``. Judged by ``tasks._win_with_card``."""
+    or, with a submarine, the card ``capture``. Judged by ``tasks_trick._win_with_card``."""
 
     category: Literal["win_with_card"]
     play: Value | Literal["submarine"]
@@ -256,8 +257,8 @@ class WinWithCard(_Params):
 
 
 class DontOpen(_Params):
-    """Never lead a trick with a card of ``colors``. Judged by ``tasks._dont_open`` (after a
-    trick) and ``tasks._dont_open_on_lead`` (the moment the owner leads)."""
+    """Never lead a trick with a card of ``colors``. Judged by ``tasks_counted._dont_open``
+    (after a trick) and ``tasks_counted._dont_open_on_lead`` (the moment the owner leads)."""
 
     category: Literal["dont_open"]
     colors: tuple[Colour, ...] = Field(min_length=1)
@@ -266,7 +267,7 @@ class DontOpen(_Params):
 class PredictTricks(_Params):
     """Predict the number of tricks before the first trick and win exactly that many; the
     number is shown to everyone (``public``) or only to its owner (``secret``). Judged by
-    ``tasks._predict_tricks``; ``visibility`` is read by ``view.view_for``."""
+    ``tasks_counted._predict_tricks``; ``visibility`` is read by ``view.view_for``."""
 
     category: Literal["predict_tricks"]
     visibility: Literal["public", "secret"]
@@ -275,7 +276,7 @@ class PredictTricks(_Params):
 class EqualTwoColors(_Params):
     """Win as many cards of one of ``colors`` as of the other, at least ``min_each`` of each:
     in one trick (submarines may be in it) or over the mission. Judged by
-    ``tasks._equal_two_colors``."""
+    ``tasks_won._equal_two_colors``."""
 
     category: Literal["equal_two_colors"]
     colors: tuple[Colour, Colour]
@@ -285,7 +286,7 @@ class EqualTwoColors(_Params):
 
 class MoreColorThan(_Params):
     """At the end, more cards of ``more`` than of ``than`` (none of ``than`` is fine). Judged
-    by ``tasks._more_color_than``."""
+    by ``tasks_won._more_color_than``."""
 
     category: Literal["more_color_than"]
     more: Colour
@@ -294,7 +295,7 @@ class MoreColorThan(_Params):
 
 class Submarine(_Params):
     """Submarines: win the submarines in ``cards`` (``no_other_submarine``: and no other), or
-    ``count`` submarines exactly. Judged by ``tasks._submarine``."""
+    ``count`` submarines exactly. Judged by ``tasks_won._submarine``."""
 
     category: Literal["submarine"]
     cards: tuple[str, ...] | None = None

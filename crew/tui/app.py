@@ -1,21 +1,18 @@
 """The Textual app: ``crew`` (title screen) and ``crew play ...`` (straight into a game).
 
-``create_app`` is the factory shared by :func:`main` and the tests.
+The app is built from one :class:`AppSettings` value by :func:`create_app`, the factory shared by
+:func:`main`, :func:`replay_main` and the tests.
 """
 
 from __future__ import annotations
 
 import sys
-import time
-from collections.abc import Callable, Sequence
 
 from textual import events, on
 from textual.app import App
 from textual.binding import Binding
 
 from crew import storage
-from crew.bots import AT_THE_TABLE as BOT_SETTINGS
-from crew.bots import Settings
 from crew.i18n import _
 from crew.table import (
     GameSpec,
@@ -23,7 +20,6 @@ from crew.table import (
     Session,
     SessionError,
     is_realtime,
-    play_spec,
     summarize,
 )
 from crew.table.keeping import keep_abandoned, played_a_card
@@ -33,8 +29,9 @@ from . import guard
 from .render import mission_rule, tasks_table
 from .screens.game import GameScreen
 from .screens.title import TitleScreen
+from .settings import AppSettings
 
-__all__ = ["COMPUTER_PACE", "CrewApp", "create_app", "main", "replay_main"]
+__all__ = ["COMPUTER_PACE", "AppSettings", "CrewApp", "create_app", "main", "replay_main"]
 
 #: Seconds a computer's move stays on screen before the table moves on (Space: at once).
 COMPUTER_PACE = 0.8
@@ -53,42 +50,31 @@ class CrewApp(App[int]):
         Binding("question_mark", "help", _("Help"), show=False),
     ]
 
-    def __init__(
-        self,
-        spec: GameSpec | None = None,
-        *,
-        clock_interval: float | None = 0.5,
-        clock: Callable[[], float] = time.monotonic,
-        settle: float | None = None,
-        pace: float | None = None,
-        loop_clock: Callable[[], float] = time.monotonic,
-        key_age: Callable[[events.Event], float] = guard.key_age,
-        settings: Settings = BOT_SETTINGS,
-        replay: Review | None = None,
-        ask_first: bool = False,
-    ) -> None:
+    def __init__(self, settings: AppSettings, spec: GameSpec | None) -> None:
+        """The app as :func:`create_app` makes it: ``spec`` is the game ``settings`` ask for,
+        already checked."""
         super().__init__()
         #: an attempt to show in the replay viewer straight away (``crew replay``)
-        self.replay = replay
+        self.replay = settings.replay
         #: ask before showing it (an attempt not over: every hand of it would be open)
-        self.ask_first = ask_first
-        self.pace = COMPUTER_PACE if pace is None else pace
+        self.ask_first = settings.ask_first
+        self.pace = COMPUTER_PACE if settings.pace is None else settings.pace
         # seconds a new choice is on screen before keys act on it (see guard.py)
-        self.settle = guard.KEY_SETTLE if settle is None else settle
-        self.timing = guard.KeyTiming(self.settle, clock, key_age)
+        self.settle = guard.KEY_SETTLE if settings.settle is None else settings.settle
+        self.timing = guard.KeyTiming(self.settle, settings.clock, settings.key_age)
         # the heartbeat that tells a stall of the event loop (keys typed then do not act)
         self.liveness = guard.Liveness()
-        self._loop_clock = loop_clock
+        self._loop_clock = settings.loop_clock
         #: the computers' search effort (a test may give cheap settings)
-        self.settings = settings
+        self.settings = settings.search
         self.spec = spec
         self.session: Session | None = None
         self.title_message = ""
         self.save_error = ""  # told on the terminal after the app closes
         self.start_notice = ""  # told in the app and again on the terminal
-        self.clock_interval = clock_interval
-        self._clock = clock
-        self._last_tick = clock()
+        self.clock_interval = settings.clock_interval
+        self._clock = settings.clock
+        self._last_tick = settings.clock()
 
     def now(self) -> float:
         """The app's clock (monotonic seconds; a test may give its own)."""
@@ -383,49 +369,11 @@ class CrewApp(App[int]):
                 ).format(problem=problem)
 
 
-def create_app(
-    players: int | None = None,
-    mission: int | None = None,
-    seed: int | str | None = None,
-    names: Sequence[str] | str | None = None,
-    timed: bool = False,
-    difficulty: int | None = None,
-    *,
-    crew: str | None = None,
-    computers: int = 0,
-    practice: bool = False,
-    clock_interval: float | None = 0.5,
-    clock: Callable[[], float] = time.monotonic,
-    settle: float | None = None,
-    pace: float | None = None,
-    loop_clock: Callable[[], float] = time.monotonic,
-    key_age: Callable[[events.Event], float] = guard.key_age,
-    settings: Settings = BOT_SETTINGS,
-) -> CrewApp:
-    """The app: the title screen, or straight into a game when any game option is given
-    (:func:`crew.table.play_spec` says which game). Raises SessionError for an impossible game.
-    """
-    spec = play_spec(
-        players,
-        mission,
-        seed,
-        names,
-        timed,
-        difficulty,
-        crew=crew,
-        computers=computers,
-        practice=practice,
-    )
-    return CrewApp(
-        spec,
-        clock_interval=clock_interval,
-        clock=clock,
-        settle=settle,
-        pace=pace,
-        loop_clock=loop_clock,
-        key_age=key_age,
-        settings=settings,
-    )
+def create_app(settings: AppSettings | None = None) -> CrewApp:
+    """The app ``settings`` describe (none: the title screen, run as on a terminal). Raises
+    SessionError for an impossible game."""
+    settings = AppSettings() if settings is None else settings
+    return CrewApp(settings, settings.game())
 
 
 def _keep_unfinished_game() -> str:
@@ -458,26 +406,16 @@ def _keep_unfinished_game() -> str:
 def replay_main(review: Review, *, ask: bool = False) -> int:
     """Run the TUI on the replay of one attempt (``crew replay``); ``ask``: whether to show
     every hand first (an attempt not over; No closes the app)."""
-    app = CrewApp(replay=review, ask_first=ask)
+    app = create_app(AppSettings(replay=review, ask_first=ask))
     result = app.run()
     return int(result or 0)
 
 
-def main(
-    players: int | None = None,
-    mission: int | None = None,
-    seed: int | str | None = None,
-    names: Sequence[str] | str | None = None,
-    timed: bool = False,
-    difficulty: int | None = None,
-    computers: int = 0,
-    practice: bool = False,
-) -> int:
-    """Run the TUI; returns the exit code (2 for an impossible game)."""
+def main(settings: AppSettings | None = None) -> int:
+    """Run the TUI (``settings``: the game to open, from ``crew play``); returns the exit code
+    (2 for an impossible game)."""
     try:
-        app = create_app(
-            players, mission, seed, names, timed, difficulty, computers=computers, practice=practice
-        )
+        app = create_app(settings)
     except SessionError as exc:
         sys.stderr.write(f"crew: {exc}\n")
         return 2

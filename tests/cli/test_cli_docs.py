@@ -48,16 +48,16 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 
 def test_the_documented_ranges_are_the_ones_checked():
     """README and --help give the ranges options.py checks and the engine's highest mission
-    and difficulty (written out in main.py, so --help imports no engine)."""
+    and difficulty (written out in shared_options.py, so --help imports no engine)."""
     from crew.cli import options as opt
-    from crew.cli.main import _DIFFICULTY_HELP, _MISSION_HELP
+    from crew.cli.shared_options import DIFFICULTY_HELP, MISSION_HELP
     from crew.engine.setup import highest_difficulty, highest_mission
 
     text = README.read_text(encoding="utf-8")
     assert highest_mission(2) == highest_mission(3) and highest_difficulty(2) == highest_difficulty(
         3
     )
-    for top, helptext in ((highest_mission, _MISSION_HELP), (highest_difficulty, _DIFFICULTY_HELP)):
+    for top, helptext in ((highest_mission, MISSION_HELP), (highest_difficulty, DIFFICULTY_HELP)):
         words = f"up to {top(3)} (2 or 3 players), {top(4)} (4), {top(5)} (5)"
         assert words in helptext and words in text, words
     for lo, hi in (opt.DEALS, opt.GAMES, opt.SAMPLES, opt.NODES, opt.BUDGET):

@@ -12,6 +12,7 @@ import types
 import pytest
 
 from crew.cli.main import build_parser
+from crew.tui.settings import AppSettings
 
 COMMANDS = (
     "play",
@@ -146,11 +147,11 @@ def test_rulebook_imports_no_terminal_library():
 
 @pytest.fixture
 def tui(monkeypatch):
-    calls: list[dict[str, object]] = []
+    calls: list[AppSettings] = []
     fake = types.ModuleType("crew.tui.app")
 
-    def fake_main(**kwargs: object) -> int:
-        calls.append(kwargs)
+    def fake_main(settings: AppSettings) -> int:
+        calls.append(settings)
         return 0
 
     fake.main = fake_main  # type: ignore[attr-defined]
@@ -160,18 +161,7 @@ def tui(monkeypatch):
 
 def test_no_arguments_opens_tui_menu(crew, tui):
     assert crew().code == 0
-    assert tui == [
-        {
-            "players": None,
-            "mission": None,
-            "seed": None,
-            "names": [],
-            "timed": False,
-            "difficulty": None,
-            "computers": 0,
-            "practice": False,
-        }
-    ]
+    assert tui == [AppSettings()]
 
 
 def test_play_passes_the_game_options(crew, tui):
@@ -181,40 +171,20 @@ def test_play_passes_the_game_options(crew, tui):
     )  # fmt: skip
     assert r.code == 0
     assert tui == [
-        {
-            "players": 3,
-            "mission": 14,
-            "seed": 42,
-            "names": ["Ann", "Bob", "Cas"],
-            "timed": True,
-            "difficulty": None,
-            "computers": 0,
-            "practice": False,
-        }
+        AppSettings(players=3, mission=14, seed=42, names=["Ann", "Bob", "Cas"], timed=True)
     ]
 
 
 def test_play_free_play_and_names_give_players(crew, tui):
     assert crew("play", "--names", "Ann,Bob", "--difficulty", "3", "--seed", "x1").code == 0
-    assert tui == [
-        {
-            "players": 2,
-            "mission": None,
-            "seed": "x1",
-            "names": ["Ann", "Bob"],
-            "timed": False,
-            "difficulty": 3,
-            "computers": 0,
-            "practice": False,
-        }
-    ]
+    assert tui == [AppSettings(players=2, seed="x1", names=["Ann", "Bob"], difficulty=3)]
 
 
 def test_play_with_computers_names_the_people_only(crew, tui):
     assert crew("play", "--players", "4", "--computers", "3", "--names", "Ann").code == 0
     assert crew("play", "--players", "2", "--computers", "1").code == 0
     assert crew("play", "--computers", "2", "--names", "Ann,Bob").code == 0
-    assert [(c["players"], c["names"], c["computers"]) for c in tui] == [
+    assert [(c.players, c.names, c.computers) for c in tui] == [
         (4, ["Ann"], 3),
         (2, [], 1),
         (4, ["Ann", "Bob"], 2),
@@ -236,7 +206,7 @@ def test_play_help_documents_computers(crew):
 
 def test_play_exit_code_of_tui(crew, monkeypatch):
     fake = types.ModuleType("crew.tui.app")
-    fake.main = lambda **kwargs: 3  # type: ignore[attr-defined]
+    fake.main = lambda settings: 3  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "crew.tui.app", fake)
     assert crew("play").code == 3
 

@@ -19,8 +19,8 @@ from typing import Any
 from cli_helpers import Run, default_interrupt
 from shared_cases import TIMED_RAN_OUT
 
+from crew.cli.commands import SOLVE_SECONDS, build_parser
 from crew.cli.common import seat_label
-from crew.cli.main import SOLVE_SECONDS, build_parser
 from crew.cli.solver import analysis_words
 from crew.engine import Play
 from crew.solver.analysis import Analysis, TurningPoint

@@ -188,3 +188,20 @@ def test_impossible_unknown_task(tmp_path: Path) -> None:
 def test_impossible_unknown_owners(tmp_path: Path) -> None:
     path = _copy(tmp_path, "impossible.toml", 'owners = "two"\n', 'owners = "three"\n')
     assert "owners" in _rejected(path)
+
+
+def test_impossible_pair_listed_twice(tmp_path: Path) -> None:
+    text = (data_dir() / "impossible.toml").read_text(encoding="utf-8")
+    first = text[text.index("[[impossible]]") :]
+    first = first[: first.index("[[impossible]]", 1)]
+    path = tmp_path / "impossible.toml"
+    path.write_text(text + "\n" + first, encoding="utf-8")
+    message = _rejected(path)
+    assert "(tasks [1, 14]): listed twice for 3 players" in message
+
+
+def test_a_file_without_its_list(tmp_path: Path) -> None:
+    path = tmp_path / "tasks.toml"
+    path.write_text("colour = 1\n", encoding="utf-8")
+    message = _rejected(path)
+    assert "task: Field required" in message and "colour" in message

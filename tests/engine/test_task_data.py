@@ -38,6 +38,17 @@ def test_every_category_has_a_model_and_an_evaluator_and_every_model_is_used() -
         assert type(card.params) is PARAMS_MODELS[card.category]
 
 
+def test_each_model_names_the_evaluator_that_judges_it() -> None:
+    """A model's docstring says where its category is judged: the module and function of its
+    registered evaluator (and lead check), so that the reference follows them when they move."""
+    for category, judge in JUDGES.items():
+        doc = " ".join((PARAMS_MODELS[category].__doc__ or "").split())
+        for fn in (judge.evaluate, judge.on_lead):
+            if fn is not None:
+                where = f"``{fn.__module__.removeprefix('crew.engine.')}.{fn.__name__}``"
+                assert where in doc, (category, where)
+
+
 def test_every_model_field_is_written_by_some_card() -> None:
     """No model declares a key the data never uses (and extra="forbid" rejects the reverse)."""
     used: dict[str, set[str]] = {c: set() for c in CATEGORIES}

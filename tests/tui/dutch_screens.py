@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from tui_driver import screen_text  # noqa: E402
 
-from crew.tui.app import create_app  # noqa: E402
+from crew.tui.app import AppSettings, create_app  # noqa: E402
 
 
 def _lost_session() -> Any:
@@ -39,10 +39,9 @@ def _lost_session() -> Any:
 
 
 async def _result() -> str:
-    from crew.tui.app import CrewApp
     from crew.tui.widgets.postmortem import PostMortemPanel
 
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=(80, 24)) as pilot:
         app.session = _lost_session()
         app.show_result()
@@ -57,7 +56,7 @@ async def _confirm() -> str:
     from crew.tui.widgets.choices import yes_key
 
     answers: list[bool | None] = []
-    app = create_app(clock_interval=None)
+    app = create_app(AppSettings(clock_interval=None))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for key in ("y", yes_key(), "n"):
@@ -75,9 +74,13 @@ async def _screen(which: str) -> str:
     if which == "confirm":
         return await _confirm()
     if which in ("gate", "hand"):
-        app = create_app(4, 1, seed=938427, names="Ann,Bob,Cas,Dee", clock_interval=None)
+        app = create_app(
+            AppSettings(
+                players=4, mission=1, seed=938427, names="Ann,Bob,Cas,Dee", clock_interval=None
+            )
+        )
     else:
-        app = create_app(clock_interval=None)
+        app = create_app(AppSettings(clock_interval=None))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         keys = {"wizard": ["n"], "gate": ["enter"], "hand": ["enter", "enter"]}.get(which, [])

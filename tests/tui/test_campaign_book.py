@@ -74,14 +74,14 @@ def test_the_logbook_never_renames_a_crew() -> None:
 async def test_the_picker_offers_only_crews_of_the_game_size() -> None:
     from tui_driver import screen_text
 
-    from crew.tui.app import create_app
+    from crew.tui.app import AppSettings, create_app
     from crew.tui.screens.newgame import NewGameScreen
 
     log = storage.note_attempt(storage.CampaignLog(), "Deep", 1, won=True, distress=False,
                                members=FOUR)  # fmt: skip
     log = storage.note_attempt(log, "Pair", 1, won=False, distress=False, members=["Xi", "Yo"])
     storage.save_log(log)
-    app = create_app(clock_interval=None)
+    app = create_app(AppSettings(clock_interval=None))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "2", "enter")  # two players, the proposed names
         await pilot.pause()

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 from shared_cases import CHEAP
-from tui_driver import Player, drive_until, play_to_result, screen_text, shown
+from tui_driver import Player, ann_and_computers, drive_until, play_to_result, screen_text, shown
 
 from crew import storage
 from crew.bots import Memory
 from crew.engine import TONOJA, Phase, legal_actions, view_for
 from crew.table import GameSpec, Session, SessionError, StepKind, jobs, parse_seats
-from crew.tui.app import CrewApp, create_app
+from crew.tui.app import AppSettings, CrewApp, create_app
 from crew.tui.screens.dialogs import HelpScreen
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
@@ -92,7 +92,7 @@ def test_a_computer_decides_from_its_own_view_and_memory_only() -> None:
 
 
 async def test_one_person_and_three_computers_play_mission_1_without_a_gate() -> None:
-    app = create_app(4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP)
+    app = create_app(ann_and_computers(players=4, mission=1, seed=11))
     player = Player()
     gates: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
@@ -120,9 +120,7 @@ async def test_two_players_with_a_computer_partner_and_tonoja(captain_is_compute
         )
         == captain_is_computer
     )
-    app = create_app(
-        2, 1, seed=seed, names=["Ann"], computers=1, clock_interval=None, settings=CHEAP
-    )
+    app = create_app(ann_and_computers(players=2, mission=1, seed=seed))
     player = Player()
     gates: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
@@ -139,7 +137,15 @@ async def test_two_players_with_a_computer_partner_and_tonoja(captain_is_compute
 async def test_one_person_in_two_seats_has_no_gate_between_them() -> None:
     # Ann holds seats 0 and 1, Bob seat 2, a computer seat 3
     app = create_app(
-        4, 1, seed=2, names=["Ann", "Ann", "Bob"], computers=1, clock_interval=None, settings=CHEAP
+        AppSettings(
+            players=4,
+            mission=1,
+            seed=2,
+            names=["Ann", "Ann", "Bob"],
+            computers=1,
+            clock_interval=None,
+            search=CHEAP,
+        )
     )
     player = Player()
     events: list[tuple[str, object]] = []
@@ -190,7 +196,7 @@ def prompt_line(screen: str) -> str:
 
 
 async def test_a_game_with_computers_saved_mid_trick_continues_and_finishes() -> None:
-    app = create_app(4, 1, seed=21, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP)
+    app = create_app(ann_and_computers(players=4, mission=1, seed=21))
     player = Player()
 
     def mid_trick(a: CrewApp) -> bool:
@@ -217,7 +223,7 @@ async def test_a_game_with_computers_saved_mid_trick_continues_and_finishes() ->
     rec = storage.load_game()
     assert rec is not None and rec.table is not None and rec.table.computers == [1, 2, 3]
     assert rec.actions == saved_actions
-    app = create_app(clock_interval=None, settings=CHEAP)
+    app = create_app(AppSettings(clock_interval=None, search=CHEAP))
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, TitleScreen)
         app.continue_game()
@@ -239,7 +245,7 @@ async def test_thinking_is_shown_and_keys_still_work(monkeypatch: pytest.MonkeyP
         return real(*args, **kwargs)
 
     monkeypatch.setattr(jobs, "choose_action", slow)
-    app = create_app(4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP)
+    app = create_app(ann_and_computers(players=4, mission=1, seed=11))
     player = Player()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -269,9 +275,7 @@ async def test_thinking_is_shown_and_keys_still_work(monkeypatch: pytest.MonkeyP
 
 
 async def test_a_computer_move_stays_on_screen_until_its_pace_or_space() -> None:
-    app = create_app(
-        4, 1, seed=11, names=["Ann"], computers=3, clock_interval=None, pace=30.0, settings=CHEAP
-    )
+    app = create_app(ann_and_computers(players=4, mission=1, seed=11, pace=30.0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         s = app.session
@@ -334,7 +338,7 @@ def test_memory_replayed_equals_memory_observed_live() -> None:
 async def test_a_new_attempt_opens_without_the_last_attempts_news() -> None:
     # deal code 7: Robo 1 plays the card that wins the mission (task decided in trick 1); the
     # next mission opens on its draw without "Robo 1 played ..." of the mission before
-    app = create_app(4, 1, seed=7, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP)
+    app = create_app(ann_and_computers(players=4, mission=1, seed=7))
     async with app.run_test(size=SIZE) as pilot:
         await play_to_result(pilot, app, Player())
         s = app.session
@@ -392,7 +396,7 @@ def test_before_a_computer_leads_the_people_are_asked_whether_one_signals(
 
 
 async def test_c_before_a_computers_lead_lets_the_person_signal() -> None:
-    app = create_app(4, 2, seed=3, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP)
+    app = create_app(ann_and_computers(players=4, mission=2, seed=3))
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None
@@ -411,9 +415,7 @@ async def test_c_before_a_computers_lead_lets_the_person_signal() -> None:
 async def test_free_task_choice_goes_on_after_each_task_and_v_keeps_the_task_chosen() -> None:
     # issue 19: after "#28 goes to Robo 1" the screen stayed on "Task #28 goes to..." with
     # every name not allowed; v there threw the choice back to the task list
-    app = create_app(
-        4, 17, seed=21, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP
-    )
+    app = create_app(ann_and_computers(players=4, mission=17, seed=21))
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None

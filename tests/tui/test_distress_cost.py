@@ -10,7 +10,7 @@ from tui_driver import screen_text
 
 from crew import storage
 from crew.table import StepKind
-from crew.tui.app import create_app
+from crew.tui.app import AppSettings, create_app
 
 FOUR = ["Ann", "Bob", "Cas", "Dee"]
 
@@ -23,8 +23,11 @@ def crew_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 async def distress_prompt() -> str:
     """Mission 1, deal code 7 (one task), crew Deep: the distress question, as one line."""
-    app = create_app(players=4, mission=1, seed=7, names=FOUR, crew="Deep",
-                     clock_interval=None, settle=0)  # fmt: skip
+    app = create_app(
+        AppSettings(
+            players=4, mission=1, seed=7, names=FOUR, crew="Deep", clock_interval=None, settle=0
+        )
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         s = app.session
         assert s is not None

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from tui_driver import screen_text
 
-from crew.tui.app import create_app
+from crew.tui.app import AppSettings, create_app
 from crew.tui.screens.gate import GateScreen
 
 SIZE = (80, 24)
@@ -26,7 +26,7 @@ def centre(line: str) -> float:
 
 
 async def test_signal_first_offer_is_centred_like_the_rest_of_the_gate() -> None:
-    app = create_app(clock_interval=None)
+    app = create_app(AppSettings(clock_interval=None))
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(GateScreen("Bob", "Bob: play a card to trick 1", signal_first=True))
         await pilot.pause()

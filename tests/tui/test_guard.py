@@ -13,6 +13,7 @@ card's gate on, every key goes through the app and its guard.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual import events
@@ -21,7 +22,7 @@ from tui_hands import at_first_card, begun
 
 from crew.engine import Play
 from crew.table import Session, StepKind
-from crew.tui.app import CrewApp, create_app
+from crew.tui.app import AppSettings, CrewApp, create_app
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
@@ -85,14 +86,17 @@ def stall(clock: Clock, seconds: float) -> None:
     clock.loop.t += seconds
 
 
-def app_with(clock: Clock, **kw: object) -> CrewApp:
+def app_with(clock: Clock, **game: Any) -> CrewApp:
+    """The app on ``clock`` (a game's options in ``game``: straight into it)."""
     return create_app(
-        clock_interval=None,
-        clock=clock,
-        settle=SETTLE,
-        loop_clock=clock.loop,
-        key_age=clock.age,
-        **kw,  # type: ignore[arg-type]
+        AppSettings(
+            clock_interval=None,
+            clock=clock,
+            settle=SETTLE,
+            loop_clock=clock.loop,
+            key_age=clock.age,
+            **game,
+        )
     )
 
 

@@ -18,7 +18,7 @@ from crew import history
 from crew.engine import Play, legal_actions
 from crew.table import Session
 from crew.table.review import review
-from crew.tui.app import CrewApp
+from crew.tui.app import AppSettings, CrewApp, create_app
 from crew.tui.screens.dialogs import ConfirmScreen
 from crew.tui.screens.replay import HistoryScreen, ReplayScreen
 from crew.tui.screens.result import ResultScreen
@@ -65,7 +65,7 @@ async def open_history(app: CrewApp, pilot: object) -> str:
 async def test_a_pipe_in_the_history_neither_hangs_nor_stops_the_keys(alarm: None) -> None:
     lowest(session_for(attempt(4, *WINNABLE), NAMES))  # entry 1, lost
     os.mkfifo(history.entry_path(7))
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         text = await open_history(app, pilot)
         assert "lost at trick" in text
@@ -79,7 +79,7 @@ async def test_a_pipe_in_the_history_neither_hangs_nor_stops_the_keys(alarm: Non
 async def test_a_history_that_is_a_file_is_said(crew_home: Path) -> None:
     crew_home.mkdir()
     (crew_home / "history").write_text("not a folder", encoding="utf-8")
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         text = await open_history(app, pilot)
         assert "history is not a folder" in text and "No attempt kept yet" not in text
@@ -96,7 +96,7 @@ async def test_an_unreadable_history_is_said(monkeypatch: pytest.MonkeyPatch) ->
         return real(path)  # type: ignore[arg-type]
 
     monkeypatch.setattr(os, "scandir", scandir)  # chmod a-r, which root reads through
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         text = await open_history(app, pilot)
         assert "the history cannot be read: Permission denied" in text
@@ -109,7 +109,7 @@ async def test_each_entry_is_listed_once_and_enter_replays_that_one() -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
     (path.parent / "1.json").write_text(json.dumps(data), encoding="utf-8")
     (path.parent / "000009.json").write_text(json.dumps(data), encoding="utf-8")  # id 1 inside
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         text = await open_history(app, pilot)
         assert text.count("lost at trick") == 1
@@ -125,7 +125,7 @@ async def test_control_characters_in_an_entry_never_reach_the_screen() -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
     data["crew"] = "[bold]Deep\x1b[2J"
     path.write_text(json.dumps(data), encoding="utf-8")
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         await open_history(app, pilot)
         raw = app.export_screenshot()
@@ -138,7 +138,7 @@ async def test_a_game_is_kept_and_its_result_shown_beside_an_odd_file_name() -> 
     folder.mkdir(parents=True)
     (folder / "1².json").write_text("{}", encoding="utf-8")
     s = session_for(attempt(4, *WINNABLE), NAMES)
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         app.open_game(s)
         await play_to_result(pilot, app, Player())
@@ -154,7 +154,9 @@ async def test_crew_replay_of_an_attempt_not_over_asks_first(left: str) -> None:
     (entry,), _ = history.list_entries()
     assert entry.result == left
     shown_review = review(entry.record, "history:1")
-    app = CrewApp(clock_interval=None, settle=0, replay=shown_review, ask_first=True)
+    app = create_app(
+        AppSettings(clock_interval=None, settle=0, replay=shown_review, ask_first=True)
+    )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -164,7 +166,9 @@ async def test_crew_replay_of_an_attempt_not_over_asks_first(left: str) -> None:
         await pilot.pause()
     assert app.return_code == 0
     assert not any(isinstance(screen, ReplayScreen) for screen in app.screen_stack)
-    app = CrewApp(clock_interval=None, settle=0, replay=shown_review, ask_first=True)
+    app = create_app(
+        AppSettings(clock_interval=None, settle=0, replay=shown_review, ask_first=True)
+    )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("y")
@@ -174,7 +178,7 @@ async def test_crew_replay_of_an_attempt_not_over_asks_first(left: str) -> None:
 async def test_history_asks_before_showing_an_abandoned_attempt() -> None:
     s = lowest(session_for(attempt(4, *WINNABLE), NAMES), until=4)
     s.keep("abandoned")
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         await open_history(app, pilot)
         await pilot.press("enter")
@@ -189,7 +193,7 @@ async def test_a_record_with_an_illegal_action_says_where_the_replay_stops() -> 
     record.actions.append(dict(record.actions[-1]))  # the same card again: not in the hand
     shown_review = review(record, "game.json")
     assert len(shown_review.frames) == len(record.actions)  # the deal, and every legal action
-    app = CrewApp(clock_interval=None, settle=0, replay=shown_review)
+    app = create_app(AppSettings(clock_interval=None, settle=0, replay=shown_review))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)

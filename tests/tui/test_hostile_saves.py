@@ -13,7 +13,7 @@ from tui_driver import screen_text
 from crew import storage
 from crew.engine import Take
 from crew.table import GameSpec, Session, SessionError
-from crew.tui.app import create_app
+from crew.tui.app import AppSettings, create_app
 from crew.tui.screens.title import TitleScreen
 
 SIZE = (80, 24)
@@ -72,7 +72,7 @@ async def test_continue_on_a_save_that_does_not_fit_keeps_it_aside(
         rec = storage.load_game()
         assert rec is not None
         Session.resume(rec)
-    app = create_app(clock_interval=None)
+    app = create_app(AppSettings(clock_interval=None))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.continue_game()
@@ -88,7 +88,7 @@ async def test_continue_on_a_save_that_does_not_fit_keeps_it_aside(
 async def test_a_save_whose_notes_fit_continues() -> None:
     path = saved_game(computers=[1, 2, 3])
     with_notes(path, signaller=0)  # Ann was choosing a signal: she chooses it again
-    app = create_app(clock_interval=None)
+    app = create_app(AppSettings(clock_interval=None))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.continue_game()

@@ -10,9 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
-from shared_cases import CHEAP
 from textual.pilot import Pilot
-from tui_driver import Player, drive_until, screen_text, shown, type_keys
+from tui_driver import Player, ann_and_computers, drive_until, screen_text, shown, type_keys
 from tui_hands import advance, attempt, session_for
 
 from crew import history, i18n
@@ -20,7 +19,7 @@ from crew.engine import Action, Play, Signal, legal_actions, parse_card
 from crew.present import card_label, history_line
 from crew.table import Session, StepKind
 from crew.table.postmortem import PostMortem
-from crew.tui.app import CrewApp, create_app
+from crew.tui.app import AppSettings, CrewApp, create_app
 from crew.tui.screens.dialogs import QuitScreen
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.replay import HistoryScreen
@@ -43,7 +42,7 @@ def crew_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 async def test_the_title_menu_shows_a_key_for_quit_and_it_asks_first() -> None:
-    app = create_app(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         text = await shown(pilot, app, "Quit")
         menu = [line.strip() for line in text.splitlines()]
@@ -87,7 +86,11 @@ async def _result_after(app: CrewApp, pilot: Pilot[int], pick: int) -> str:
 async def test_free_play_of_a_logbook_mission_says_free_play_and_never_a_replay() -> None:
     # free play of mission 1 (no crew), won, then retried: the walkthrough read "A replay: mission
     # 1 was already won ..." beside "No crew was chosen ..." on the retry's result
-    app = create_app(4, 1, seed=1, names=["Ann", "Bob", "Cas", "Dee"], clock_interval=None)
+    app = create_app(
+        AppSettings(
+            players=4, mission=1, seed=1, names=["Ann", "Bob", "Cas", "Dee"], clock_interval=None
+        )
+    )
     async with app.run_test(size=SIZE) as pilot:
         text = await _result_after(app, pilot, pick=-1)
         assert "WON" in text
@@ -124,7 +127,7 @@ def lost_session() -> Session:
 
 @pytest.mark.post_mortem_search
 async def test_the_why_and_the_winning_line_write_cards_as_the_table_does() -> None:
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         app.session = lost_session()
         app.show_result()
@@ -175,10 +178,7 @@ HINTED = re.compile(r"Hint for Ann: (play|signal) [♥♦♣♠⚓]([PBGYS][1-9]
 async def test_a_hint_moves_the_hand_cursor_onto_the_card_it_names() -> None:
     """Ann's first hint of this deal is a signal (B2, her lowest blue): c opens the signal with
     the cursor on B2; then the hint for her card puts the cursor on the card to play."""
-    app = create_app(
-        4, 1, seed=11, names=["Ann"], computers=3, practice=True, clock_interval=None,
-        settings=CHEAP,
-    )  # fmt: skip
+    app = create_app(ann_and_computers(players=4, mission=1, seed=11, practice=True))
     async with app.run_test(size=(100, 30)) as pilot:
         await drive_until(pilot, app, Player(), _anns_card)
         s = app.session
@@ -223,7 +223,9 @@ async def test_a_hint_moves_the_hand_cursor_onto_the_card_it_names() -> None:
 
 
 async def test_tonojas_piles_at_80x24_read_as_cards_with_one_face_down_under_each() -> None:
-    app = create_app(2, 5, seed=3, names=["Ann", "Bob"], clock_interval=None)
+    app = create_app(
+        AppSettings(players=2, mission=5, seed=3, names=["Ann", "Bob"], clock_interval=None)
+    )
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None
@@ -245,7 +247,7 @@ async def test_the_history_list_at_80x24_always_shows_the_result() -> None:
     s.keep()
     entries, _problems = history.list_entries()
     assert len(entries) == 2
-    app = create_app(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "h")
         assert isinstance(app.screen, HistoryScreen)
@@ -257,7 +259,7 @@ async def test_the_history_list_at_80x24_always_shows_the_result() -> None:
         # the long crew name is what is cut, at the end of its line
         assert any("The Deep Sea" in row and row.rstrip().endswith("…") for row in rows), text
     # wide enough, the whole line as crew history prints it
-    app = create_app(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=(160, 24)) as pilot:
         await type_keys(pilot, "h")
         text = await shown(pilot, app, "lost at trick 2")
@@ -271,7 +273,7 @@ async def test_the_history_list_at_80x24_always_shows_the_result() -> None:
 async def test_a_long_list_of_alternatives_scrolls_and_the_choices_and_keys_stay() -> None:
     alternatives = ", ".join(f"giving task #{n} to Ann" for n in range(1, 40))
     verdict = f"Yes: it could have been won. Lost at trick 1; {alternatives} would still have won."
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         app.session = lost_session()
         app.show_result()
@@ -316,7 +318,11 @@ async def test_a_long_list_of_alternatives_scrolls_and_the_choices_and_keys_stay
 async def test_the_volunteer_question_in_dutch_shows_j_and_takes_j_or_y(key: str) -> None:
     i18n.set_language("nl")
     try:
-        app = create_app(3, 15, seed=4, names=["Ann", "Bob", "Cas"], clock_interval=None)
+        app = create_app(
+            AppSettings(
+                players=3, mission=15, seed=4, names=["Ann", "Bob", "Cas"], clock_interval=None
+            )
+        )
         async with app.run_test(size=SIZE) as pilot:
             s = app.session
             assert s is not None

@@ -14,7 +14,7 @@ from tui_hands import begun
 from crew import storage
 from crew.engine import card_str, cards_in, mask_of, new_attempt, parse_cards
 from crew.table import StepKind
-from crew.tui.app import create_app
+from crew.tui.app import AppSettings, create_app
 from crew.tui.screens.dialogs import ConfirmScreen, HelpScreen
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
@@ -42,7 +42,7 @@ async def test_title_to_result_with_distress_signal_illegal_card_and_retry() -> 
     assert deal.setup.captain == 1 and deal.setup.task_ids == (40,)
     assert deal.hands[0] == mask_of(parse_cards("P3 P4 P6 P7 P9 B1 B3 G1 G4 G6 G8 G9 Y6 Y7"))
     assert deal.hands[1] == mask_of(parse_cards("P1 B2 B6 B9 G2 G7 Y1 Y3 Y5 Y9 S1 S3 S4"))
-    app = create_app(clock_interval=None)
+    app = create_app(AppSettings(clock_interval=None))
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, TitleScreen)
         assert "New game" in screen_text(app) and "Continue" not in screen_text(app)
@@ -134,7 +134,7 @@ async def test_quit_asks_saves_and_continue_resumes_at_the_gate() -> None:
     # mission 3, deal code 11: the first eight actions are played against the Session by the
     # crew of tui_driver.Player, the app takes over from there
     s = begun(4, 3, 11, lambda s, step: len(s.record.actions) >= 8)
-    app = create_app(clock_interval=None)
+    app = create_app(AppSettings(clock_interval=None))
     async with app.run_test(size=SIZE) as pilot:
         app.open_game(s)
         await pilot.pause()
@@ -150,7 +150,7 @@ async def test_quit_asks_saves_and_continue_resumes_at_the_gate() -> None:
         await pilot.press("y")
         await pilot.pause()
     assert app.return_code == 0
-    app2 = create_app(clock_interval=None)
+    app2 = create_app(AppSettings(clock_interval=None))
     async with app2.run_test(size=SIZE) as pilot:
         assert "Continue the unfinished game (mission 3, attempt 1" in screen_text(app2)
         await pilot.press("c")
@@ -162,7 +162,7 @@ async def test_quit_asks_saves_and_continue_resumes_at_the_gate() -> None:
 
 
 async def test_help_shows_keys_and_marks_house_rulings() -> None:
-    app = create_app(players=3, mission=25, seed=2, clock_interval=None)
+    app = create_app(AppSettings(players=3, mission=25, seed=2, clock_interval=None))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
@@ -178,7 +178,7 @@ async def test_help_shows_keys_and_marks_house_rulings() -> None:
 
 async def test_footer_greys_out_what_the_engine_forbids() -> None:
     # three tasks for three players: nobody may pass, so "x Pass" is shown but disabled
-    app = create_app(players=3, mission=4, seed=1, clock_interval=None)
+    app = create_app(AppSettings(players=3, mission=4, seed=1, clock_interval=None))
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None and len(s.state.setup.task_ids) >= 3
@@ -196,7 +196,7 @@ async def test_footer_greys_out_what_the_engine_forbids() -> None:
 
 
 async def test_real_time_countdown_and_time_up() -> None:
-    app = create_app(players=3, mission=15, seed=4, timed=True, clock_interval=None)
+    app = create_app(AppSettings(players=3, mission=15, seed=4, timed=True, clock_interval=None))
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None and s.time_left == 180.0
@@ -228,7 +228,7 @@ async def test_real_time_countdown_and_time_up() -> None:
 
 
 async def test_time_running_out_during_the_quit_question_leaves_quit_working() -> None:
-    app = create_app(players=3, mission=15, seed=4, timed=True, clock_interval=None)
+    app = create_app(AppSettings(players=3, mission=15, seed=4, timed=True, clock_interval=None))
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None
@@ -251,7 +251,7 @@ async def test_time_running_out_during_the_quit_question_leaves_quit_working() -
 
 
 async def test_campaign_crew_writes_the_logbook() -> None:
-    app = create_app(clock_interval=None)
+    app = create_app(AppSettings(clock_interval=None))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n", "3", "enter")
         await pilot.press("1")  # campaign: a new crew
@@ -279,7 +279,9 @@ async def test_campaign_crew_writes_the_logbook() -> None:
 
 async def test_mouse_clicks_choices_gates_and_cards() -> None:
     # seed 7: Bob leads; Cas holds P2 P5 P8 B4 B5 B7 B8 G3 G5 Y2 Y4 Y8 S2
-    app = create_app(players=3, mission=1, seed=7, names="Ann,Bob,Cas", clock_interval=None)
+    app = create_app(
+        AppSettings(players=3, mission=1, seed=7, names="Ann,Bob,Cas", clock_interval=None)
+    )
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None
@@ -319,7 +321,7 @@ async def test_damaged_save_is_reported_and_kept(crew_home: Path) -> None:
     saves = crew_home / "saves"
     saves.mkdir(parents=True)
     (saves / "current.json").write_text("{not json", encoding="utf-8")
-    app = create_app(clock_interval=None)
+    app = create_app(AppSettings(clock_interval=None))
     async with app.run_test(size=SIZE):
         text = screen_text(app)
         assert "Continue" not in text
@@ -331,6 +333,6 @@ async def test_damaged_save_is_reported_and_kept(crew_home: Path) -> None:
 def test_main_refuses_an_impossible_game(capsys: pytest.CaptureFixture[str]) -> None:
     from crew.tui.app import main
 
-    assert main(players=3, mission=5, timed=True) == 2
+    assert main(AppSettings(players=3, mission=5, timed=True)) == 2
     assert "mission 5 is not a real-time mission" in capsys.readouterr().err
-    assert main(players=6) == 2
+    assert main(AppSettings(players=6)) == 2

@@ -21,7 +21,7 @@ from crew.records import Record, action_from_json, replay
 from crew.solver import Solver
 from crew.table import Session, postmortem
 from crew.table.postmortem import Stopped, TimedSolver, post_mortem, winning_line
-from crew.tui.app import CrewApp
+from crew.tui.app import AppSettings, CrewApp, create_app
 from crew.tui.screens.result import ResultScreen
 from crew.tui.screens.title import TitleScreen
 from crew.tui.screens.winning_line import WinningLineScreen
@@ -156,7 +156,7 @@ async def answered(app: CrewApp, pilot: Any) -> str:
 
 
 async def test_result_screen_names_the_turning_point_and_steps_the_line() -> None:
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         await show_result(app, pilot, lost_session(*WINNABLE))
         text = await answered(app, pilot)
@@ -195,7 +195,7 @@ async def test_result_screen_names_the_turning_point_and_steps_the_line() -> Non
 
 
 async def test_result_screen_says_no_and_offers_no_line() -> None:
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         await show_result(app, pilot, lost_session(*UNWINNABLE))
         text = await answered(app, pilot)
@@ -219,7 +219,7 @@ async def test_keys_work_while_the_search_runs_and_leaving_stops_it(
             stopped.set()
 
     monkeypatch.setattr(postmortem, "analyse", slow_analyse)
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         screen = await show_result(app, pilot, lost_session(*WINNABLE))
         assert await asyncio.to_thread(started.wait, 10)
@@ -241,7 +241,7 @@ async def test_a_failed_search_is_reported_and_the_keys_still_work(
         raise ValueError("no table for this deal")
 
     monkeypatch.setattr(postmortem, "analyse", broken)
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         await show_result(app, pilot, lost_session(*WINNABLE))
         text = await answered(app, pilot)

@@ -5,11 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from shared_cases import CHEAP
-from tui_driver import Player, drive_until, screen_text, shown, type_keys
+from tui_driver import Player, ann_and_computers, drive_until, screen_text, shown, type_keys
 
 from crew.table import StepKind
-from crew.tui.app import CrewApp, create_app
+from crew.tui.app import AppSettings, CrewApp, create_app
 from crew.tui.screens.game import GameScreen
 
 SIZE = (100, 30)
@@ -34,16 +33,7 @@ def anns_card(app: CrewApp) -> bool:
 
 
 def game(*, practice: bool) -> CrewApp:
-    return create_app(
-        4,
-        1,
-        seed=11,
-        names=["Ann"],
-        computers=3,
-        practice=practice,
-        clock_interval=None,
-        settings=CHEAP,
-    )
+    return create_app(ann_and_computers(players=4, mission=1, seed=11, practice=practice))
 
 
 async def test_hint_undo_tracker_and_why_in_a_practice_game() -> None:
@@ -96,7 +86,16 @@ async def test_outside_practice_there_is_no_hint_and_no_undo_but_the_tracker() -
 
 
 async def test_in_hot_seat_u_on_the_next_gate_takes_the_card_back() -> None:
-    app = create_app(3, 1, seed=7, names=["Ann", "Bob", "Cas"], practice=True, clock_interval=None)
+    app = create_app(
+        AppSettings(
+            players=3,
+            mission=1,
+            seed=7,
+            names=["Ann", "Bob", "Cas"],
+            practice=True,
+            clock_interval=None,
+        )
+    )
     async with app.run_test(size=SIZE) as pilot:
 
         def bob_played(app: CrewApp) -> bool:
@@ -116,7 +115,7 @@ async def test_in_hot_seat_u_on_the_next_gate_takes_the_card_back() -> None:
 
 
 async def test_the_new_game_wizard_offers_practice() -> None:
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("n")  # New game
@@ -135,7 +134,7 @@ async def test_the_new_game_wizard_offers_practice() -> None:
 
 
 async def test_in_a_free_task_choice_the_computers_say_which_tasks_they_would_like() -> None:
-    app = create_app(4, 17, seed=4, names=["Ann"], computers=3, clock_interval=None, settings=CHEAP)
+    app = create_app(ann_and_computers(players=4, mission=17, seed=4))
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None

@@ -13,7 +13,7 @@ from tui_driver import Player, play_to_result
 
 from crew.engine import parse_card
 from crew.engine.missions import CURRENTS
-from crew.tui.app import CrewApp, create_app
+from crew.tui.app import AppSettings, CrewApp, create_app
 
 SIZE = (80, 24)
 
@@ -34,7 +34,9 @@ async def run_game(app: CrewApp, player: Player) -> Watch:
 
 async def test_two_players_with_tonoja() -> None:
     # deal code 0: lost in trick 6, after a distress signal and a signal before trick 2
-    app = create_app(players=2, mission=2, seed=0, names="Ann,Bob", clock_interval=None)
+    app = create_app(
+        AppSettings(players=2, mission=2, seed=0, names="Ann,Bob", clock_interval=None)
+    )
     player = Player(distress="left", signal_before=2)
     watch = await run_game(app, player)
     s = app.session
@@ -47,7 +49,7 @@ async def test_two_players_with_tonoja() -> None:
 
 
 async def test_secret_prediction_stays_secret() -> None:
-    app = create_app(players=4, mission=5, seed=0, clock_interval=None)
+    app = create_app(AppSettings(players=4, mission=5, seed=0, clock_interval=None))
     watch = await run_game(app, Player())
     s = app.session
     assert s is not None
@@ -59,7 +61,7 @@ async def test_secret_prediction_stays_secret() -> None:
 async def test_unknown_terrain_with_currents() -> None:
     # mission 20, deal code 2: the terrain card G4 (drawn for all to see, then dealt to Ann)
     # means currents; a signal's position stays hidden on every screen
-    app = create_app(players=4, mission=20, seed=2, clock_interval=None)
+    app = create_app(AppSettings(players=4, mission=20, seed=2, clock_interval=None))
     player = Player(signal_before=1)
     watch = await run_game(app, player)
     s = app.session

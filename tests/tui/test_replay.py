@@ -14,7 +14,7 @@ from crew.engine import Play, card_str, legal_actions
 from crew.records import load_record
 from crew.table import Session
 from crew.table.review import review
-from crew.tui.app import CrewApp
+from crew.tui.app import AppSettings, create_app
 from crew.tui.screens.dialogs import ConfirmScreen
 from crew.tui.screens.replay import HistoryScreen, ReplayScreen
 from crew.tui.screens.result import ResultScreen
@@ -56,7 +56,7 @@ async def test_the_viewer_steps_card_by_card_with_every_hand_open() -> None:
     s = lost()
     shown_review = review(s.record, "test")
     frames = len(shown_review.frames)
-    app = CrewApp(clock_interval=None, settle=0, replay=shown_review)
+    app = create_app(AppSettings(clock_interval=None, settle=0, replay=shown_review))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
@@ -101,7 +101,7 @@ async def test_the_viewer_steps_card_by_card_with_every_hand_open() -> None:
 
 async def test_history_on_the_title_screen_replays_an_attempt() -> None:
     lost()  # kept in the history as it ended
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("h")
@@ -118,7 +118,7 @@ async def test_history_on_the_title_screen_replays_an_attempt() -> None:
 async def test_an_unfinished_attempt_asks_before_its_hands_are_shown() -> None:
     s = lowest(session_for(attempt(4, *WINNABLE), NAMES), until=4)
     s.keep()
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("h", "enter")
@@ -132,7 +132,7 @@ async def test_an_unfinished_attempt_asks_before_its_hands_are_shown() -> None:
 
 
 async def test_an_empty_history_says_so() -> None:
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("h")
@@ -142,7 +142,7 @@ async def test_an_empty_history_says_so() -> None:
 async def test_a_damaged_entry_is_named_and_the_others_listed() -> None:
     lost()
     history.entry_path(7).write_text("{")
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("h")
@@ -155,7 +155,7 @@ async def test_export_on_the_result_screen_writes_the_record(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     s = lost()
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         app.session = s
         app.show_result()
@@ -173,7 +173,7 @@ async def test_export_on_the_result_screen_writes_the_record(
 async def test_quitting_after_a_card_keeps_the_attempt_as_unfinished() -> None:
     s = lowest(session_for(attempt(4, *WINNABLE), NAMES), until=3)
     assert any("play" in a for a in s.record.actions)
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         app.open_game(s)
         await pilot.pause()
@@ -186,7 +186,7 @@ async def test_quitting_after_a_card_keeps_the_attempt_as_unfinished() -> None:
 
 async def test_a_new_game_replacing_one_keeps_it_as_abandoned() -> None:
     lowest(session_for(attempt(4, *WINNABLE), NAMES), until=3)
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("n")

@@ -62,7 +62,7 @@ def start_from_the_command_line(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return 0
 
     monkeypatch.setattr(app_module.CrewApp, "run", run)
-    assert app_module.main(players=4, mission=2, seed=1) == 0
+    assert app_module.main(app_module.AppSettings(players=4, mission=2, seed=1)) == 0
     return notices
 
 
@@ -118,7 +118,9 @@ async def test_an_unfinished_game_set_aside_is_said_on_the_title_not_over_the_ga
     s = play_until(Session.new(GameSpec(3, [], 1, seed=7)), done=False)
     s.save()
     before = storage.game_path().read_bytes()
-    app = app_module.create_app(players=4, mission=2, seed=1, clock_interval=None)
+    app = app_module.create_app(
+        app_module.AppSettings(players=4, mission=2, seed=1, clock_interval=None)
+    )
     app.start_notice = app_module._keep_unfinished_game()
     notice = "Your unfinished game was set aside: Continue offers it after this game."
     assert app.start_notice == notice

@@ -10,7 +10,7 @@ import pytest
 from tui_driver import Player, play_to_result, screen_text
 
 from crew.table import GameSpec, Session, StepKind
-from crew.tui.app import CrewApp, create_app
+from crew.tui.app import AppSettings, CrewApp, create_app
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
@@ -33,7 +33,9 @@ def test_the_session_labels_a_persons_seats_and_nobody_elses() -> None:
 
 async def test_every_screen_tells_a_persons_two_seats_apart() -> None:
     # Ann holds seats 0 and 2, Bob seat 1, Dee seat 3; mission 3 asks about the distress signal
-    app = create_app(4, 3, seed=4, names="Ann,Bob,Ann,Dee", clock_interval=None)
+    app = create_app(
+        AppSettings(players=4, mission=3, seed=4, names="Ann,Bob,Ann,Dee", clock_interval=None)
+    )
     screens: list[tuple[StepKind | str, str]] = []
     gates: list[tuple[str, str]] = []
 

@@ -455,9 +455,9 @@ def test_two_volunteers_are_named_when_somebody_else_is_given_a_task() -> None:
 
 
 async def test_a_failed_save_on_quitting_is_reported(crew_home: Path, monkeypatch) -> None:
-    from crew.tui.app import create_app
+    from crew.tui.app import AppSettings, create_app
 
-    app = create_app(players=3, mission=1, seed=7, names="Ann,Bob,Cas")
+    app = create_app(AppSettings(players=3, mission=1, seed=7, names="Ann,Bob,Cas"))
     async with app.run_test(size=(80, 24)):
 
         def broken(rec: object) -> None:

@@ -21,7 +21,7 @@ from privacy_watch import Watch
 from tui_driver import Player, drive_until, open_table, screen_text
 
 from crew.table import StepKind
-from crew.tui.app import CrewApp, create_app
+from crew.tui.app import AppSettings, CrewApp, create_app
 from crew.tui.screens.result import ResultScreen
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
@@ -52,7 +52,9 @@ async def test_snapshots_of_key_screens_and_privacy_on_every_screen() -> None:
     # three players, mission 2, deal code 4: a distress signal to the left, a look at a hand at
     # the first communication window, then the first crew member signals before trick 1; a task
     # fails in trick 5
-    app = create_app(players=3, mission=2, seed=4, names="Ann,Bob,Cas", clock_interval=None)
+    app = create_app(
+        AppSettings(players=3, mission=2, seed=4, names="Ann,Bob,Cas", clock_interval=None)
+    )
     player = Player(distress="left", signal_before=1, peek_once=True)
     watch = Watch()
     async with app.run_test(size=SIZE) as pilot:

@@ -12,7 +12,7 @@ from tui_hands import advance, lowest_first
 from crew.engine import Phase, Signal, card_str, cards_in, legal_actions
 from crew.engine.missions import CURRENTS
 from crew.table import GameSpec, SeatScope, Session, Step, StepKind
-from crew.tui.app import create_app
+from crew.tui.app import AppSettings, create_app
 from crew.tui.render import crew_table
 from crew.tui.widgets.choices import Choices
 
@@ -25,7 +25,7 @@ def crew_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 async def test_the_task_list_shows_pass_at_80x24() -> None:
     # mission 24, five players, deal code 1: six tasks, one of them too long for one line
-    app = create_app(players=5, mission=24, seed=1, clock_interval=None, settle=0)
+    app = create_app(AppSettings(players=5, mission=24, seed=1, clock_interval=None, settle=0))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")  # the draw
         await pilot.pause()
@@ -48,7 +48,7 @@ async def test_a_task_that_can_never_succeed_beside_ones_own_is_marked_and_skipp
     # mission 24, deal code 7: tasks 40 (win the first trick) and 47 (win none of the first
     # three) are dealt together; one crew member holding both can never win the attempt. Ann
     # (captain) takes #40, Bob #58, Cat #61, Dee #24 (key 2): Ann's list is #47 and #2
-    app = create_app(players=4, mission=24, seed=7, clock_interval=None, settle=0)
+    app = create_app(AppSettings(players=4, mission=24, seed=7, clock_interval=None, settle=0))
     async with app.run_test(size=(100, 30)) as pilot:
         s = app.session
         assert s is not None and s.state.setup.task_ids == (40, 58, 61, 47, 24, 2)
@@ -79,7 +79,7 @@ async def test_a_task_that_can_never_succeed_beside_ones_own_is_marked_and_skipp
 
 async def test_a_task_the_captain_may_not_take_is_marked_before_it_is_chosen() -> None:
     # mission 3, deal code 5: Ann is captain and task #60 compares with the captain
-    app = create_app(players=4, mission=3, seed=5, clock_interval=None, settle=0)
+    app = create_app(AppSettings(players=4, mission=3, seed=5, clock_interval=None, settle=0))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")  # the draw
         await pilot.pause()
@@ -143,7 +143,7 @@ async def test_a_trick_costs_only_its_gates_and_cards() -> None:
     # the next test's.
     from tui_driver import Player, play_to_result
 
-    app = create_app(players=4, mission=3, seed=31, clock_interval=None, settle=0)
+    app = create_app(AppSettings(players=4, mission=3, seed=31, clock_interval=None, settle=0))
     player = Player()
     async with app.run_test(size=(80, 24)) as pilot:
         await play_to_result(pilot, app, player)
@@ -182,7 +182,7 @@ def test_every_trick_of_a_whole_game_is_its_gates_and_cards_only() -> None:
 
 async def test_a_crew_member_choosing_a_task_sees_their_own_hand() -> None:
     # mission 1, deal code 7: captain Cas chooses first, behind her gate
-    app = create_app(players=4, mission=1, seed=7, clock_interval=None, settle=0)
+    app = create_app(AppSettings(players=4, mission=1, seed=7, clock_interval=None, settle=0))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")  # the draw
         await pilot.pause()
@@ -207,7 +207,7 @@ async def test_the_only_card_of_a_colour_is_shown_without_asking_where_its_token
     s = session_for(state)
     advance(s, lambda s, step: step.kind == StepKind.PLAY, lowest_first)
     assert s.start_signal(0) is None
-    app = create_app(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_game(s)
         await pilot.pause()
@@ -226,7 +226,9 @@ async def test_enter_at_a_lead_never_plays_a_card_that_loses_at_once() -> None:
     # pink or a submarine loses the attempt at once, so the cursor starts on B4, not on P2, and
     # the prompt names the cards that would lose
     app = create_app(
-        players=4, mission=12, seed=2, names="Ann,Bob,Cas,Dee", clock_interval=None, settle=0
+        AppSettings(
+            players=4, mission=12, seed=2, names="Ann,Bob,Cas,Dee", clock_interval=None, settle=0
+        )
     )
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(3):  # begin, no distress signal, Dee's gate

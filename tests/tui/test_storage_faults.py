@@ -14,7 +14,7 @@ from crew import storage
 from crew.cli.main import main as cli_main
 from crew.engine import Take
 from crew.table import GameSpec, Session
-from crew.tui.app import create_app
+from crew.tui.app import AppSettings, create_app
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.title import TitleScreen
 
@@ -43,7 +43,7 @@ async def test_a_save_with_bytes_that_are_not_a_record_is_kept_and_the_app_start
     saves = crew_home / "saves"
     saves.mkdir(parents=True)
     (saves / "current.json").write_bytes(content)
-    app = create_app(clock_interval=None)
+    app = create_app(AppSettings(clock_interval=None))
     async with app.run_test(size=SIZE):
         assert isinstance(app.screen, TitleScreen)
         assert "is damaged" in screen_text(app).replace("\n", " ")
@@ -120,7 +120,7 @@ async def test_the_app_says_the_game_cannot_be_saved_and_play_goes_on(
     else:
         (tmp_path / "file").write_text("x", encoding="utf-8")
         monkeypatch.setenv("CREW_HOME", str(tmp_path / "file"))
-    app = create_app(players=3, mission=1, seed=7, clock_interval=None)
+    app = create_app(AppSettings(players=3, mission=1, seed=7, clock_interval=None))
     notes: list[str] = []
     notify = app.notify
 
@@ -196,7 +196,7 @@ def test_crew_play_keeps_an_unfinished_game_and_continue_reaches_it_again(
         return 0
 
     monkeypatch.setattr(app_module.CrewApp, "run", run)
-    assert app_module.main(players=4, mission=2, seed=1) == 0
+    assert app_module.main(AppSettings(players=4, mission=2, seed=1)) == 0
     assert ran == ["moved"]
     kept = list((crew_home / "saves").glob("unfinished-*.json"))
     assert len(kept) == 1 and kept[0].read_bytes() == before
@@ -232,7 +232,7 @@ def test_a_game_left_on_its_result_screen_is_not_called_unfinished(
         return 0
 
     monkeypatch.setattr(app_module.CrewApp, "run", run)
-    assert app_module.main(players=4, mission=2, seed=1) == 0
+    assert app_module.main(AppSettings(players=4, mission=2, seed=1)) == 0
     # its attempt is in the history: nothing is set aside, nothing needs saying (issue 48)
     assert notices == [""]
     assert not list((crew_home / "saves").glob("unfinished-*.json"))

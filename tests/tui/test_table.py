@@ -14,7 +14,7 @@ from tui_hands import attempt, begun, lowest_first, session_for
 
 from crew.engine import Take, apply, get_task
 from crew.table import SeatScope, Session, Step, StepKind
-from crew.tui.app import CrewApp, create_app
+from crew.tui.app import AppSettings, CrewApp, create_app
 from crew.tui.render import tasks_table
 from crew.tui.screens.dialogs import HelpScreen
 from crew.tui.screens.game import GameScreen
@@ -54,7 +54,7 @@ async def test_the_last_trick_is_shown_for_one_step_only() -> None:
         return step.kind == StepKind.PLAY and len(st.tricks) >= 1 and len(st.trick_cards) == 1
 
     s = begun(3, 2, 5, second_card_of_a_later_trick, "Ann,Bob,Cas")
-    app = create_app(clock_interval=None)
+    app = create_app(AppSettings(clock_interval=None))
     player = Player()
     async with app.run_test(size=SIZE) as pilot:
         app.open_game(s)
@@ -79,7 +79,7 @@ async def test_the_last_trick_is_shown_for_one_step_only() -> None:
 
 async def test_task_texts_wrap_when_they_fit_and_help_has_them_all() -> None:
     # mission 6, deal code 3: the crew picks who takes both tasks, so it must read them whole
-    app = create_app(players=4, mission=6, seed=3, clock_interval=None)
+    app = create_app(AppSettings(players=4, mission=6, seed=3, clock_interval=None))
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None and s.state.setup.task_ids == (57, 6)
@@ -92,7 +92,7 @@ async def test_task_texts_wrap_when_they_fit_and_help_has_them_all() -> None:
 
     # mission 26, deal code 5: six tasks do not fit wrapped at 80x24; they are cut off on
     # the table and the help lists them whole
-    app = create_app(players=4, mission=26, seed=5, clock_interval=None)
+    app = create_app(AppSettings(players=4, mission=26, seed=5, clock_interval=None))
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None and len(s.state.setup.task_ids) == 6
@@ -116,7 +116,7 @@ async def test_task_texts_wrap_when_they_fit_and_help_has_them_all() -> None:
 
 
 async def test_two_volunteers_question_and_only_they_share_the_tasks() -> None:
-    app = create_app(players=4, mission=26, seed=5, clock_interval=None)
+    app = create_app(AppSettings(players=4, mission=26, seed=5, clock_interval=None))
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None and s.state.setup.captain == 0  # Ann asks Bob, Cas, Dee, herself
@@ -139,7 +139,9 @@ async def test_two_volunteers_question_and_only_they_share_the_tasks() -> None:
 
 async def test_distress_swap_is_shown_to_each_member_behind_the_gate() -> None:
     # the deal of test_pilot: Bob captain; distress to the left: Ann G1, Bob Y1, Cas Y2
-    app = create_app(players=3, mission=1, seed=7, names="Ann,Bob,Cas", clock_interval=None)
+    app = create_app(
+        AppSettings(players=3, mission=1, seed=7, names="Ann,Bob,Cas", clock_interval=None)
+    )
     async with app.run_test(size=SIZE) as pilot:
         s = app.session
         assert s is not None
@@ -167,7 +169,9 @@ async def test_distress_swap_is_shown_to_each_member_behind_the_gate() -> None:
 
 
 async def test_a_mission_without_tasks_shows_its_rule_and_one_retry() -> None:
-    app = create_app(players=4, mission=8, seed=0, clock_interval=None)  # lost in trick 4
+    app = create_app(
+        AppSettings(players=4, mission=8, seed=0, clock_interval=None)
+    )  # lost in trick 4
     async with app.run_test(size=SIZE):
         s = app.session
         assert s is not None and s.state.setup.task_ids == ()
@@ -184,7 +188,7 @@ async def test_a_mission_without_tasks_shows_its_rule_and_one_retry() -> None:
         return step.kind == StepKind.PLAY and apply(s.state, lowest_first(s))[0].over
 
     s = begun(4, 8, 0, last_card)
-    app = create_app(clock_interval=None)
+    app = create_app(AppSettings(clock_interval=None))
     async with app.run_test(size=SIZE) as pilot:
         app.open_game(s)
         await play_to_result(pilot, app, Player())
@@ -202,19 +206,21 @@ async def test_a_mission_without_tasks_shows_its_rule_and_one_retry() -> None:
 
 
 async def test_fixed_tasks_are_not_called_drawn() -> None:
-    app = create_app(players=4, mission=32, seed=5, clock_interval=None)
+    app = create_app(AppSettings(players=4, mission=32, seed=5, clock_interval=None))
     async with app.run_test(size=SIZE):
         text = flat(screen_text(app))
         assert "Mission 32: the mission's 4 tasks." in text and "drawn" not in text
 
 
 async def test_footers_show_the_hand_and_scroll_keys() -> None:
-    app = create_app(players=3, mission=1, seed=7, names="Ann,Bob,Cas", clock_interval=None)
+    app = create_app(
+        AppSettings(players=3, mission=1, seed=7, names="Ann,Bob,Cas", clock_interval=None)
+    )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "enter", "1", "1", "1", "enter")  # ... Bob's hand to lead
         assert app.session is not None and app.session.step().kind == StepKind.PLAY
         assert footer(app).startswith(" ← → Card  ⏎ Play card")
-    app = create_app(clock_interval=None)
+    app = create_app(AppSettings(clock_interval=None))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")  # the rules
         assert "↑ ↓ Scroll  PgUp PgDn Page  esc Close" in footer(app)
@@ -240,7 +246,9 @@ def test_task_owners_with_long_names_are_not_cut() -> None:
 
 
 async def test_two_players_distress_is_a_swap() -> None:
-    app = create_app(players=2, mission=3, seed=4, names="Ann,Bob", clock_interval=None)
+    app = create_app(
+        AppSettings(players=2, mission=3, seed=4, names="Ann,Bob", clock_interval=None)
+    )
     player = Player(distress="left")
     async with app.run_test(size=SIZE) as pilot:
         s = app.session

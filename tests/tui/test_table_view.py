@@ -15,7 +15,7 @@ from tui_hands import advance, at_first_card, begun
 from crew.engine import Distress, Phase, Play, Take, distress_choices, legal_actions
 from crew.present import card_label
 from crew.table import GameSpec, SeatScope, Session, StepKind
-from crew.tui.app import CrewApp, create_app
+from crew.tui.app import AppSettings, CrewApp, create_app
 from crew.tui.render import crew_table, news_text, status_text, tonoja_text
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
@@ -153,7 +153,7 @@ async def test_the_next_gate_announces_the_trick_winner_and_last_trick_waits() -
     # mission 3, deal code 11: the distribution is played against the Session by the crew of
     # tui_driver.Player; from the gate of trick 1's first card on, everything is keyed
     s = begun(4, 3, 11, at_first_card, "Ann,Bob,Cas,Dee")
-    app = create_app(clock_interval=None)
+    app = create_app(AppSettings(clock_interval=None))
     async with app.run_test(size=SIZE) as pilot:
         app.open_game(s)
         # before trick 1 there is no last trick: the key is not offered
@@ -182,7 +182,7 @@ async def test_the_title_names_a_finished_attempt_for_what_it_is() -> None:
     to_first_play(s)
     while not s.state.over:
         s.act(next(a for a in legal_actions(s.state) if isinstance(a, Play)))
-    app = create_app(clock_interval=None)
+    app = create_app(AppSettings(clock_interval=None))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
@@ -213,14 +213,16 @@ def test_a_won_trick_stays_on_the_table_until_the_next_card() -> None:
 async def test_the_glyphs_are_said_in_words_before_the_first_hand() -> None:
     legend = "♥ pink   ♦ blue   ♣ green   ♠ yellow   ⚓ submarine (trump)"
     # hot-seat: on the gate before every hand
-    app = create_app(players=4, mission=3, seed=5, clock_interval=None)
+    app = create_app(AppSettings(players=4, mission=3, seed=5, clock_interval=None))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")  # the draw
         await pilot.pause()
         assert isinstance(app.screen, GateScreen)
         assert legend in screen_text(app)
     # one person with computers sees no gate: the draw says it
-    app = create_app(players=4, mission=3, seed=5, names="Ann", computers=3, clock_interval=None)
+    app = create_app(
+        AppSettings(players=4, mission=3, seed=5, names="Ann", computers=3, clock_interval=None)
+    )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         text = screen_text(app)

@@ -11,14 +11,16 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from rich.cells import cell_len
+from shared_cases import CHEAP
 from textual import events
 from textual.pilot import Pilot
 
 from crew.engine import Phase, Signal, card_str, distress_choices, legal_actions
 from crew.table import StepKind
-from crew.tui.app import CrewApp
+from crew.tui.app import AppSettings, CrewApp
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
@@ -31,6 +33,18 @@ _TEXT = re.compile(
     r' clip-path="url\(#[^)]*-line-(\d+)\)">(.*?)</text>',
     re.S,
 )
+
+
+def ann_and_computers(*, players: int, **game: Any) -> AppSettings:
+    """Ann in seat 0 and computer crewmates in the others (cheap ones), no timer ticks."""
+    return AppSettings(
+        players=players,
+        names=["Ann"],
+        computers=players - 1,
+        clock_interval=None,
+        search=CHEAP,
+        **game,
+    )
 
 
 def screen_text(app: CrewApp) -> str:
