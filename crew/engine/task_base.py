@@ -85,7 +85,8 @@ class Reads(IntEnum):
 
 class CutKind(IntEnum):
     """Consequences of a task's rule that hold whatever the crew plays; an open-hand search
-    (:mod:`crew.solver.bounds`) checks them before the public evaluator can."""
+    (:mod:`crew.solver.bounds`, a class per kind in :mod:`crew.solver.cuts`) checks them before
+    the public evaluator can."""
 
     MOST_TRICKS = 0  # the owner ends with at most ``count`` tricks (-1: its prediction)
     ONLY_TRICKS = 1  # the owner wins no trick but those in ``tricks`` (0 stands for the last)
