@@ -13,8 +13,8 @@ from crew.engine import GameState, Phase, Play, apply, parse_cards
 from crew.engine.cards import mask_of
 from crew.engine.search import SearchForm
 from crew.engine.setup import new_attempt
-from crew.engine.task_base import PENDING, CutKind
-from crew.solver.bounds import certainly_lost, cuts_for
+from crew.engine.task_base import PENDING, Cut, CutKind
+from crew.solver.bounds import certainly_lost, cut_of, cuts_for
 
 #: Cards gone in seven tricks of one suit each, four at a time in this order.
 GONE = "P1 P2 P3 P4 P5 P6 P7 P8 B1 B2 B3 B4 B5 B6 B7 B8 G1 G2 G3 G4 G5 G6 G7 G8 Y1 Y2 Y3 Y4"
@@ -172,3 +172,10 @@ def test_a_cut_fires_where_the_plain_search_finds_no_win(case: Case) -> None:
     # the partner kinds alone do not see it: this kind is what fires
     assert not certainly_lost(form, cuts_for(form, case.partner), node)
     assert not exhaustive(state)
+
+
+@pytest.mark.parametrize("fact", [Cut(CutKind.RUN, count=2), Cut(CutKind.TRICK_TOTAL)])
+def test_a_cut_missing_its_mode_is_refused(fact: Cut) -> None:
+    state = _ending([55], [2], LEFT)
+    with pytest.raises(ValueError, match="needs"):
+        cut_of(SearchForm(state), 0, 2, fact)
