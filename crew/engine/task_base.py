@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from .cards import SUIT_LETTERS, SUIT_MASKS, VALUE_MASKS
@@ -36,6 +36,8 @@ __all__ = [
     "OnLead",
     "Tally",
     "Reads",
+    "RunMode",
+    "TotalOp",
 ]
 
 PENDING, DONE, FAILED = 0, 1, 2
@@ -83,19 +85,20 @@ class Reads(IntEnum):
 
 class CutKind(IntEnum):
     """Consequences of a task's rule that hold whatever the crew plays; an open-hand search
-    (:mod:`crew.solver.bounds`) checks them before the public evaluator can."""
+    (:mod:`crew.solver.bounds`, a class per kind in :mod:`crew.solver.cuts`) checks them before
+    the public evaluator can."""
 
     MOST_TRICKS = 0  # the owner ends with at most ``count`` tricks (-1: its prediction)
     ONLY_TRICKS = 1  # the owner wins no trick but those in ``tricks`` (0 stands for the last)
     WIN_TRICKS = 2  # the owner wins the tricks in ``tricks`` and none in ``lose``
-    RUN = 3  # a run of ``count`` won tricks: ``mode`` "at_least_once" or "exactly" in total;
-    # "never": no such run
+    RUN = 3  # a run of ``count`` won tricks, as ``mode`` says (:class:`RunMode`)
     MOST_SUBMARINES = 4  # the owner captures at most ``count`` submarines
     ONLY_SUBMARINE = 5  # the owner captures no submarine but the one in ``cards``
     NEEDS_SUBMARINES = 6  # the owner captures ``count`` submarines, or those in ``cards``
     OWN_CARD = 7  # the owner must still hold a card of ``cards`` to do it
     EVERY_SEAT = 8  # every seat must still hold a coloured card of ``cards``
-    TRICK_TOTAL = 9  # one trick of coloured cards whose total is ``op`` the crew's ``limits``
+    TRICK_TOTAL = 9  # one trick of coloured cards whose total is ``op`` (:class:`TotalOp`) the
+    # crew's ``limits``
     FINAL_COUNTS = 10  # the evaluator judges the final trick counts alone (any counts vector)
     LEADS_ONLY = 11  # the owner may lead only ``cards``: every trick it wins but the last is
     # followed by its lead
@@ -107,6 +110,24 @@ class CutKind(IntEnum):
     CAPTURES_ONE_OF = 16  # the owner captures every card of one of the sets in ``sets``
 
 
+class RunMode(StrEnum):
+    """How a :attr:`CutKind.RUN` cut judges runs of ``count`` won tricks (the words of the
+    ``consecutive_tricks`` card)."""
+
+    AT_LEAST_ONCE = "at_least_once"  # such a run at least once
+    EXACTLY = "exactly"  # exactly ``count`` tricks in all, won in a row
+    NEVER = "never"  # no such run
+
+
+class TotalOp(StrEnum):
+    """How a :attr:`CutKind.TRICK_TOTAL` cut compares a trick's total with its ``limits`` (the
+    words of the ``trick_sum`` card)."""
+
+    GT = "gt"  # above the crew size's limit
+    LT = "lt"  # below it
+    IN = "in"  # one of the totals in ``limits``
+
+
 @dataclass(frozen=True, slots=True)
 class Cut:
     """One consequence of a task's rule (see :class:`CutKind` for what each field means)."""
@@ -116,9 +137,9 @@ class Cut:
     cards: int = 0
     tricks: frozenset[int] = frozenset()
     lose: frozenset[int] = frozenset()
-    mode: str = ""
-    op: str = ""
-    limits: tuple[int, ...] = ()  # per crew size 3, 4, 5; or, for op "in", the totals allowed
+    mode: RunMode | None = None
+    op: TotalOp | None = None
+    limits: tuple[int, ...] = ()  # per crew size 3, 4, 5; or, for ``TotalOp.IN``, the totals
     sets: tuple[int, ...] = ()
 
 

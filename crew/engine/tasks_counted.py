@@ -22,6 +22,7 @@ from .task_base import (
     Knowledge,
     OnLead,
     Reads,
+    RunMode,
     colour_mask,
     current_run,
 )
@@ -211,9 +212,9 @@ def _know_consecutive_tricks(p: ConsecutiveTricks) -> Knowledge:
 
         # no run of ``run`` won tricks: the owner wins at most so many of the tricks left, and
         # cannot also need such a run for another task
-        never = (Cut(CutKind.RUN, count=p.run, mode="never"),)
+        never = (Cut(CutKind.RUN, count=p.run, mode=RunMode.NEVER),)
         return Knowledge(Reads.RUN, cuts=never, lean=lean_never, tally=run_only)
-    cuts = [Cut(CutKind.RUN, count=p.run, mode=p.mode)]
+    cuts = [Cut(CutKind.RUN, count=p.run, mode=RunMode(p.mode))]
     if p.mode == "exactly":
         cuts.append(Cut(CutKind.MOST_TRICKS, count=p.run))
 

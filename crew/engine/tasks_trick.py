@@ -22,6 +22,7 @@ from .task_base import (
     Judge,
     Knowledge,
     Reads,
+    TotalOp,
     count,
     value_mask,
 )
@@ -174,7 +175,7 @@ def _trick_sum(p: TrickSum) -> Evaluator:
 def _know_trick_sum(p: TrickSum) -> Knowledge:
     limits = p.values if p.values is not None else p.thresholds
     assert limits is not None
-    cut = Cut(CutKind.TRICK_TOTAL, op=p.op, limits=tuple(limits))
+    cut = Cut(CutKind.TRICK_TOTAL, op=TotalOp(p.op), limits=tuple(limits))
     # no set of cards makes up a qualifying trick alone (a total mixes high and low cards), so
     # nothing to keep for it or try first; any coloured card played changes what is left
     return Knowledge(

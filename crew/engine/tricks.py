@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .cards import SUB, SUIT_MASKS, card_str, suit_of, value_of
 from .reasons import N_
 
-__all__ = ["Trick", "follow_mask", "trick_winner", "winner_reason", "winner_reason_parts"]
+__all__ = ["Trick", "beats", "follow_mask", "trick_winner", "winner_reason", "winner_reason_parts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,18 +49,21 @@ def follow_mask(hand: int, led_suit: int) -> int:
     return same if same else hand
 
 
+def beats(card: int, best: int) -> bool:
+    """Whether ``card``, played into a trick that ``best`` is winning so far, takes it: a
+    submarine beats any coloured card, and a card beats a lower one of its own suit (the
+    winning card is always of the led suit or a submarine, so a card of another colour never
+    wins)."""
+    return (card // 9 == best // 9 and card > best) or (card >= 36 > best)
+
+
 def trick_winner(cards: Sequence[int]) -> int:
     """Index (in play order) of the winning card: highest submarine, else highest of the lead."""
     best = 0
     best_card = cards[0]
-    best_sub = best_card >= 36
-    led = suit_of(best_card)
     for i in range(1, len(cards)):
         c = cards[i]
-        if c >= 36:
-            if not best_sub or c > best_card:
-                best, best_card, best_sub = i, c, True
-        elif not best_sub and c // 9 == led and c > best_card:
+        if beats(c, best_card):
             best, best_card = i, c
     return best
 

@@ -33,9 +33,11 @@ import random
 from itertools import islice
 
 from crew.engine import Play
+from crew.engine.cards import is_submarine
 from crew.engine.search import LOST, OPEN, WON, Node, SearchForm, free_predictions
 from crew.engine.state import GameState
 from crew.engine.task_base import DONE, PENDING, Lean
+from crew.engine.tricks import beats
 
 from .bounds import certainly_lost, cuts_for
 from .limits import Budget
@@ -319,13 +321,13 @@ class TrickSearch:
         best = best_seat = -1
         for s, c in zip(node.trick_seats, tcards, strict=True):
             in_trick |= 1 << c
-            if best < 0 or (c // 9 == best // 9 and c > best) or (c >= 36 > best):
+            if best < 0 or beats(c, best):
                 best, best_seat = c, s
         played = set(node.trick_seats)
         scored = []
         for c in cands:
             bit = 1 << c
-            if best < 0 or (c // 9 == best // 9 and c > best) or (c >= 36 > best):
+            if best < 0 or beats(c, best):
                 winner = seat
             else:
                 winner = best_seat
@@ -340,7 +342,7 @@ class TrickSearch:
                 if avoid & cards and not later:
                     score += -2 if wins else 1 if avoid & bit else 0
                 if trick:
-                    if c < 36 and not cards & ~trick:
+                    if not is_submarine(c) and not cards & ~trick:
                         score += 2 if wins or later else 1
                     elif trick & bit:
                         score -= 1  # a card the task needs, spent on a trick that cannot do it

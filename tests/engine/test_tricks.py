@@ -17,7 +17,7 @@ from crew.engine import (
     why_illegal,
     winner_reason,
 )
-from crew.engine.tricks import Trick, follow_mask
+from crew.engine.tricks import Trick, beats, follow_mask
 
 # seat 2 holds S4 and is captain; seat 1 is void in pink, seat 3 in yellow and submarines
 HANDS = [
@@ -151,6 +151,24 @@ def test_trick_winner(trick: str, winner: str) -> None:
     i = trick_winner(played)
     assert played[i] == c(winner)
     assert winner in winner_reason(played)
+
+
+@pytest.mark.parametrize(
+    ("card", "best", "takes"),
+    [
+        ("P8", "P5", True),  # higher of the winning colour
+        ("P4", "P5", False),
+        ("B9", "P5", False),  # another colour never takes it
+        ("S1", "G9", True),  # any submarine beats a coloured card
+        ("S3", "S1", True),  # a higher submarine
+        ("S2", "S4", False),
+        ("P9", "S1", False),
+    ],
+)
+def test_a_card_beats_the_card_winning_the_trick(card: str, best: str, takes: bool) -> None:
+    assert beats(c(card), c(best)) is takes
+    # the same as the winner of a trick of those two cards, the winning one led
+    assert (trick_winner([c(best), c(card)]) == 1) is takes
 
 
 def test_follow_mask() -> None:

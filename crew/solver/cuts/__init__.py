@@ -1,0 +1,15 @@
+"""The perfect-information cuts, one class per kind of :class:`~crew.engine.task_base.Cut`.
+
+A task category states which consequences of its rule an open-hand search may check early (the
+engine's :class:`~crew.engine.task_base.Cut` in the task's ``Knowledge``); each kind is a class
+here that checks its own consequence against a position (:class:`.base.TaskCut`), grouped by
+subject:
+
+- :mod:`.one_trick`: the cards a one-trick task needs still in the hands;
+- :mod:`.submarines`: what the submarines left do to the tricks and to who captures them;
+- :mod:`.captures`: every card is captured by one seat at most;
+- :mod:`.counts` and :mod:`.runs`: limits on a seat's trick count and on its runs of tricks;
+- :mod:`.vector`: every trick is won by someone, so the counts the tasks allow must add up.
+
+:mod:`crew.solver.bounds` gathers the cuts of one search form and checks a position with them.
+"""

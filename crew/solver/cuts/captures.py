@@ -1,0 +1,263 @@
+"""Cuts on captured cards: every card is captured by one seat at most.
+
+So two seats cannot both need a card; an owner that must capture a card cannot also be bound
+to capture none (or only so many) of its kind; an owner needing so many cards of a kind needs
+that many left for it, no more of them than its own "at most so many" allows; an owner that
+must take every card of one of several sets needs a set none of whose cards went, or must go,
+to another seat. A coloured card an owner must capture from its own hand is captured only in a
+trick it wins with that very card (:func:`winners_clash`).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from crew.engine.cards import COLOR_CARDS_MASK, DECK_MASK, SUIT_MASKS
+from crew.engine.search import Node, SearchForm
+from crew.engine.state import TONOJA
+from crew.engine.task_base import PENDING
+
+from .base import Fit, Stage, TaskCut, bits, most_from_one_seat, taken_by_others, tricks_to_take
+
+__all__ = [
+    "CaptureCut",
+    "Captures",
+    "CapturesAtLeast",
+    "CapturesAtMost",
+    "CapturesOneOf",
+    "Ledger",
+    "captures_lost",
+    "ledger_of",
+    "winners_clash",
+]
+
+
+class Ledger:
+    """What the pending capture cuts of one position say about who takes which cards."""
+
+    def __init__(self) -> None:
+        self.claims: dict[int, int] = {}  # per owner, the cards still out it must capture
+        self.claimed = 0  # all of them (set by :func:`captures_lost`)
+        self.full: dict[int, int] = {}  # per owner, the cards it may capture no more of
+        # per owner, (cards, how many more of them it may take)
+        self.room: dict[int, list[tuple[int, int]]] = {}
+        # per set of cards, per owner: how many more of them it must take
+        self.demand: dict[int, dict[int, int]] = {}
+
+    def kept_out(self, owner: int) -> int:
+        """The cards that cannot be in a trick ``owner`` wins: those another seat must capture
+        and those it may capture no more of."""
+        out = self.full.get(owner, 0)
+        for seat, cards in self.claims.items():
+            if seat != owner:
+                out |= cards
+        return out
+
+    def kept_from(self, seats: int, unplayed: int) -> dict[int, int]:
+        """Per seat, the cards still out that no trick it wins may hold (only seats with
+        some)."""
+        out = {o: m & unplayed for o, m in self.full.items()}
+        for owner, cards in self.claims.items():
+            for seat in range(seats):
+                if seat != owner:
+                    out[seat] = out.get(seat, 0) | cards
+        return {o: m for o, m in out.items() if m}
+
+
+class CaptureCut(TaskCut):
+    """A cut on the cards its owner captures: it records what it claims or forbids in the
+    position's :class:`Ledger`, then checks that against the others' (:meth:`short`)."""
+
+    def record(self, node: Node, ledger: Ledger) -> None:
+        """Note what this cut claims or forbids in ``ledger``."""
+
+    def short(self, node: Node, ledger: Ledger) -> bool:
+        """Whether the cards left, once every cut recorded its part, cannot do the task."""
+        return False
+
+
+class Captures(CaptureCut):
+    """The owner must capture every card of ``cards``: no other seat may need one; it wins
+    at least as many tricks as any one seat holds of them. Reads the hands and the cards
+    played."""
+
+    STAGES: ClassVar[Stage] = Stage.CAPTURES | Stage.VECTOR
+
+    def __init__(self, task: int, owner: int, cards: int) -> None:
+        super().__init__(task, owner)
+        self.cards = cards
+
+    def record(self, node: Node, ledger: Ledger) -> None:
+        claims = ledger.claims
+        claims[self.owner] = claims.get(self.owner, 0) | (self.cards & ~node.played)
+
+    def bound(self, form: SearchForm, node: Node, fit: Fit) -> None:
+        owner = self.owner
+        need = most_from_one_seat(form, node, self.cards & DECK_MASK & ~node.played)
+        fit.floor(owner, need)
+        fit.claimed[owner] = fit.claimed.get(owner, 0) | self.cards
+        if need:
+            fit.takes.setdefault(owner, []).append((self.cards, need))
+
+
+class CapturesAtMost(CaptureCut):
+    """The owner captures at most ``count`` cards of ``cards``: no more than that of the
+    cards it must capture, and with ``count`` taken none of them. Reads the owner's captured
+    cards."""
+
+    STAGES: ClassVar[Stage] = Stage.CAPTURES
+
+    def __init__(self, task: int, owner: int, cards: int, count: int) -> None:
+        super().__init__(task, owner)
+        self.cards = cards
+        self.count = count
+
+    def record(self, node: Node, ledger: Ledger) -> None:
+        owner = self.owner
+        have = (node.won[owner] & self.cards).bit_count()
+        if have >= self.count:
+            ledger.full[owner] = ledger.full.get(owner, 0) | self.cards
+        ledger.room.setdefault(owner, []).append((self.cards, self.count - have))
+
+    def short(self, node: Node, ledger: Ledger) -> bool:
+        have = (node.won[self.owner] & self.cards).bit_count()
+        mine = ledger.claims.get(self.owner, 0)
+        return have + (mine & self.cards).bit_count() > self.count
+
+
+class CapturesAtLeast(CaptureCut):
+    """The owner captures at least ``count`` cards of ``cards``: that many must be left that
+    no other seat must take, and its own "at most so many" of some of them caps what it can
+    take; two owners needing some of one set need as many left between them; a trick takes
+    one card of each seat. Reads the owner's captured cards and the hands."""
+
+    STAGES: ClassVar[Stage] = Stage.CAPTURES | Stage.VECTOR
+
+    def __init__(self, task: int, owner: int, cards: int, count: int) -> None:
+        super().__init__(task, owner)
+        self.cards = cards
+        self.count = count
+
+    def short(self, node: Node, ledger: Ledger) -> bool:
+        owner = self.owner
+        short = self.count - (node.won[owner] & self.cards).bit_count()
+        if short <= 0:
+            return False
+        others = ledger.claimed & ~ledger.claims.get(owner, 0)
+        pool = DECK_MASK & ~node.played & self.cards & ~others
+        if pool.bit_count() < short:
+            return True
+        for cards, more in ledger.room.get(owner, ()):
+            if (pool & ~cards).bit_count() + min(more, (pool & cards).bit_count()) < short:
+                return True
+        wants = ledger.demand.setdefault(self.cards, {})
+        wants[owner] = max(wants.get(owner, 0), short)
+        return False
+
+    def bound(self, form: SearchForm, node: Node, fit: Fit) -> None:
+        short = self.count - (node.won[self.owner] & self.cards).bit_count()
+        need = tricks_to_take(form, node, short, self.cards & DECK_MASK & ~node.played)
+        fit.floor(self.owner, need)
+        if need:
+            fit.takes.setdefault(self.owner, []).append((self.cards, need))
+
+
+class CapturesOneOf(CaptureCut):
+    """The owner captures every card of one of the sets in ``sets`` (all nine of a colour): a
+    set stays possible while no card of it went, or must go, to another seat, and the owner's
+    own "at most so many" leaves room for the rest of it; the cheapest such set takes as many
+    tricks as any one seat holds of it. Reads the captured cards and the hands."""
+
+    STAGES: ClassVar[Stage] = Stage.CAPTURES | Stage.VECTOR
+
+    def __init__(self, task: int, owner: int, sets: tuple[int, ...]) -> None:
+        super().__init__(task, owner)
+        self.sets = sets
+
+    def short(self, node: Node, ledger: Ledger) -> bool:
+        owner = self.owner
+        barred = taken_by_others(node, owner) | (ledger.claimed & ~ledger.claims.get(owner, 0))
+        mine = node.won[owner]
+        room = ledger.room.get(owner, ())
+        return not any(
+            not s & barred and all((s & cards & ~mine).bit_count() <= more for cards, more in room)
+            for s in self.sets
+        )
+
+    def bound(self, form: SearchForm, node: Node, fit: Fit) -> None:
+        taken = taken_by_others(node, self.owner)
+        unplayed = DECK_MASK & ~node.played
+        need = min(
+            (most_from_one_seat(form, node, s & unplayed) for s in self.sets if not s & taken),
+            default=form.total + 1,
+        )
+        fit.floor(self.owner, need)
+        fit.one_of.setdefault(self.owner, []).append(self.sets)
+
+
+def ledger_of(cuts: list[CaptureCut], node: Node) -> Ledger:
+    """What the pending ``cuts`` claim and forbid at ``node``."""
+    ledger = Ledger()
+    for cut in cuts:
+        if node.status[cut.task] == PENDING:
+            cut.record(node, ledger)
+    return ledger
+
+
+def captures_lost(cuts: list[CaptureCut], node: Node, ledger: Ledger) -> bool:
+    """Whether the cards still out cannot go round: two owners need one card, or some pending
+    cut is :meth:`~CaptureCut.short`, or two owners need more of one set than is left."""
+    claimed = 0
+    for m in ledger.claims.values():
+        if m & claimed:
+            return True
+        claimed |= m
+    ledger.claimed = claimed
+    for cut in cuts:
+        if node.status[cut.task] == PENDING and cut.short(node, ledger):
+            return True
+    unplayed = DECK_MASK & ~node.played
+    for cards, wants in ledger.demand.items():
+        if len(wants) > 1 and sum(wants.values()) > (unplayed & cards).bit_count():
+            return True
+    return False
+
+
+def winners_clash(form: SearchForm, node: Node, claims: dict[int, int]) -> bool:
+    """Whether two owners must each capture a coloured card of one suit from their own hands
+    and neither order of those two tricks can work.
+
+    An owner captures its own card only in a trick it wins with that card: the suit is led and
+    every other seat holding it plays one below. Of owner ``a`` winning with ``x`` and owner
+    ``b`` with a higher ``y``: if ``x``'s trick comes first, ``b`` still holds ``y`` and must
+    play a card of the suit below ``x``; if ``y``'s comes first, ``a`` must play one below
+    ``y`` other than ``x``. Neither may be a card it must win with itself (the other seat would
+    capture it). Tonoja need not follow suit with her face-down cards, so she is left out.
+    """
+    if len(claims) < 2:
+        return False
+    winners: list[tuple[int, int]] = []  # per owner (one each): its cards to win with, its hand
+    for owner, cards in claims.items():
+        if form.tonoja and owner == TONOJA:
+            continue
+        hand = node.hands[owner]
+        mine = hand & cards & COLOR_CARDS_MASK
+        if mine:
+            winners.append((mine, hand))
+    for n, (mine_a, hand_a) in enumerate(winners):
+        for mine_b, hand_b in winners[n + 1 :]:
+            for suit in SUIT_MASKS[:4]:
+                xs, ys = mine_a & suit, mine_b & suit
+                if not xs or not ys:
+                    continue
+                spare_a, spare_b = hand_a & suit & ~mine_a, hand_b & suit & ~mine_b
+                for x in bits(xs):
+                    for y in bits(ys):
+                        lo, hi = min(x, y), max(x, y)
+                        # the owner of the higher card holds it through the lower one's trick
+                        spare_hi = spare_b if hi == y else spare_a
+                        spare_lo = spare_a if hi == y else spare_b
+                        below_lo, below_hi = (1 << lo) - 1, (1 << hi) - 1
+                        if not spare_hi & below_lo and not spare_lo & below_hi:
+                            return True
+    return False

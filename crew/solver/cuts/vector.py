@@ -1,0 +1,179 @@
+"""The trick counts must fit one vector: every trick is won by someone, so the final counts add
+up to the number of tricks.
+
+Each pending task's cuts say how many more tricks its owner must win at least and may win at
+most (:meth:`.base.TaskCut.bound`); on top of those, seat by seat:
+
+- the tricks an owner must still win to capture what it needs: a trick holds one card of each
+  seat, so at least as many as it must take cards from any one seat, all its tasks together;
+- the coloured cards it must take from its own hand, each in a trick it wins playing that card,
+  none of them a trick it surely wins playing a submarine, nor is the trick of a one-trick task
+  won with a coloured card or made of coloured cards;
+- a trick of its own on top of those for a one-trick task whose trick may hold none of the
+  cards it must capture (a trick of even cards holds no submarine);
+- a seat that may capture none of some cards (those it may take no more of, and those another
+  seat must capture) wins only tricks without them, so no more than any seat has other cards
+  to play; a seat that may lead only some cards (a mission's condition) wins a trick more than
+  it has them to lead;
+- a run one task needs is one another forbids.
+
+The submarines left are judged together too: every one is played, a seat plays one card into a
+trick and the highest submarine in a trick takes it, so each way they can share tricks gives
+each seat the least tricks it wins with them (:func:`.submarines.submarine_tricks`); one of those
+ways must fit, and so must the tasks judged on the final counts alone.
+"""
+
+from __future__ import annotations
+
+from crew.engine.cards import DECK_MASK
+from crew.engine.search import Node, SearchForm
+from crew.engine.task_base import DONE, PENDING, Ctx, Evaluator
+
+from .base import (
+    ALL_SUBS,
+    Fit,
+    TaskCut,
+    holding,
+    leads_left,
+    most_from_one_seat,
+    taken_by_others,
+    tricks_without,
+)
+from .captures import Ledger
+from .submarines import least_submarine_tricks, submarine_holders, submarine_tricks
+
+__all__ = ["MEMO_LIMIT", "counts_fit"]
+
+#: Count vectors remembered per search form (memory bound: a form per distribution tried).
+MEMO_LIMIT = 4_096
+
+
+def counts_fit(
+    form: SearchForm,
+    node: Node,
+    vector: list[TaskCut],
+    ledger: Ledger | None,
+    leads: int,
+    memo: dict[tuple[object, ...], bool],
+) -> bool:
+    """Whether some vector of final trick counts suits every pending task of ``vector``: each
+    seat between the tricks it must still win and the most it may, adding up to the tricks
+    left (see the module). ``ledger``: what the capture cuts say (None without any);
+    ``leads``: the cards any seat may lead; ``memo``: verdicts remembered for the form."""
+    seats = form.seats
+    tnum = len(node.tricks)
+    remaining = form.total - tnum
+    fit = Fit(tnum, remaining, [least_submarine_tricks(form, node, s) for s in range(seats)])
+    status = node.status
+    for cut in vector:
+        if status[cut.task] != PENDING:
+            continue
+        fit.pending.append(cut.task)
+        cut.bound(form, node, fit)
+    _cards_to_take(form, node, fit)
+    if any(fit.runs.get(o, 0) >= n for o, n in fit.never.items()):
+        return False  # a run one task needs is one another forbids
+    if ledger is not None:
+        for owner, barred in ledger.kept_from(seats, DECK_MASK & ~node.played).items():
+            fit.cap(owner, tricks_without(form, node, barred))
+    if leads != DECK_MASK:
+        for s in range(seats):
+            fit.cap(s, leads_left(form, node, s, leads))
+    elif not fit.pending:
+        return True
+    lo, hi = fit.lo, fit.hi
+    holders = submarine_holders(form, node, remaining)
+    key = (node.counts, remaining, tuple(lo), tuple(hi), tuple(fit.pending), holders)
+    hit = memo.get(key)
+    if hit is None:
+        if len(holders) > 1:
+            # every way the submarines left can share tricks: some way must fit the counts
+            hit = any(
+                _some_vector(
+                    form,
+                    node,
+                    [max(a, b) for a, b in zip(lo, won, strict=True)],
+                    hi,
+                    remaining,
+                    fit.judged,
+                )
+                for won in submarine_tricks(holders, seats, remaining)
+            )
+        else:
+            hit = _some_vector(form, node, lo, hi, remaining, fit.judged)
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[key] = hit
+    return hit
+
+
+def _cards_to_take(form: SearchForm, node: Node, fit: Fit) -> None:
+    """Raise each owner's least tricks for the cards its tasks need it to capture, all of
+    them together (see the module)."""
+    for owner, cards in fit.claimed.items():  # all the cards its tasks name, together
+        fit.floor(owner, most_from_one_seat(form, node, cards & ~node.played))
+    for owner in fit.claimed.keys() | fit.one_of.keys() | fit.coloured:
+        # its own coloured cards to capture: each in a trick it wins playing that card, so
+        # none of them one it wins playing a submarine; nor is a one-trick task's trick won
+        # with a coloured card (or holding coloured cards only)
+        own = holding(form, node, owner) & ~ALL_SUBS
+        mine = own & fit.claimed.get(owner, 0)
+        count = mine.bit_count()
+        taken = taken_by_others(node, owner)
+        for sets in fit.one_of.get(owner, ()):
+            count += min(
+                ((own & st & ~mine).bit_count() for st in sets if not st & taken),
+                default=0,
+            )
+        if owner in fit.coloured:
+            count = max(count, 1)
+        if count:
+            fit.floor(owner, count + fit.sub_tricks[owner])
+    for owner, tricks in fit.single.items():
+        # each trick that captures such a card holds one, so it is not the one-trick task's
+        for cards, need in fit.takes.get(owner, ()):
+            if any(not t & cards for t in tricks):
+                fit.floor(owner, need + 1)
+
+
+def _some_vector(
+    form: SearchForm,
+    node: Node,
+    lo: list[int],
+    hi: list[int],
+    remaining: int,
+    judged: list[tuple[int, Evaluator]],
+) -> bool:
+    """Whether final counts exist with each seat's more tricks between ``lo`` and ``hi``,
+    adding up to ``remaining``, that every evaluator of ``judged`` calls done."""
+    seats = form.seats
+    if any(a > b for a, b in zip(lo, hi, strict=True)) or sum(lo) > remaining:
+        return False
+    if sum(hi) < remaining:
+        return False
+    if not judged:
+        return True
+    st = form.setup
+    base = node.counts
+    empty = (0,) * seats
+    extra = [0] * seats
+    rest_lo = [sum(lo[s:]) for s in range(seats)] + [0]
+    rest_hi = [sum(hi[s:]) for s in range(seats)] + [0]
+
+    def fits() -> bool:
+        final = tuple(base[s] + extra[s] for s in range(seats))
+        ctx = Ctx(empty, final, (), 0, 0, form.total, st.captain, form.predictions, True, st.crew)
+        return all(evaluate(owner, ctx) == DONE for owner, evaluate in judged)
+
+    def place(s: int, left: int) -> bool:
+        if s == seats - 1:
+            extra[s] = left
+            return fits()
+        for x in range(lo[s], min(hi[s], left) + 1):
+            if rest_lo[s + 1] <= left - x <= rest_hi[s + 1]:
+                extra[s] = x
+                if place(s + 1, left - x):
+                    return True
+        return False
+
+    return place(0, remaining)

@@ -1,0 +1,181 @@
+"""Each kind of cut on its own: an ending of three tricks, built from explicit hands, where the
+cuts of that kind (with a partner kind where the check is a joint one) call the position lost,
+and the plain exhaustive search finds no win there either."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from gen import exhaustive
+
+from crew.engine import GameState, Phase, Play, apply, parse_cards
+from crew.engine.cards import mask_of
+from crew.engine.search import SearchForm
+from crew.engine.setup import new_attempt
+from crew.engine.task_base import PENDING, Cut, CutKind
+from crew.solver.bounds import certainly_lost, cut_of, cuts_for
+
+#: Cards gone in seven tricks of one suit each, four at a time in this order.
+GONE = "P1 P2 P3 P4 P5 P6 P7 P8 B1 B2 B3 B4 B5 B6 B7 B8 G1 G2 G3 G4 G5 G6 G7 G8 Y1 Y2 Y3 Y4"
+#: Seven tricks of one suit each that take the submarines too.
+NO_SUBS = "P1 P2 P3 P4 P5 P6 P7 P8 B1 B2 B3 B4 B5 B6 B7 B8 G1 G2 G3 G4 Y1 Y2 Y3 Y4 S1 S2 S3 S4"
+#: The twelve cards left after :data:`GONE`, three a seat: seat 0 is the captain (S4).
+LEFT = ["S4 P9 Y5", "S3 B9 Y6", "S2 G9 Y7", "S1 Y8 Y9"]
+#: Who won each trick of :data:`GONE`: seat 1 three (the last one too), seats 2 and 3 two.
+WINNERS = (1, 2, 3, 1, 2, 3, 1)
+
+
+def _ending(
+    tasks: list[int],
+    owners: list[int],
+    left: list[str],
+    gone: str = GONE,
+    winners: tuple[int, ...] = WINNERS,
+) -> GameState:
+    """A four-player attempt with ``tasks`` given to ``owners``, after seven tricks: each
+    trick is four cards of ``gone`` (in order, one suit), its highest played by its winner
+    (``winners``), the others by the other seats; then every seat holds its cards of
+    ``left``."""
+    cards = parse_cards(gone.split())
+    tricks = [sorted(cards[k : k + 4]) for k in range(0, len(cards), 4)]
+    assert len(tricks) == len(winners) == 7
+    plays: list[dict[int, int]] = []
+    hands = [parse_cards(h.split()) for h in left]
+    for trick, winner in zip(tricks, winners, strict=True):
+        others = [s for s in range(4) if s != winner]
+        by_seat = dict(zip(others, trick[:3], strict=True))
+        by_seat[winner] = trick[3]
+        plays.append(by_seat)
+        for seat, card in by_seat.items():
+            hands[seat].append(card)
+    state = new_attempt(4, None, hands=[mask_of(h) for h in hands], tasks=tasks, difficulty=1)
+    state = state._replace(
+        phase=Phase.PLAY,
+        owners=tuple(owners),
+        turn=state.setup.captain,
+        leader=state.setup.captain,
+    )
+    for by_seat in plays:
+        for _ in range(4):
+            state, _ = apply(state, Play(state.turn, by_seat[state.turn]))
+    assert not state.result and len(state.tricks) == 7
+    assert all(s == PENDING for s in state.status), state.status  # no task decided publicly
+    return state
+
+
+@dataclass(frozen=True)
+class Case:
+    """A position where cuts of ``kind`` (with ``partner`` kinds, for a joint check) fire."""
+
+    kind: CutKind
+    tasks: list[int]
+    owners: list[int]
+    left: list[str]
+    gone: str = GONE
+    winners: tuple[int, ...] = WINNERS
+    partner: frozenset[CutKind] = frozenset()
+
+
+CASES = [
+    # the pink 9 for seat 2 (task 10) and for seat 3 (all four 9s, task 15)
+    Case(CutKind.CAPTURES, [10, 15], [2, 3], LEFT),
+    # seat 0 may win no submarine (96), holds S4 and plays every card: nobody else can take it
+    Case(CutKind.CAPTURES_AT_MOST, [96], [0], LEFT),
+    # seat 2: three 9s (19); the pink 9 must go to seat 3 (10), the yellow 9 to seat 1 (12,
+    # whose blue 7 it took in the fourth trick): two are left for seat 2
+    Case(
+        CutKind.CAPTURES_AT_LEAST,
+        [19, 10, 12],
+        [2, 3, 1],
+        LEFT,
+        partner=frozenset({CutKind.CAPTURES}),
+    ),
+    # seat 1: all nine cards of a colour (39); every colour but yellow is already split, and
+    # the yellow 8 must go to seat 3 (10)
+    Case(
+        CutKind.CAPTURES_ONE_OF,
+        [39, 10],
+        [1, 3],
+        LEFT,
+        partner=frozenset({CutKind.CAPTURES}),
+    ),
+    # seat 0 must win with a coloured 6 of its own (75): the yellow 6 is seat 1's
+    Case(CutKind.OWN_CARD, [75], [0], LEFT),
+    # seat 1 must win a trick of even cards (70): seat 0 holds none
+    Case(
+        CutKind.EVERY_SEAT,
+        [70],
+        [1],
+        ["P9 G5 Y5", "G6 Y6 B9", "G7 G8 Y7", "G9 Y8 Y9"],
+        gone=NO_SUBS,
+    ),
+    # seat 0 must win a trick totalling below 12 (68): seat 2 holds only 9s, so every trick
+    # is at least 1 + 4 + 9 + 5
+    Case(
+        CutKind.TRICK_TOTAL,
+        [68],
+        [0],
+        ["P1 P2 P3", "P4 P7 P8", "P9 B9 G9", "P5 P6 Y9"],
+        gone="B1 B2 B3 B4 B5 B6 B7 B8 G1 G2 G3 G4 G5 G6 G7 G8 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 S1 S2 S3 S4",
+    ),
+    # seat 2 must take a 5 with a 7 of its own (76): the only 5 left is its own
+    Case(CutKind.OTHERS_HOLD, [76], [2], ["S4 P9 G9", "S3 B9 Y6", "S2 Y5 Y7", "S1 Y8 Y9"]),
+    # seat 0 may win no trick (50) and holds S4
+    Case(CutKind.MOST_TRICKS, [50], [0], LEFT),
+    # seat 0 may win the last trick and no other (46), and holds S4 and S3
+    Case(CutKind.ONLY_TRICKS, [46], [0], ["S4 S3 P9", "S2 B9 Y6", "S1 G9 Y7", "Y5 Y8 Y9"]),
+    # seat 2 must win the last trick (43) and no trick at all (50)
+    Case(
+        CutKind.WIN_TRICKS,
+        [43, 50],
+        [2, 2],
+        LEFT,
+        winners=(1, 3, 1, 3, 1, 3, 1),
+        partner=frozenset({CutKind.MOST_TRICKS}),
+    ),
+    # seat 2 must win three tricks in a row (55), seat 3 two (54): five of the three left
+    Case(CutKind.RUN, [55, 54], [2, 3], LEFT),
+    # seat 0 may win no submarine (96) and wins a trick with S4
+    Case(CutKind.MOST_SUBMARINES, [96], [0], LEFT),
+    # seat 0 must win S1 and no other submarine (91): it does not hold S1
+    Case(CutKind.ONLY_SUBMARINE, [91], [0], LEFT),
+    # seat 2 must win S3 (90) and holds no submarine as high
+    Case(CutKind.NEEDS_SUBMARINES, [90], [2], LEFT),
+    # seat 3 must end with four tricks (53): one so far, and seat 0 wins a trick with S4
+    Case(CutKind.FINAL_COUNTS, [53], [3], LEFT, winners=(1, 2, 3, 1, 2, 1, 2)),
+    # seat 3 must end with two tricks (52) and may lead no pink, yellow or blue card (82):
+    # it holds nothing else, so after a trick it wins it fails unless that trick is the last
+    Case(
+        CutKind.LEADS_ONLY,
+        [82, 52],
+        [3, 3],
+        ["G5 G6 G7", "G8 G9 Y5", "Y6 Y7 Y8", "P9 B9 Y9"],
+        gone=NO_SUBS,
+        winners=(1, 2, 1, 2, 1, 2, 1),
+        partner=frozenset({CutKind.FINAL_COUNTS}),
+    ),
+]
+
+
+def test_every_kind_of_cut_has_a_case() -> None:
+    assert {case.kind for case in CASES} == set(CutKind)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.kind.name for case in CASES])
+def test_a_cut_fires_where_the_plain_search_finds_no_win(case: Case) -> None:
+    state = _ending(case.tasks, case.owners, case.left, case.gone, case.winners)
+    form = SearchForm(state)
+    node = form.start(state)
+    kinds = case.partner | {case.kind}
+    assert certainly_lost(form, cuts_for(form, kinds), node)
+    # the partner kinds alone do not see it: this kind is what fires
+    assert not certainly_lost(form, cuts_for(form, case.partner), node)
+    assert not exhaustive(state)
+
+
+@pytest.mark.parametrize("fact", [Cut(CutKind.RUN, count=2), Cut(CutKind.TRICK_TOTAL)])
+def test_a_cut_missing_its_mode_is_refused(fact: Cut) -> None:
+    state = _ending([55], [2], LEFT)
+    with pytest.raises(ValueError, match="needs"):
+        cut_of(SearchForm(state), 0, 2, fact)
