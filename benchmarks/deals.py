@@ -12,7 +12,8 @@ from collections.abc import Iterator
 
 from crew.engine import Phase, Signal, apply, legal_actions
 from crew.engine.data import load_logbook
-from crew.engine.setup import SetupError, new_attempt
+from crew.engine.reasons import SetupError
+from crew.engine.setup import new_attempt
 from crew.engine.state import GameState
 from crew.engine.task_params import CATEGORIES
 from crew.engine.tasks import ANY_OWNERS, TWO_OWNERS, all_tasks, impossible

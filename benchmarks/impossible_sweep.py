@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 
 from crew.engine import make_rng, mission_rules
-from crew.engine.setup import draw_tasks, owners_for
+from crew.engine.draw import draw_tasks, owners_for
 from crew.engine.tasks import impossible
 
 MISSIONS = (6, 10, 13, 14, 15, 16, 28, 29, 30, 31, 33, 36)

@@ -9,7 +9,7 @@ exclusively (never over a file that is there), a later state of the same attempt
 atomically; the newest :data:`KEEP` are kept, and never is the entry being written removed.
 
 Reading trusts nothing in the folder: only regular files named as crew names them are opened,
-at most :data:`~crew.records.MAX_RECORD_BYTES` are read, the id inside must be the id of the
+at most :data:`~crew.record_files.MAX_RECORD_BYTES` are read, the id inside must be the id of the
 name, and the result, the trick, the mission and the players shown come from replaying the
 record through the engine. A file that fails any of this is damaged: it is moved aside
 (``<name>.damaged-<time>``) and reported once; the list goes on. A history folder that cannot
@@ -31,7 +31,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from .engine import Result
 from .i18n import _, said
 from .names import name_problem
-from .records import Record, RecordError, parse_json_bytes, read_limited, replay
+from .record_files import parse_json_bytes, read_limited
+from .records import Record, RecordError, replay
 from .storage import (
     StorageError,
     atomic_write_text,

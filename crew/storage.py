@@ -20,16 +20,8 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .i18n import _
-from .records import (
-    MAX_RECORD_BYTES,
-    Record,
-    RecordError,
-    dump_record,
-    load_record,
-    parse_json_bytes,
-    read_fd,
-    read_limited,
-)
+from .record_files import MAX_RECORD_BYTES, parse_json_bytes, read_fd, read_limited
+from .records import Record, RecordError, dump_record, load_record
 
 __all__ = [
     "CampaignLog",

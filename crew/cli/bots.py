@@ -17,7 +17,8 @@ from ..bots import (
     Settings,
 )
 from ..bots.player import DEFAULT
-from ..engine.setup import SetupError, new_attempt
+from ..engine.reasons import SetupError
+from ..engine.setup import new_attempt
 from ..engine.state import GameState, Phase, Result
 from ..i18n import N_, _, error_text, file_seat, reason_text, said
 from ..records import Record, RecordError, dump_record, replay

@@ -12,20 +12,19 @@ from typing import Any
 from ..engine.cards import card_str, cards_in, parse_card, sort_key
 from ..engine.enums import seats_for
 from ..engine.missions import mission_entry
-from ..engine.setup import SetupError, new_attempt
+from ..engine.reasons import SetupError
+from ..engine.setup import new_attempt
 from ..engine.state import GameState
 from ..engine.tasks import get_task
 from ..i18n import _, error_text
 from ..present import clock, communication_text
+from ..record_files import MAX_RECORD_BYTES, parse_json_bytes, read_stream
 from ..records import (
-    MAX_RECORD_BYTES,
     Record,
     RecordError,
     dump_record,
     load_record,
-    parse_json_bytes,
     parse_record,
-    read_stream,
     record_for,
     replay,
     verify_report,

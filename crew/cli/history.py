@@ -12,7 +12,8 @@ from .. import history
 from ..i18n import _
 from ..names import shown_line
 from ..present import history_line, history_seats
-from ..records import dump_record, file_kind
+from ..record_files import file_kind
+from ..records import dump_record
 from ..storage import StorageError, atomic_write_text, write_new_text
 from .common import ANSWERED, CliError, console, emit_json
 

@@ -256,8 +256,8 @@ def text(limit: int) -> Callable[[str], str]:
 
 def _rules(players: int, mission: int | None, difficulty: int | None, timed: bool = False) -> None:
     """The mission (or free-play difficulty) exists for this crew and can be drawn."""
+    from ..engine.draw import draw_problem
     from ..engine.missions import MissionError, mission_rules
-    from ..engine.setup import draw_problem
 
     if timed and mission is None:
         raise CliError(_("--timed: name a real-time mission with --mission (14, 15, 16 or 26)"))
@@ -293,7 +293,8 @@ def _trial_deal(
     timed: bool = False,
 ) -> None:
     """Deal the first attempt now: a seed whose draw cannot be made is refused before any work."""
-    from ..engine.setup import SetupError, new_attempt
+    from ..engine.reasons import SetupError
+    from ..engine.setup import new_attempt
 
     try:
         new_attempt(players, mission, seed=seed_value, timed=timed, difficulty=difficulty)
@@ -450,8 +451,8 @@ def _check_records(args: argparse.Namespace) -> None:
 
 
 def _check_missions(args: argparse.Namespace) -> None:
+    from ..engine.draw import highest_mission
     from ..engine.missions import last_mission
-    from ..engine.setup import highest_mission
 
     if args.number is not None and args.number > highest_mission(PLAYERS[1]):
         raise CliError(

@@ -85,11 +85,17 @@ if TYPE_CHECKING:  # the facade: every public name, once
         IllegalActionError as IllegalActionError,
         Reason as Reason,
     )
-    from .setup import (
-        SetupError as SetupError,
-        deal as deal,
+    from .draw import (
         draw_tasks as draw_tasks,
+    )
+    from .reasons import (
+        SetupError as SetupError,
+    )
+    from .seeded import (
         make_rng as make_rng,
+    )
+    from .setup import (
+        deal as deal,
         new_attempt as new_attempt,
         start_state as start_state,
     )

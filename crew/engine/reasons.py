@@ -16,6 +16,7 @@ from .enums import TONOJA
 __all__ = [
     "N_",
     "ExplainedError",
+    "SetupError",
     "Illegal",
     "IllegalActionError",
     "Reason",
@@ -274,3 +275,8 @@ class IllegalActionError(ValueError):
         self.code = code
         self.message = message
         self.illegal = illegal
+
+
+class SetupError(ExplainedError):
+    """An attempt cannot be prepared from what was given (names the field and the problem; its
+    template and values kept apart, like an engine reason)."""

@@ -51,7 +51,7 @@ def test_the_documented_ranges_are_the_ones_checked():
     and difficulty (written out in shared_options.py, so --help imports no engine)."""
     from crew.cli import options as opt
     from crew.cli.shared_options import DIFFICULTY_HELP, MISSION_HELP
-    from crew.engine.setup import highest_difficulty, highest_mission
+    from crew.engine.draw import highest_difficulty, highest_mission
 
     text = README.read_text(encoding="utf-8")
     assert highest_mission(2) == highest_mission(3) and highest_difficulty(2) == highest_difficulty(

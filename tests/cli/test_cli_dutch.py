@@ -165,7 +165,7 @@ def test_the_help_of_a_real_dutch_process() -> None:
 def test_the_dutch_ranges_of_mission_and_difficulty_are_the_engines(
     crew: Callable[..., Run],
 ) -> None:
-    from crew.engine.setup import highest_difficulty, highest_mission
+    from crew.engine.draw import highest_difficulty, highest_mission
 
     text = " ".join(crew("--lang", "nl", "play", "--help").out.split())
     for top in (highest_mission, highest_difficulty):

@@ -20,7 +20,7 @@ from crew.engine import (
     parse_cards,
 )
 from crew.engine.cards import SUB, is_submarine, suit_of, value_of
-from crew.engine.setup import SetupError
+from crew.engine.reasons import SetupError
 
 S4 = 39
 

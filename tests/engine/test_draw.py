@@ -17,16 +17,16 @@ from crew.engine import (
     new_attempt,
     parse_cards,
 )
-from crew.engine.missions import Rules
-from crew.engine.setup import (
-    SetupError,
+from crew.engine.draw import (
     draw_problem,
     draw_tasks,
     highest_difficulty,
     highest_mission,
-    needs_redeal,
-    shuffle,
 )
+from crew.engine.missions import Rules
+from crew.engine.reasons import SetupError
+from crew.engine.seeded import shuffle
+from crew.engine.setup import needs_redeal
 from crew.engine.tasks import all_tasks, conflicts, get_task
 
 ALL_IDS = frozenset(all_tasks())

@@ -8,8 +8,8 @@ from impossible_model import impossible_pairs, one_owner, two_owners
 
 from crew.engine import make_rng, mission_rules, new_attempt
 from crew.engine.data import load_impossible
+from crew.engine.draw import draw_tasks, owners_for
 from crew.engine.missions import Rules
-from crew.engine.setup import draw_tasks, owners_for
 from crew.engine.tasks import impossible
 
 

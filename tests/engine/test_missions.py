@@ -20,7 +20,7 @@ from crew.engine import (
     parse_card,
 )
 from crew.engine.missions import terrain_mode
-from crew.engine.setup import SetupError
+from crew.engine.reasons import SetupError
 
 # each seat holds one whole colour and one submarine; seat 3 (yellow, S4) is captain
 ONE_COLOUR = [

@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 from helpers import D, P, case, rounds, run_case
 
+from crew.engine.draw import draw_tasks
 from crew.engine.missions import mission_rules
-from crew.engine.setup import draw_tasks, make_rng
+from crew.engine.seeded import make_rng
 from crew.engine.tasks import conflicts, get_task
 
 # Every pink and green card is out after trick 6; seat 0 wins every trick.

@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 
 from crew.engine import GameState, Phase, Play, Signal, apply, legal_actions, legal_plays
-from crew.engine.setup import SetupError, new_attempt
+from crew.engine.reasons import SetupError
+from crew.engine.setup import new_attempt
 
 #: Missions that cover the conditions and distribution modes, plus free play.
 MISSIONS: tuple[int | None, ...] = (None, None, None, 1, 5, 6, 8, 10, 12, 13, 17, 21, 23, 27, 32)

@@ -7,7 +7,8 @@ import random
 from gen import replays_won
 
 from crew.engine import GameState, Phase, apply, legal_actions
-from crew.engine.setup import SetupError, new_attempt
+from crew.engine.reasons import SetupError
+from crew.engine.setup import new_attempt
 from crew.solver import Solver
 
 

@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crew.engine import Play, Signal, apply, legal_actions
-from crew.engine.setup import SetupError, new_attempt
+from crew.engine.reasons import SetupError
+from crew.engine.setup import new_attempt
 from crew.engine.state import GameState
 from crew.solver import Solver
 
