@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 
 from crew.engine.actions import Action
 from crew.engine.cards import mask_of
+from crew.engine.enums import Direction
 from crew.engine.game import legal_actions
 from crew.engine.state import TONOJA, GameState
 from crew.engine.view import View
@@ -29,7 +30,7 @@ class Decision:
 
     action: Action | None
     why: str
-    direction: str | None = None  # the distress vote: "left"/"right", or None to decline
+    direction: Direction | None = None  # the distress vote, or None to decline
     card: int | None = None  # the distress card to pass
     #: what the decision's search cost: solver nodes, and whether its deadline cut it short
     #: (``search.Context``); not part of what was decided

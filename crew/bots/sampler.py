@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from crew.engine.cards import SUIT_MASKS, cards_in, suit_of
 from crew.engine.determinize import hidden_cards, state_from_view
+from crew.engine.enums import Position
 from crew.engine.state import TONOJA, GameState
 from crew.engine.tricks import Trick
 from crew.engine.view import View
@@ -91,11 +92,11 @@ def infer(view: View, memory: Memory) -> Knowledge:
         if not sv.played:
             # a shown card lies face up but stays in that hand until played
             fixed[s] |= 1 << sv.card
-        if sv.position == "top":
+        if sv.position == Position.TOP:
             allowed[s] &= ~_colour_above(sv.card)
-        elif sv.position == "bottom":
+        elif sv.position == Position.BOTTOM:
             allowed[s] &= ~_colour_below(sv.card)
-        elif sv.position == "middle":
+        elif sv.position == Position.MIDDLE:
             allowed[s] &= ~(SUIT_MASKS[suit_of(sv.card)] & ~(1 << sv.card))
         else:
             either.append((s, sv.card))

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from crew.engine.actions import Action
+from crew.engine.enums import Result
 from crew.engine.game import IllegalActionError, apply
 from crew.engine.phases.predictions import start_tricks
 from crew.engine.state import GameState
@@ -57,7 +58,7 @@ class Context:
 def winnable(state: GameState, nodes: int, ctx: Context) -> float:
     """1.0 winnable, 0.0 not, 0.5 undecided within ``nodes`` (counted in ``ctx.spent``)."""
     if state.result:
-        return 1.0 if state.result == "won" else 0.0
+        return 1.0 if state.result == Result.WON else 0.0
     sol = ctx.solver.solve(state, node_limit=nodes)
     ctx.spent += sol.nodes
     if sol.winnable is None:

@@ -17,7 +17,7 @@ from crew.engine.cards import (
     suit_of,
     value_of,
 )
-from crew.engine.enums import Position
+from crew.engine.enums import Direction, Position, TaskStatus
 from crew.engine.missions import HEAVY_NOISE
 from crew.engine.phases.distress import distress_target
 from crew.engine.signals import POSITION_CLAIMS, true_positions
@@ -58,7 +58,7 @@ def _task_cards(view: View, owners: set[int]) -> dict[int, int]:
     """Cards named by pending tasks of ``owners``: card -> owner."""
     out: dict[int, int] = {}
     for t in view.tasks:
-        if t.owner in owners and t.status == "pending":
+        if t.owner in owners and t.status == TaskStatus.PENDING:
             for c in named_cards(t.task):
                 out[c] = t.owner
     return out
@@ -102,7 +102,7 @@ def choose_signal(
     if (
         not opts
         or not view.tokens_left[view.seat]
-        or not any(t.status == "pending" for t in view.tasks)
+        or not any(t.status == TaskStatus.PENDING for t in view.tasks)
     ):
         return Decision(None, Said("nothing worth showing"))
     scored = sorted(opts, key=lambda s: (-_signal_value(view, s), s.card))
@@ -130,7 +130,7 @@ def choose_distress(
     tasks can rarely be done as things stand.
     """
     ctx = search.Context()
-    owned = {t.task: t.owner for t in view.tasks if t.owner >= 0 and t.status == "pending"}
+    owned = {t.task: t.owner for t in view.tasks if t.owner >= 0 and t.status == TaskStatus.PENDING}
     owned = {t: s for t, s in owned.items() if get_task(t).prediction is None}
     if not owned or not memory.usable(view):
         return Decision(None, Said("no need for the distress signal"))
@@ -144,7 +144,7 @@ def choose_distress(
                     "the tasks look hard (done in {pct}% of sampled deals): send it, left",
                     pct=round(100 * ch),
                 ),
-                direction="left",
+                direction=Direction.LEFT,
             ),
             ctx,
         )
@@ -153,7 +153,7 @@ def choose_distress(
 
 
 def choose_distress_card(
-    view: View, memory: Memory, rng: random.Random, direction: str
+    view: View, memory: Memory, rng: random.Random, direction: Direction
 ) -> Decision:
     """The card this seat passes when the crew sends the distress signal.
 

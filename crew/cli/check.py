@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..engine.cards import COLOR_NAMES, SUB, card_str, cards_in, mask_of, suit_of
+from ..engine.enums import Position
 from ..engine.reasons import Illegal, Reason, plain
 from ..engine.signals import POSITION_CLAIMS, signal_position_ok, true_positions
 from ..engine.tricks import follow_mask, trick_winner, winner_reason_parts
@@ -142,7 +143,7 @@ def signal(args: argparse.Namespace) -> int:
     else:
         assert position is not None
         n = sum(1 for c in hand_cards if suit_of(c) == suit_of(card))
-        if position == "middle":
+        if position == Position.MIDDLE:
             why = plain(
                 Reason.SIGNAL_NOT_TRUE,  # not shown: only the sentence is
                 "{card} is the only {colour} card in the hand: token in the middle",

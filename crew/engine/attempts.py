@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .actions import Distress, Signal
+from .enums import Result
 from .moves import apply, legal_actions
 from .setup import new_attempt
 from .state import GameState
@@ -58,7 +59,7 @@ def first_trick_loss_unavoidable(start: GameState, *, limit: int = 20_000) -> bo
 
     def survives(state: GameState) -> bool:
         if state.over:
-            return state.result != "lost"
+            return state.result != Result.LOST
         if state.tricks:
             return True
         if state in seen:
@@ -97,7 +98,7 @@ def lost_before_anyone_could_act(
     them out (the rulebook's own example: a task left to the last player although he had no
     card for it is a failed attempt). Running out of time is never unavoidable.
     """
-    if end.result != "lost" or end.reason == "time ran out":
+    if end.result != Result.LOST or end.reason == "time ran out":
         return False
     if not end.tricks and not end.trick_cards:
         return True

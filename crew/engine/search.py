@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from .cards import card_list, suit_of
 from .conditions import AfterTrick, OnPlay, condition
+from .enums import Result
 from .phases.tricks import Judge, flip_piles, judge_ctx, judge_tasks, take_trick
 from .state import TONOJA, GameState, Setup
 from .task_base import Reads
@@ -128,7 +129,7 @@ class SearchForm:
         """The node of ``state`` (which must be in the trick phase, or over)."""
         result = OPEN
         if state.result:
-            result = WON if state.result == "won" else LOST
+            result = WON if state.result == Result.WON else LOST
         return Node(
             state.hands,
             state.piles,

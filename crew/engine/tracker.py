@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import CAPTAIN_CARD, DECK_MASK, SUIT_MASKS, card_list, mask_of, suit_of
-from .enums import TONOJA, Communication
+from .enums import TONOJA, Communication, Position
 from .tricks import Trick
 from .view import SignalView, View
 
@@ -87,11 +87,11 @@ def track(view: View, tricks: Sequence[Trick]) -> Tracker:
                 may[seat] &= ~SUIT_MASKS[led]
     for sig in signals:
         others = SUIT_MASKS[suit_of(sig.card)] & ~(1 << sig.card)
-        if sig.position == "top":
+        if sig.position == Position.TOP:
             may[sig.seat] &= ~_above(sig.card)
-        elif sig.position == "bottom":
+        elif sig.position == Position.BOTTOM:
             may[sig.seat] &= ~_below(sig.card)
-        elif sig.position == "middle":
+        elif sig.position == Position.MIDDLE:
             may[sig.seat] &= ~others
     voids = tuple(
         tuple(

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from crew.engine import Action, GameState, Play, Predict, apply, legal_actions
+from crew.engine.enums import Result
 from crew.engine.search import free_predictions
 from crew.engine.state import Phase
 from crew.engine.tasks import DONE, ONE_OWNER, PENDING, TWO_OWNERS, get_task, impossible
@@ -74,7 +75,7 @@ class DistributionSearch:
     def solve(self, state: GameState) -> list[Action] | None:
         """A winning line of actions from ``state``, or None when there is none."""
         if state.result:
-            return [] if state.result == "won" else None
+            return [] if state.result == Result.WON else None
         if state.phase == Phase.PLAY:
             plays = self.tricks.solve(state)
             return None if plays is None else list(plays)

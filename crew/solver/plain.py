@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from crew.engine import Action, GameState, Phase, Play, Signal, apply, legal_actions
 from crew.engine.cards import card_list
+from crew.engine.enums import Result
 from crew.engine.search import LOST, WON, Node, SearchForm
 
 from .limits import Budget
@@ -62,7 +63,7 @@ class PlainSearch:
         self._frames: list[_Frame] = []
         self._path: list[Action] = []
         if state.result:
-            self.verdict = state.result == "won"
+            self.verdict = state.result == Result.WON
         else:
             self._frames.append(_frame_of(state))
 
@@ -91,7 +92,7 @@ class PlainSearch:
                 assert frame.state is not None and not isinstance(choice, int)
                 child, _ = apply(frame.state, choice)
                 if child.result:
-                    if child.result == "won":
+                    if child.result == Result.WON:
                         return self._won([*path, choice])
                     continue
                 path.append(choice)

@@ -26,6 +26,7 @@ from crew.bots import (
     task_wishes,
 )
 from crew.engine import Action, Distress, GameState, Phase, view_for
+from crew.engine.enums import Direction
 from crew.i18n import Said
 
 from .protocol import Ask, AskKind, TableState, distress_outcome
@@ -98,7 +99,7 @@ def job(
     mem = memory(seat)
     rng = rng_for(seat)
     if ask.kind == AskKind.DISTRESS_CARD:
-        direction = table.distress_direction or "left"
+        direction = table.distress_direction or Direction.LEFT
 
         def card() -> Answer:
             d = choose_distress_card(view, mem, rng, direction)

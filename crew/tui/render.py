@@ -17,6 +17,7 @@ from rich.text import Text
 
 from crew.engine import TONOJA, Event, Phase, View, get_task, mission_entry
 from crew.engine.cards import card_str, suit_of
+from crew.engine.enums import TaskStatus
 from crew.engine.missions import HEAVY_NOISE, NO_COMMUNICATION
 from crew.engine.tricks import trick_winner
 from crew.i18n import N_, _
@@ -275,9 +276,9 @@ def tonoja_text(session: SeatScope) -> Text | None:
 
 
 def task_status_cell(status: str, trick: int) -> Text:
-    if status == "done":
+    if status == TaskStatus.DONE:
         return Text(_("✓ done @{trick}").format(trick=trick), style="bold green")
-    if status == "failed":
+    if status == TaskStatus.FAILED:
         return Text(_("✗ failed @{trick}").format(trick=trick), style="bold red")
     return Text(_("· open"))
 

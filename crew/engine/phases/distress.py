@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..actions import Distress
 from ..cards import DECK_MASK, SUB, SUIT_MASKS, card_str, cards_in
+from ..enums import Direction
 from ..events import Event, EventKind
 from ..reasons import Illegal, Reason, illegal, plain
 from ..state import GameState, Phase
@@ -26,7 +27,7 @@ _NON_SUB = DECK_MASK & ~SUIT_MASKS[SUB]
 def distress_target(players: int, seat: int, direction: str) -> int:
     """Who receives ``seat``'s card: ``left`` is the next seat clockwise, ``right`` the previous
     one (two players swap; Tonoja is never involved)."""
-    return (seat + 1) % players if direction == "left" else (seat - 1) % players
+    return (seat + 1) % players if direction == Direction.LEFT else (seat - 1) % players
 
 
 def distress_exchange(
@@ -96,7 +97,7 @@ def distress_possible(state: GameState) -> bool:
 def _check(state: GameState, a: Distress) -> Illegal | None:
     if bad := _timing_illegal(state):
         return bad
-    if a.direction not in ("left", "right"):
+    if a.direction not in (Direction.LEFT, Direction.RIGHT):
         return plain(
             Reason.BAD_DIRECTION,
             "direction {direction} must be left or right",

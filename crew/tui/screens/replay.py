@@ -23,6 +23,7 @@ from textual.widgets import Footer, OptionList, Static
 
 from crew import history
 from crew.engine import TONOJA, get_task
+from crew.engine.enums import Result
 from crew.i18n import N_, _
 from crew.names import shown_line
 from crew.present import history_label, position_word
@@ -159,7 +160,7 @@ class ReplayScreen(Screen[None]):
         head.append(" · " + _("trick {trick}/{total}").format(trick=trick, total=v.total_tricks))
         if v.result:
             head.append(
-                " · " + (_("WON") if v.result == "won" else _("LOST")), style="bold reverse"
+                " · " + (_("WON") if v.result == Result.WON else _("LOST")), style="bold reverse"
             )
         if self.turn is not None:
             mark = _("  ◀ the turning point") if f.index == self.turn else ""

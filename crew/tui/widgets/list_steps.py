@@ -27,6 +27,7 @@ from crew.engine import (
     distress_target,
     get_task,
 )
+from crew.engine.enums import Direction
 from crew.i18n import _, ngettext
 from crew.present import glyph_legend
 from crew.table import SeatScope, Step
@@ -463,7 +464,7 @@ class DistressPanel(ChoicePanel):
             )
             items.append(Choice(swap, SendDistress("left")))
             return items
-        for side in ("left", "right"):
+        for side in (Direction.LEFT, Direction.RIGHT):
             seat, order = 0, [t.name(0)]
             for _step in range(n):
                 seat = distress_target(n, seat, side)
