@@ -25,7 +25,6 @@ __all__ = [
     "Fit",
     "Stage",
     "TaskCut",
-    "bits",
     "holding",
     "leads_left",
     "most_from_one_seat",
@@ -129,16 +128,6 @@ def holding(form: SearchForm, node: Node, seat: int) -> int:
             if down >= 0:
                 held |= 1 << down
     return held
-
-
-def bits(mask: int) -> list[int]:
-    """The cards of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def most_from_one_seat(form: SearchForm, node: Node, cards: int) -> int:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from crew.engine.cards import COLOR_CARDS_MASK, DECK_MASK, SUIT_MASKS
+from crew.engine.cards import COLOR_CARDS_MASK, DECK_MASK, SUIT_MASKS, card_list
 from crew.engine.search import Node, SearchForm
 from crew.engine.state import TONOJA
 from crew.engine.task_base import PENDING
 
-from .base import Fit, Stage, TaskCut, bits, most_from_one_seat, taken_by_others, tricks_to_take
+from .base import Fit, Stage, TaskCut, most_from_one_seat, taken_by_others, tricks_to_take
 
 __all__ = [
     "CaptureCut",
@@ -251,8 +251,8 @@ def winners_clash(form: SearchForm, node: Node, claims: dict[int, int]) -> bool:
                 if not xs or not ys:
                     continue
                 spare_a, spare_b = hand_a & suit & ~mine_a, hand_b & suit & ~mine_b
-                for x in bits(xs):
-                    for y in bits(ys):
+                for x in card_list(xs):
+                    for y in card_list(ys):
                         lo, hi = min(x, y), max(x, y)
                         # the owner of the higher card holds it through the lower one's trick
                         spare_hi = spare_b if hi == y else spare_a

@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import cache
 from typing import ClassVar
 
-from crew.engine.cards import DECK_MASK
+from crew.engine.cards import DECK_MASK, card_list
 from crew.engine.search import Node, SearchForm
 from crew.engine.state import TONOJA
 from crew.engine.task_base import PENDING
@@ -31,7 +31,6 @@ from .base import (
     Fit,
     Stage,
     TaskCut,
-    bits,
     holding,
     most_from_one_seat,
     tricks_to_take,
@@ -208,12 +207,12 @@ def most_submarines(form: SearchForm, node: Node, owner: int) -> int:
     own = holding(form, node, owner) & ALL_SUBS
     if not own:
         return 0
-    mine = bits(own)  # lowest first
+    mine = card_list(own)  # lowest first
     most = len(mine)
     for seat in range(form.seats):
         if seat == owner:
             continue
-        theirs = bits(holding(form, node, seat) & ALL_SUBS)
+        theirs = card_list(holding(form, node, seat) & ALL_SUBS)
         k = 0
         for sub in mine:  # each of its submarines takes the lowest of theirs left below it
             if k < len(theirs) and theirs[k] < sub:
