@@ -15,12 +15,12 @@ screens never hold the session itself: they hold a :class:`~crew.table.scope.Sea
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from typing import cast
 
-from crew import history, storage
+from crew import history
 from crew.bots import AT_THE_TABLE as BOT_SETTINGS
 from crew.bots import Memory, Settings
 from crew.engine import (
@@ -31,7 +31,6 @@ from crew.engine import (
     EventKind,
     GameState,
     Illegal,
-    Phase,
     Play,
     Position,
     Result,
@@ -53,30 +52,12 @@ from crew.engine.view import PUBLIC
 from crew.i18n import _
 from crew.records import Record, TableNotes, action_to_json, record_for, replay
 
-from .campaign import (
-    Campaign,
-    base_seed_of,
-    cannot_write,
-    clock_of,
-    first_attempt,
-    redeal_seed,
-    uncounted,
-)
-from .jobs import (
-    Answer,
-    decision_rng,
-    distress_action,
-    job,
-    with_distress_card,
-    with_signal_answer,
-    with_votes,
-)
-from .keeping import keep
+from .campaign import Campaign, base_seed_of, clock_of, first_attempt, redeal_seed
+from .jobs import Answer, carry_out, decision_rng, job, pass_card
 from .notes import check_computers, table_from_notes, table_notes, unresumable
-from .practice import UndoPoint, note_action, reason
+from .practice import Snapshot, UndoLog, note_action, reason
 from .protocol import (
     Ask,
-    AskKind,
     Step,
     StepKind,
     TableState,
@@ -86,11 +67,9 @@ from .protocol import (
 )
 from .seating import Seating
 from .spec import DEFAULT_NAMES, GameSpec
+from .upkeep import Clock, Logbook, Saving
 
-__all__ = ["CLOCK_SAVE_EVERY", "Session"]
-
-#: Seconds of real time after which the running clock is saved even without an action.
-CLOCK_SAVE_EVERY = 5.0
+__all__ = ["Session"]
 
 
 class Session:
@@ -104,17 +83,16 @@ class Session:
         *,
         base_seed: int | str | None,
         crew: str | None = None,
-        time_left: float | None = None,
-        logged: bool = False,
-        autosave: bool = True,
         computers: frozenset[int] = frozenset(),
         settings: Settings = BOT_SETTINGS,
         practice: bool = False,
+        clock: Clock | None = None,
+        saving: Saving | None = None,
+        logbook: Logbook | None = None,
     ) -> None:
         self.state = state
         #: a practice game: hints and undo; nothing in the logbook (the history marks it)
         self.practice = practice
-        self.history_id: int | None = None  # the history entry this attempt is kept as
         #: the seats computers play, their search effort, each one's memory of its own view
         self.computers = computers
         self.settings = settings
@@ -123,21 +101,15 @@ class Session:
         self.names = names
         self.base_seed = base_seed
         self.crew = crew
-        self.autosave = autosave
-        self.time_left = time_left
-        self.logged = logged
+        #: what keeps the game: the real-time clock, the save file and history, the logbook
+        self.clock = clock if clock is not None else Clock()
+        self.saving = saving if saving is not None else Saving()
+        self.logbook = logbook if logbook is not None else Logbook()
         self.notice = ""  # something the screens should tell everybody once (e.g. a damaged file)
-        self._clock_unsaved = 0.0  # seconds the clock ran since the last save
-        self.save_problem = ""  # why the game or the logbook could not be written ('' if fine)
-        self._log_problem = ""
-        self._history_problem = ""  # why the history could not keep the attempt ('' if it did)
         self.last_events: list[Event] = []
         self.mission_won = False  # won before this attempt began: a replay, Next stays open
-        self.uncounted = False  # lost before anyone could act: not written in the logbook
         self.redeals = 0  # re-deals of this attempt that did not count
-        #: practice: the points undo goes back to, the undos so far, who acted last
-        self.undo_points: list[UndoPoint] = []
-        self.undos, self.keyboard = 0, cast(str | None, None)
+        self.undo_log = UndoLog()  # practice: the points undo goes back to
         #: the last computer move said in words, and its reason (None: none yet)
         self.last_why: tuple[str, str] | None = None
         self._reset_table(TableState(draw_seen=bool(record.actions)))
@@ -150,6 +122,38 @@ class Session:
         self.exchange: tuple[tuple[int, int, int], ...] = ()
         self.memories = {seat: Memory(seat) for seat in self.computers}
         self._observe()
+
+    # -- what its collaborators keep, as the screens and the notes read it ----------------------
+
+    @property
+    def autosave(self) -> bool:
+        return self.saving.autosave
+
+    @property
+    def time_left(self) -> float | None:
+        return self.clock.time_left
+
+    @property
+    def logged(self) -> bool:
+        return self.logbook.logged
+
+    @property
+    def uncounted(self) -> bool:
+        """Lost before anyone could act: not written in the logbook."""
+        return self.logbook.uncounted
+
+    @property
+    def save_problem(self) -> str:
+        """Why the game, the logbook or the history could not be written ('' if fine)."""
+        return self.saving.problem
+
+    @property
+    def history_id(self) -> int | None:
+        return self.saving.history_id
+
+    @property
+    def undos(self) -> int:
+        return self.undo_log.undos
 
     @property
     def campaign(self) -> Campaign:
@@ -179,11 +183,11 @@ class Session:
             list(spec.names),
             base_seed=spec.seed,
             crew=spec.crew,
-            time_left=clock_of(state),
-            autosave=autosave,
             computers=frozenset(spec.computers),
             settings=settings,
             practice=spec.practice,
+            clock=Clock(clock_of(state)),
+            saving=Saving(autosave),
         )
         s.mission_won = s.campaign.says_won()
         s.save()
@@ -216,15 +220,17 @@ class Session:
             names,
             base_seed=base,
             crew=notes.crew if notes is not None else None,
-            time_left=time_left,
-            logged=notes.logged if notes is not None else False,
-            autosave=autosave,
             computers=computers,
             settings=settings,
             practice=notes.practice if notes is not None else False,
+            clock=Clock(time_left),
+            saving=Saving(autosave, notes.history_id if notes is not None else None),
+            logbook=Logbook(
+                logged=notes is not None and notes.logged,
+                uncounted=notes is not None and notes.uncounted,
+            ),
         )
         s.table = table
-        s.history_id = notes.history_id if notes is not None else None
         # each computer remembers the game as its own view showed it, action by action
         s.memories = {
             seat: Memory.replayed(seat, [view_for(st, seat) for st in [r.start, *r.states]])
@@ -232,7 +238,6 @@ class Session:
         }
         if notes is not None:
             s.mission_won = notes.mission_won
-            s.uncounted = notes.uncounted
             s.redeals = notes.redeals
         if not s.state.over:
             # a win the logbook holds stands, even when the save is older than it (a full disk,
@@ -425,12 +430,12 @@ class Session:
         bad = why_illegal(self.state, action)
         if bad is not None:
             return self.named(bad)
-        before = (self.state, self.table, tuple(self.last_events), self.exchange)
+        before = self.snapshot() if self.practice and not by_computer else None
         self.state, self.last_events = apply(self.state, action)
         self._note(self.last_events)
         self._observe()
         self.record.actions.append(action_to_json(action))
-        note_action(self, before, action, by_computer=by_computer)
+        note_action(self, before, action)
         if isinstance(action, Distress):
             self.campaign.note_distress()
         if self.state.over:
@@ -443,19 +448,41 @@ class Session:
 
     def keep(self, left: history.Outcome | None = None) -> None:
         """Keep the attempt in the history (won, lost, else as ``left``), one entry each."""
-        if not self.autosave:
-            return
-        self.history_id, self._history_problem = keep(
+        self.saving.keep(
             self.record,
             self.state,
-            entry_id=self.history_id,
             names=self.names,
             computers=self.computers,
             crew=self.crew,
             practice=self.practice,
             left=left,
         )
-        self.save_problem = self._history_problem or self.save_problem
+
+    # -- undo (practice): the session takes and restores its own snapshots --------------------
+
+    def snapshot(self) -> Snapshot:
+        """The table now, as an undo would bring it back (the computers' memories copied)."""
+        return Snapshot(
+            self.state,
+            self.table,
+            copy.deepcopy(self.memories),
+            self.unlocked,
+            tuple(self.last_events),
+            self.exchange,
+        )
+
+    def restore(self, snapshot: Snapshot, *, actions: int, why: tuple[str, str] | None) -> None:
+        """Back to ``snapshot``, with the record's first ``actions`` actions (those that stand)
+        and ``why`` as the last computer move's reason; saved."""
+        del self.record.actions[actions:]
+        self.state = snapshot.state
+        self.table = snapshot.table
+        self.memories = copy.deepcopy(dict(snapshot.memories))
+        self.unlocked = snapshot.unlocked
+        self.last_events = list(snapshot.last_events)
+        self.exchange = snapshot.exchange
+        self.last_why = why
+        self.save()
 
     def ack_draw(self) -> None:
         self.table = replace(self.table, draw_seen=True)
@@ -480,16 +507,7 @@ class Session:
         bad = self.distress_card_illegal(step.seat, card)
         if bad is not None:
             return bad
-        table = with_distress_card(self.table, step.seat, card)
-        action = distress_action(table, self.players)
-        if action is None:
-            self._set(table)
-            return None
-        self.table = replace(
-            table, distress_direction=None, distress_cards=(), distress_decided=True
-        )
-        bad = self.act(action)
-        assert bad is None, bad
+        self._carry(*pass_card(self.table, step.seat, card, self.players))
         return None
 
     def start_signal(self, seat: int) -> Illegal | None:
@@ -547,45 +565,37 @@ class Session:
         return job(ask, self.state, self.table, self.memories, rng, self.settings)
 
     def answer(self, answer: Answer) -> bool:
-        """Carry out a computer's decision; False when the table moved on since it was asked
-        (the answer is dropped) or the engine refuses it."""
-        ask = answer.ask
-        if ask != self.ask():
+        """Carry out a computer's decision (:func:`~.jobs.carry_out`); False when the table
+        moved on since it was asked (the answer is dropped) or the engine refuses it."""
+        if answer.ask != self.ask():
             return False
         self.last_why = reason(self, answer)
-        if ask.kind == AskKind.VOTES:
-            self.table = with_votes(self.table, answer.votes, people=True)
+        # made at once: a computer's hand is never behind a gate, nobody else is unlocked
+        return self._carry(*carry_out(answer, self.state, self.table, self.computers))
+
+    def _carry(self, table: TableState, action: Action | None) -> bool:
+        """The table's notes become ``table``, then ``action`` (if any) is made (the notes are
+        saved with it); False when the engine refuses it."""
+        if action is None:
+            self._set(table)
             return True
-        if ask.kind == AskKind.DISTRESS_CARD:
-            assert answer.card is not None
-            return self.choose_distress_card(answer.card) is None
-        if ask.kind == AskKind.SIGNAL:
-            self.table = with_signal_answer(self.table, self.state.trick_number, ask.seat)
-            if answer.action is None:
-                return True
-            # made at once: a computer's hand is never behind a gate, nobody else is unlocked
-            return self.act(answer.action, by_computer=True) is None
-        assert answer.action is not None
-        return self.act(answer.action, by_computer=True) is None
+        self.table = table
+        return self.act(action, by_computer=True) is None
 
     # -- real time -------------------------------------------------------------------------------
 
     @property
     def clock_running(self) -> bool:
         """The timer runs once the tasks are placed, until the attempt ends."""
-        s = self.state
-        return self.time_left is not None and not s.over and s.phase in (Phase.PREDICT, Phase.PLAY)
+        return self.clock.running(self.state)
 
     def tick(self, seconds: float) -> bool:
         """Let ``seconds`` pass on the clock; at zero the attempt is lost (True when it ran out)."""
-        if not self.clock_running or self.time_left is None:
+        if not self.clock_running:
             return False
-        self.time_left = max(0.0, self.time_left - seconds)
-        if self.time_left > 0:
-            # the clock is written now and then, so a killed terminal gives little time back
-            self._clock_unsaved += seconds
-            if self._clock_unsaved >= CLOCK_SAVE_EVERY:
-                self.save()
+        if not self.clock.run(seconds):
+            if self.clock.save_due:
+                self.save()  # a killed terminal gives little time back
             return False
         self.table = replace(self.table, peeking=None)
         return self.act(TimeUp()) is None
@@ -604,48 +614,34 @@ class Session:
             redeals=self.redeals,
             computers=sorted(self.computers),
             practice=self.practice,
-            history_id=self.history_id,
+            history_id=self.saving.history_id,
             **table_notes(self.table),
         )
 
     def save(self) -> None:
         """Write the record, with the table notes, atomically (one file, so never out of step).
 
-        A finished attempt the logbook could not take yet (a full disk) is written again first:
-        saving is tried again at every action, so what failed is written once there is room."""
-        self._clock_unsaved = 0.0
+        A finished attempt the logbook or the history could not take yet (a full disk) is
+        written again first: saving is tried again at every action, so what failed is written
+        once there is room."""
+        self.clock.saved()
         if not self.autosave:
             return
         if self.state.over and not self.logged:
             self._write_logbook()
-        if self.state.over and self._history_problem:
-            self.keep()  # the history could not take it: tried again at every save
+        if self.state.over and self.saving.history_problem:
+            self.keep()
         self.record.table = self.notes()
-        try:
-            storage.save_game(self.record)
-        except (OSError, storage.StorageError) as exc:
-            # the game goes on from memory; the screen says it is not being saved
-            self.save_problem = cannot_write("the game", exc)
-        else:
-            self.save_problem = self._log_problem or self._history_problem
+        self.saving.write(self.record, other_problem=self.logbook.problem)
 
     def forget(self) -> None:
         """The finished game is done with: no Continue for it."""
-        if self.autosave:
-            storage.clear_game()
+        self.saving.forget()
 
     def _write_logbook(self) -> None:
-        if self.logged:
-            return
-        self.logged = True
-        self.uncounted = uncounted(self.record, self.state)
-        if self.uncounted:
-            return  # swap tasks or re-deal: this attempt is not an attempt
-        problem = self.campaign.note_attempt(self.state, self.names)
-        self._log_problem = problem
+        problem = self.logbook.write(self.record, self.state, self.campaign, self.names)
         if problem:
-            self.logged = False  # Continue writes it down
-            self.save_problem = problem
+            self.saving.problem = problem
 
     def logbook_line(self) -> str:
         """What the logbook says about this mission for the crew (or why nothing is written)."""
@@ -712,14 +708,11 @@ class Session:
             attempt=attempt,
             difficulty=diff,
         )
-        self.time_left = clock_of(state)
-        self.logged = False
-        self.uncounted = False
+        self.clock = Clock(clock_of(state))
+        self.logbook.new_attempt()
+        self.saving.new_attempt()
         self.last_events = []
-        self.history_id = None  # the attempt before is kept under its own entry
-        self._history_problem = ""
-        self.undo_points = []
-        self.keyboard = None
+        self.undo_log = UndoLog(undos=self.undo_log.undos)
         self.last_why = None
         self._reset_table(TableState())
         self.save()

@@ -26,7 +26,17 @@ from textual.widgets import Footer, Static
 from crew.engine import Action, Illegal, Phase, Signal
 from crew.i18n import _, reason_text, said
 from crew.present import clock
-from crew.table import Answer, Ask, AskKind, SeatScope, Step, StepKind
+from crew.table import (
+    Answer,
+    Ask,
+    AskKind,
+    CardAnswer,
+    SeatScope,
+    SignalAnswer,
+    Step,
+    StepKind,
+    VotesAnswer,
+)
 from crew.table.advice import Advice
 
 from ..guard import GuardedScreen, KeyTiming
@@ -280,20 +290,20 @@ class GameScreen(GuardedScreen[None]):
     def _move_line(self, answer: Answer) -> Text:
         """What a computer just did, in public words (a passed card stays secret)."""
         t = self.table
-        ask = answer.ask
-        if ask.kind == AskKind.VOTES:
-            votes = []
-            for seat, direction in answer.votes:
-                if direction:
-                    say = _("send it ({direction})").format(direction=_(direction))
-                else:
-                    say = _("no need")
-                votes.append(f"{t.name(seat)}: {say}")
-            return Text(_("Distress signal? ") + "; ".join(votes) + ".")
-        if ask.kind == AskKind.DISTRESS_CARD:
-            return Text(_("{name} chose the card to pass.").format(name=t.name(ask.seat)))
-        if ask.kind == AskKind.SIGNAL and answer.action is None:
-            return Text()
+        match answer:
+            case VotesAnswer(votes=votes):
+                said = []
+                for seat, direction in votes:
+                    if direction:
+                        say = _("send it ({direction})").format(direction=_(direction))
+                    else:
+                        say = _("no need")
+                    said.append(f"{t.name(seat)}: {say}")
+                return Text(_("Distress signal? ") + "; ".join(said) + ".")
+            case CardAnswer(ask=ask):
+                return Text(_("{name} chose the card to pass.").format(name=t.name(ask.seat)))
+            case SignalAnswer(action=None):
+                return Text()
         return news_text(t)
 
     def _release(self) -> None:
