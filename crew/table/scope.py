@@ -17,29 +17,64 @@ from collections.abc import Callable
 
 from crew.engine import (
     Action,
-    Assign,
     Event,
     EventKind,
-    GiveAll,
+    GameState,
     Illegal,
+    Play,
+    Result,
     Setup,
     Tracker,
     View,
+    apply,
+    clashing_task,
     distress_target,
+    legal_actions,
+    signal_card_illegal,
     signal_positions,
     why_illegal,
 )
 from crew.engine.actions import Position
 from crew.engine.reasons import Reason
-from crew.i18n import _, reason_text
+from crew.i18n import reason_text
 
 from . import practice
 from .advice import Advice
 from .jobs import Answer
-from .protocol import Ask, Step, StepKind
+from .protocol import Ask, Step
 from .session import Session
 
-__all__ = ["SeatScope"]
+__all__ = ["SeatScope", "clashes", "legal_cards", "losing_cards"]
+
+
+def legal_cards(state: GameState) -> set[int]:
+    """The cards the seat to play may play now (from the engine)."""
+    return {a.card for a in legal_actions(state) if isinstance(a, Play)}
+
+
+def losing_cards(state: GameState) -> set[int]:
+    """The legal cards whose play loses the attempt at once (the engine's ``apply``): a mission
+    condition or a task it breaks there and then. Public, like the card itself: the engine
+    judges it from the card, the cards on the table and the tasks, never a hand."""
+    return {
+        a.card
+        for a in legal_actions(state)
+        if isinstance(a, Play) and apply(state, a)[0].result == Result.LOST
+    }
+
+
+def clashes(state: GameState, seat: int) -> dict[int, int]:
+    """The tasks nobody holds yet that ``seat`` cannot take without dooming the attempt, each
+    with the task it can never succeed beside (the engine's ``clashing_task``; public: only the
+    tasks and who holds them)."""
+    ids = state.setup.task_ids
+    out: dict[int, int] = {}
+    for i, owner in enumerate(state.owners):
+        if owner < 0:
+            other = clashing_task(state, ids[i], seat)
+            if other is not None:
+                out[ids[i]] = other
+    return out
 
 
 class SeatScope:
@@ -202,21 +237,20 @@ class SeatScope:
 
     def _acting(self) -> int:
         """The seat the unlocked crew member acts for now (-1: none)."""
-        step = self.step()
-        return step.seat if self.hand is not None else -1
+        return self._session.gate.acting
 
     def legal_cards(self) -> set[int]:
         """The cards the unlocked crew member may play now (for Tonoja too, as captain)."""
-        return self._session.legal_cards() if self._acting() >= 0 else set()
+        return legal_cards(self._session.state) if self._acting() >= 0 else set()
 
     def losing_cards(self) -> set[int]:
         """The cards of :meth:`legal_cards` whose play loses the attempt at once."""
-        return self._session.losing_cards() if self._acting() >= 0 else set()
+        return losing_cards(self._session.state) if self._acting() >= 0 else set()
 
     def clashes(self, seat: int) -> dict[int, int]:
         """The open tasks ``seat`` cannot take without dooming the attempt, each with the task
         it clashes with (public: the tasks and their owners only)."""
-        return self._session.clashes(seat)
+        return clashes(self._session.state, seat)
 
     def passable(self) -> list[int]:
         """The cards of the unlocked hand that may go in the distress signal."""
@@ -230,7 +264,8 @@ class SeatScope:
         hand = self.hand
         if hand is None or self._session.signaller != hand.seat:
             return []
-        return [c for c in hand.hand if self._session.signal_illegal(hand.seat, c) is None]
+        state = self._session.state
+        return [c for c in hand.hand if signal_card_illegal(state, hand.seat, c) is None]
 
     def signal_positions(self, card: int) -> tuple[Position, ...]:
         """The token positions the unlocked signaller may show ``card`` with."""
@@ -239,28 +274,9 @@ class SeatScope:
             return ()
         return signal_positions(self._session.state, seat, card)
 
-    def _not_ours(self, action: Action) -> str:
-        """Why this scope may not ask about ``action`` ('' when it may): only the unlocked seat's
-        own actions, and in public the crew's choice the step waits for."""
-        step = self.step()
-        if not step.private:
-            crew_choice = (step.kind == StepKind.ASSIGN and isinstance(action, Assign)) or (
-                step.kind == StepKind.GIVE and isinstance(action, GiveAll)
-            )
-            return (
-                "" if crew_choice else _("nobody's hand is open: only the crew's choice is asked")
-            )
-        acting = self._acting()
-        seat = step.seat if isinstance(action, GiveAll) else getattr(action, "seat", None)
-        if acting < 0 or seat != acting:
-            return _("only {name}'s own actions are asked about now").format(
-                name=self.name(step.seat)
-            )
-        return ""
-
     def illegal(self, action: Action) -> str:
         """Why ``action`` is not allowed now, with names ('' when it is)."""
-        mine = self._not_ours(action)
+        mine = self._session.gate.refuses(action)
         if mine:
             return mine
         bad = why_illegal(self._session.state, action)
@@ -307,7 +323,7 @@ class SeatScope:
 
     def act(self, action: Action) -> Illegal | None:
         """Carry out the unlocked seat's ``action`` (or the crew's public choice)."""
-        mine = self._not_ours(action)
+        mine = self._session.gate.refuses(action)
         if mine:
             return Illegal(Reason.NOT_YOUR_TURN, mine)
         return self._session.act(action)

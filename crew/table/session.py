@@ -6,11 +6,11 @@ answers what the screens ask: *what happens now* (:meth:`Session.step`, from
 :mod:`.protocol`), *must the terminal be handed to somebody first* (:meth:`Session.gate_seat`)
 and *what must a computer decide* (:meth:`Session.ask`, :meth:`Session.question`).
 
-Privacy protocol: a step is *private* when it shows a hand (``Step.viewer``); a private step may
-only be shown after its viewer acknowledged a hand-off gate (:meth:`Session.open_gate`). A public
-step always closes the gate again, so the next private step needs a new one. Two consecutive
-private steps of the same viewer (one person holding both seats) need no gate in between. The
+The privacy rule (whose hand may be on screen, who must be handed the terminal first) is
+:class:`~crew.table.gate.Gate`'s: the session only keeps whose gate was acknowledged. The
 screens never hold the session itself: they hold a :class:`~crew.table.scope.SeatScope`.
+Keeping the game is its collaborators' (:mod:`.upkeep`: the clock, the save file and history,
+the logbook); an undo restores a :class:`~crew.table.practice.Snapshot` the session took.
 """
 
 from __future__ import annotations
@@ -31,30 +31,27 @@ from crew.engine import (
     EventKind,
     GameState,
     Illegal,
-    Play,
     Position,
     Result,
     Signal,
     TimeUp,
     View,
     apply,
-    clashing_task,
     distress_card_illegal,
-    legal_actions,
     may_communicate,
-    signal_card_illegal,
     swap_of,
     view_for,
     why_illegal,
 )
 from crew.engine.attempts import attempt_seed, retry
 from crew.engine.view import PUBLIC
-from crew.i18n import _
-from crew.records import Record, TableNotes, action_to_json, record_for, replay
+from crew.records import Record, TableNotes, action_to_json, record_for
 
-from .campaign import Campaign, base_seed_of, clock_of, first_attempt, redeal_seed
+from . import opening
+from .campaign import Campaign, clock_of, first_attempt, following_attempt
+from .gate import Gate
 from .jobs import Answer, carry_out, decision_rng, job, pass_card
-from .notes import check_computers, table_from_notes, table_notes, unresumable
+from .notes import table_notes
 from .practice import Snapshot, UndoLog, note_action, reason
 from .protocol import (
     Ask,
@@ -66,7 +63,7 @@ from .protocol import (
     people_who_may_signal,
 )
 from .seating import Seating
-from .spec import DEFAULT_NAMES, GameSpec
+from .spec import GameSpec
 from .upkeep import Clock, Logbook, Saving
 
 __all__ = ["Session"]
@@ -160,38 +157,14 @@ class Session:
         """This game's logbook (free play: one that writes nothing)."""
         return Campaign(self.crew, self.mission, self.autosave, self.practice)
 
-    # -- construction -------------------------------------------------------------------------
+    # -- construction (:mod:`.opening`) -------------------------------------------------------
 
     @classmethod
     def new(
         cls, spec: GameSpec, *, autosave: bool = True, settings: Settings = BOT_SETTINGS
     ) -> Session:
         """Start the first attempt of ``spec`` (a campaign crew continues its logbook)."""
-        spec = spec.checked()
-        state, attempt = first_attempt(spec, autosave=autosave)
-        assert spec.seed is not None
-        rec = record_for(
-            state,
-            names=list(spec.names),
-            seed=attempt_seed(spec.seed, attempt),
-            attempt=attempt,
-            difficulty=spec.difficulty if spec.mission is None else None,
-        )
-        s = cls(
-            state,
-            rec,
-            list(spec.names),
-            base_seed=spec.seed,
-            crew=spec.crew,
-            computers=frozenset(spec.computers),
-            settings=settings,
-            practice=spec.practice,
-            clock=Clock(clock_of(state)),
-            saving=Saving(autosave),
-        )
-        s.mission_won = s.campaign.says_won()
-        s.save()
-        return s
+        return opening.new_game(cls, spec, autosave=autosave, settings=settings)
 
     @classmethod
     def resume(
@@ -201,56 +174,7 @@ class Session:
 
         The saved table notes are checked against the game first (SessionError names what does
         not fit)."""
-        notes = rec.table
-        computers = check_computers(notes.computers if notes is not None else [], rec.players)
-        r = replay(rec, _("saved game"), keep_states=bool(computers))
-        if r.violation is not None:
-            raise unresumable(r.violation, rec.players == 2)
-        table = table_from_notes(notes, r.state, computers, draw_seen=bool(rec.actions))
-        names = list(rec.names or DEFAULT_NAMES[: rec.players])
-        base = notes.base_seed if notes is not None else None
-        if base is None:
-            base = base_seed_of(rec.seed, rec.attempt)
-        time_left = notes.time_left if notes is not None else None
-        if time_left is None:
-            time_left = clock_of(r.state)
-        s = cls(
-            r.state,
-            rec,
-            names,
-            base_seed=base,
-            crew=notes.crew if notes is not None else None,
-            computers=computers,
-            settings=settings,
-            practice=notes.practice if notes is not None else False,
-            clock=Clock(time_left),
-            saving=Saving(autosave, notes.history_id if notes is not None else None),
-            logbook=Logbook(
-                logged=notes is not None and notes.logged,
-                uncounted=notes is not None and notes.uncounted,
-            ),
-        )
-        s.table = table
-        # each computer remembers the game as its own view showed it, action by action
-        s.memories = {
-            seat: Memory.replayed(seat, [view_for(st, seat) for st in [r.start, *r.states]])
-            for seat in computers
-        }
-        if notes is not None:
-            s.mission_won = notes.mission_won
-            s.redeals = notes.redeals
-        if not s.state.over:
-            # a win the logbook holds stands, even when the save is older than it (a full disk,
-            # then a kill): the attempt played on is a replay and changes no count
-            s.mission_won = s.mission_won or s.campaign.says_won()
-        for events in r.events:
-            s._note(events)
-        # what happened last is said again (a signal made just before the terminal closed)
-        s.last_events = list(r.events[-1]) if r.events else []
-        if s.state.over and not s.logged:
-            s._write_logbook()
-            s.save()
-        return s
+        return opening.continued(cls, rec, autosave=autosave, settings=settings)
 
     # -- names and views ----------------------------------------------------------------------
 
@@ -293,10 +217,8 @@ class Session:
 
     def hand_view(self) -> View | None:
         """The view of the human whose hand may be on screen now, or None (public step)."""
-        step = self.step()
-        if not step.private or not self._open_for(step.viewer):
-            return None
-        return view_for(self.state, step.viewer)
+        seat = self.gate.hand_seat
+        return view_for(self.state, seat) if seat is not None else None
 
     # -- who sits where --------------------------------------------------------------------------
 
@@ -306,9 +228,6 @@ class Session:
     def person_seats(self) -> list[int]:
         """The seats people play, in seat order."""
         return self.seating.person_seats()
-
-    def _open_for(self, viewer: int) -> bool:
-        return self.seating.open_for(self.unlocked, viewer)
 
     # -- what happens now -----------------------------------------------------------------------
 
@@ -327,18 +246,18 @@ class Session:
             deal=f"{self.record.seed}~undo{self.undos}" if self.undos else str(self.record.seed),
         )
 
+    @property
+    def gate(self) -> Gate:
+        """The privacy rule applied to the table now."""
+        return Gate(self.step(), self.seating, self.unlocked)
+
     def gate_seat(self) -> int | None:
         """The human who must be handed the terminal before the current step, or None."""
-        step = self.step()
-        if step.private and step.viewer not in self.computers and not self._open_for(step.viewer):
-            return step.viewer
-        return None
+        return self.gate.to_call
 
     def open_gate(self) -> None:
         """The gate was acknowledged: the current step's viewer may now see their hand."""
-        step = self.step()
-        if step.private and step.viewer not in self.computers:
-            self.unlocked = step.viewer
+        self.unlocked = self.gate.opened()
 
     def close_gate(self) -> None:
         """The hand on screen leaves it (the crew is about to choose something in public)."""
@@ -346,8 +265,7 @@ class Session:
 
     def _after(self) -> None:
         # a public step takes the hand off the screen: the next private step needs a gate
-        if not self.step().private:
-            self.unlocked = None
+        self.unlocked = self.gate.kept()
 
     def _set(self, table: TableState) -> None:
         """The table's notes change: saved, and the gate follows the new step."""
@@ -355,16 +273,7 @@ class Session:
         self.save()
         self._after()
 
-    # -- engine questions -----------------------------------------------------------------------
-
-    def may_communicate(self, seat: int) -> Illegal | None:
-        """Whether ``seat`` may communicate before this trick, judged on public facts only, so
-        the communication window never tells the table anything about a hand."""
-        return may_communicate(self.state, seat)
-
-    def communicators(self) -> list[int]:
-        """The seats that may communicate now (public facts only)."""
-        return [s for s in range(self.seats) if self.may_communicate(s) is None]
+    # -- public facts (the engine's answers for one seat are the scope's) ------------------------
 
     def signal_first(self) -> list[int]:
         """Who may signal before the card about to lead this trick (public facts only): the
@@ -373,40 +282,6 @@ class Session:
             return []
         # the computers are asked in their own turn (``ask``): this is for the people
         return people_who_may_signal(self.state, self.computers)
-
-    def legal_cards(self) -> set[int]:
-        """The cards the seat to play may play now (from the engine)."""
-        return {a.card for a in legal_actions(self.state) if isinstance(a, Play)}
-
-    def losing_cards(self) -> set[int]:
-        """The legal cards whose play loses the attempt at once (the engine's ``apply``): a
-        mission condition or a task it breaks there and then. Public, like the card itself: the
-        engine judges it from the card, the cards on the table and the tasks, never a hand."""
-        state = self.state
-        return {
-            a.card
-            for a in legal_actions(state)
-            if isinstance(a, Play) and apply(state, a)[0].result == Result.LOST
-        }
-
-    def clashes(self, seat: int) -> dict[int, int]:
-        """The tasks nobody holds yet that ``seat`` cannot take without dooming the attempt,
-        each with the task it can never succeed beside (the engine's ``clashing_task``; public:
-        only the tasks and who holds them)."""
-        state = self.state
-        ids = state.setup.task_ids
-        out: dict[int, int] = {}
-        for i, owner in enumerate(state.owners):
-            if owner < 0:
-                other = clashing_task(state, ids[i], seat)
-                if other is not None:
-                    out[ids[i]] = other
-        return out
-
-    def signal_illegal(self, seat: int, card: int) -> Illegal | None:
-        """None when ``card`` may be shown with some position; else the engine's reason."""
-        bad = signal_card_illegal(self.state, seat, card)
-        return self.named(bad) if bad is not None else None
 
     def distress_card_illegal(self, seat: int, card: int) -> Illegal | None:
         """Why ``seat`` may not pass ``card`` in the distress signal (None: it may)."""
@@ -417,7 +292,8 @@ class Session:
         """After a distress signal: (card ``seat`` passed, to whom, card received, from whom)."""
         return swap_of(self.exchange, seat)
 
-    def _note(self, events: list[Event]) -> None:
+    def heard(self, events: list[Event]) -> None:
+        """The events of an action: a distress signal's passes are kept (each seat's own)."""
         for e in events:
             if e.kind == EventKind.DISTRESS:
                 self.exchange = e.exchange
@@ -432,7 +308,7 @@ class Session:
             return self.named(bad)
         before = self.snapshot() if self.practice and not by_computer else None
         self.state, self.last_events = apply(self.state, action)
-        self._note(self.last_events)
+        self.heard(self.last_events)
         self._observe()
         self.record.actions.append(action_to_json(action))
         note_action(self, before, action)
@@ -440,7 +316,7 @@ class Session:
             self.campaign.note_distress()
         if self.state.over:
             self.table = replace(self.table, signaller=None)
-            self._write_logbook()
+            self.write_logbook()
             self.keep()
         self.save()
         self._after()
@@ -511,7 +387,7 @@ class Session:
         return None
 
     def start_signal(self, seat: int) -> Illegal | None:
-        bad = self.may_communicate(seat)
+        bad = may_communicate(self.state, seat)
         if bad is not None:
             return self.named(bad)
         # the signaller was chosen in public: whoever it is, the hand comes after their gate
@@ -538,7 +414,7 @@ class Session:
 
     def peek(self, seat: int) -> None:
         """A crew member asks to look at their hand during a public step (behind their gate)."""
-        if not self.step().private and 0 <= seat < self.players and seat not in self.computers:
+        if self.gate.may_peek(seat):
             self.table = replace(self.table, peeking=seat)
             self._after()
 
@@ -628,7 +504,7 @@ class Session:
         if not self.autosave:
             return
         if self.state.over and not self.logged:
-            self._write_logbook()
+            self.write_logbook()
         if self.state.over and self.saving.history_problem:
             self.keep()
         self.record.table = self.notes()
@@ -638,7 +514,8 @@ class Session:
         """The finished game is done with: no Continue for it."""
         self.saving.forget()
 
-    def _write_logbook(self) -> None:
+    def write_logbook(self) -> None:
+        """The ended attempt in the crew's logbook (once; a failure is said and tried again)."""
         problem = self.logbook.write(self.record, self.state, self.campaign, self.names)
         if problem:
             self.saving.problem = problem
@@ -672,14 +549,9 @@ class Session:
         self.base_seed = base
         if self.state.result == Result.WON:
             self.mission_won = True
-        if self.uncounted:
-            attempt = self.attempt
-            redeals = self.redeals + 1
-            seed = redeal_seed(base, attempt, redeals)
-        else:
-            attempt = self.attempt + 1
-            redeals = 0
-            seed = attempt_seed(base, attempt)
+        attempt, redeals, seed = following_attempt(
+            base, self.attempt, self.redeals, uncounted=self.uncounted
+        )
         state = retry(self.state, seed, same_tasks=same_tasks)
         self._start(state, attempt, seed=seed)
         self.redeals = redeals
