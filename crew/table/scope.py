@@ -24,6 +24,7 @@ from crew.engine import (
     Play,
     Result,
     Setup,
+    Signal,
     Tracker,
     View,
     apply,
@@ -40,8 +41,9 @@ from crew.i18n import reason_text
 
 from . import practice
 from .advice import Advice
+from .choices import Back, Begin, Done, Intent, PassCard, PlayOn, SendDistress, SignalBy
 from .jobs import Answer
-from .protocol import Ask, Step
+from .protocol import Ask, Step, StepKind
 from .session import Session
 
 __all__ = ["SeatScope", "clashes", "legal_cards", "losing_cards"]
@@ -164,10 +166,6 @@ class SeatScope:
     def signaller(self) -> int | None:
         return self._session.signaller
 
-    @property
-    def distress_direction(self) -> str | None:
-        return self._session.table.distress_direction
-
     def public_view(self) -> View:
         return self._session.public_view()
 
@@ -186,17 +184,8 @@ class SeatScope:
 
     # -- who sits where, and the computers ---------------------------------------------------------
 
-    def is_computer(self, seat: int) -> bool:
-        return self._session.is_computer(seat)
-
     def person_seats(self) -> list[int]:
         return self._session.person_seats()
-
-    @property
-    def distress_votes(self) -> dict[int, str | None] | None:
-        """The computers' votes on the distress signal (said out loud: public)."""
-        votes = self._session.table.distress_votes
-        return dict(votes) if votes is not None else None
 
     def ask(self) -> Ask | None:
         """What a computer must decide now (None: the people's turn, or nothing)."""
@@ -321,39 +310,41 @@ class SeatScope:
 
     # -- doing things -----------------------------------------------------------------------------
 
+    def choose(self, choice: Intent | Action) -> Illegal | None:
+        """Carry out what the crew chose at this step: one of the table's intents
+        (:mod:`.choices`), the signaller's signal, or an engine action of the seat whose hand is
+        open (or the crew's public choice); the engine's reason when it is not allowed."""
+        s = self._session
+        match choice:
+            case Begin():
+                s.ack_draw()
+            case PlayOn():
+                s.play_on()
+            case SignalBy(seat=seat):
+                return s.start_signal(seat)
+            case SendDistress(direction=direction):
+                s.decide_distress(direction)
+            case PassCard(card=card):
+                return s.choose_distress_card(card)
+            case Signal(card=card, position=position):
+                return s.signal(card, position)
+            case Back() if s.step().kind == StepKind.SIGNAL:
+                s.cancel_signal()
+            case Back():
+                s.cancel_distress()
+            case Done():
+                s.end_peek()
+            case _:
+                return self.act(choice)
+        return None
+
+    def peek(self, seat: int) -> None:
+        """``seat`` asks to look at their hand during a public step (behind their gate)."""
+        self._session.peek(seat)
+
     def act(self, action: Action) -> Illegal | None:
         """Carry out the unlocked seat's ``action`` (or the crew's public choice)."""
         mine = self._session.gate.refuses(action)
         if mine:
             return Illegal(Reason.NOT_YOUR_TURN, mine)
         return self._session.act(action)
-
-    def ack_draw(self) -> None:
-        self._session.ack_draw()
-
-    def decide_distress(self, direction: str | None) -> None:
-        self._session.decide_distress(direction)
-
-    def cancel_distress(self) -> None:
-        self._session.cancel_distress()
-
-    def choose_distress_card(self, card: int) -> Illegal | None:
-        return self._session.choose_distress_card(card)
-
-    def start_signal(self, seat: int) -> Illegal | None:
-        return self._session.start_signal(seat)
-
-    def play_on(self) -> None:
-        self._session.play_on()
-
-    def cancel_signal(self) -> None:
-        self._session.cancel_signal()
-
-    def signal(self, card: int, position: str) -> Illegal | None:
-        return self._session.signal(card, position)
-
-    def peek(self, seat: int) -> None:
-        self._session.peek(seat)
-
-    def end_peek(self) -> None:
-        self._session.end_peek()

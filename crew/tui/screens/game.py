@@ -31,7 +31,7 @@ from textual.message import Message
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
-from crew.engine import Action, Illegal, Phase, Signal
+from crew.engine import Action, Phase
 from crew.i18n import _, reason_text, said
 from crew.present import clock
 from crew.table import (
@@ -46,18 +46,12 @@ from crew.table import (
     VotesAnswer,
 )
 from crew.table.advice import Advice
+from crew.table.choices import Intent, SignalBy
 
 from ..guard import GuardedScreen, KeyTiming
 from ..render import cards_in, crew_table, news_text, status_text, tasks_table, tonoja_text
 from ..widgets.choices import Choice
 from ..widgets.steps import (
-    Back,
-    Begin,
-    Done,
-    PassCard,
-    PlayOn,
-    SendDistress,
-    SignalBy,
     SignalFirst,
     StepPanel,
     panels,
@@ -486,7 +480,8 @@ class GameScreen(GuardedScreen[None]):
             self._swap_panel(Step(StepKind.RESULT))
             self.ask_signaller()
             return
-        bad = self.route(event.choice)
+        # an engine action or one of the table's intents: the scope carries either out
+        bad = self.table.choose(cast(Intent | Action, event.choice))
         if bad is not None:
             self.set_message(
                 _("Not allowed: {reason}").format(reason=reason_text(bad, self.table.name)),
@@ -494,33 +489,6 @@ class GameScreen(GuardedScreen[None]):
             )
             return
         self.sync()
-
-    def route(self, choice: object) -> Illegal | None:
-        """Hand ``choice`` to the hot seat; the engine's reason when it is not allowed."""
-        t = self.table
-        match choice:
-            case Begin():
-                t.ack_draw()
-            case PlayOn():
-                t.play_on()
-            case SignalBy(seat=seat):
-                return t.start_signal(seat)
-            case SendDistress(direction=direction):
-                t.decide_distress(direction)
-            case PassCard(card=card):
-                return t.choose_distress_card(card)
-            case Signal(card=card, position=position):
-                return t.signal(card, position)
-            case Back():
-                if t.step().kind == StepKind.SIGNAL:
-                    t.cancel_signal()
-                else:
-                    t.cancel_distress()
-            case Done():
-                t.end_peek()
-            case _:
-                return t.act(cast(Action, choice))  # every other choice is an engine action
-        return None
 
     def ask_signaller(self) -> None:
         """Before the lead: who signals? (Only those with a token; the gate follows.)"""
@@ -531,7 +499,7 @@ class GameScreen(GuardedScreen[None]):
 
         def picked(seat: int | None) -> None:
             if seat is not None:
-                bad = t.start_signal(seat)
+                bad = t.choose(SignalBy(seat))
                 if bad is not None:
                     why = reason_text(bad, t.name)
                     self.set_message(_("Not allowed: {reason}").format(reason=why), error=True)
