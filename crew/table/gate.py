@@ -76,6 +76,12 @@ class Gate:
         """The seat the unlocked crew member acts for now (Tonoja's on her turns; -1: none)."""
         return self.step.seat if self.hand_seat is not None else -1
 
+    @property
+    def playing(self) -> bool:
+        """Whether the open hand plays a card now (its cards, and only its, may be asked
+        about as cards to play; on any other step the seat to play is somebody else)."""
+        return self.step.kind == StepKind.PLAY and self.acting >= 0
+
     def refuses(self, action: Action) -> str:
         """Why the screen may not ask about ``action`` now ('' when it may): only the open
         hand's own actions, and in public the crew's choice the step waits for."""

@@ -230,11 +230,11 @@ class SeatScope:
 
     def legal_cards(self) -> set[int]:
         """The cards the unlocked crew member may play now (for Tonoja too, as captain)."""
-        return legal_cards(self._session.state) if self._acting() >= 0 else set()
+        return legal_cards(self._session.state) if self._session.gate.playing else set()
 
     def losing_cards(self) -> set[int]:
         """The cards of :meth:`legal_cards` whose play loses the attempt at once."""
-        return losing_cards(self._session.state) if self._acting() >= 0 else set()
+        return losing_cards(self._session.state) if self._session.gate.playing else set()
 
     def clashes(self, seat: int) -> dict[int, int]:
         """The open tasks ``seat`` cannot take without dooming the attempt, each with the task
