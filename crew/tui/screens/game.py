@@ -18,6 +18,7 @@ Enter plays on, c signals).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from enum import Enum, StrEnum, auto
 from typing import Any, cast
@@ -32,18 +33,13 @@ from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
 from crew.engine import Action, Phase
-from crew.i18n import _, reason_text, said
-from crew.present import clock
+from crew.i18n import _, reason_text
 from crew.table import (
     Answer,
     Ask,
-    AskKind,
-    CardAnswer,
     SeatScope,
-    SignalAnswer,
     Step,
     StepKind,
-    VotesAnswer,
 )
 from crew.table.advice import Advice
 from crew.table.choices import Intent, SignalBy
@@ -58,6 +54,15 @@ from ..widgets.steps import (
 )
 from ..widgets.tasks import TasksPanel
 from .gate import GateScreen
+from .table_words import (
+    clock_line,
+    gate_detail,
+    hint_words,
+    move_line,
+    thinking_line,
+    trick_done_line,
+    wishes_line,
+)
 
 __all__ = ["GameScreen", "Mode"]
 
@@ -202,9 +207,9 @@ class GameScreen(GuardedScreen[None]):
                 self.app.push_screen(
                     GateScreen(
                         t.person(gate),  # the person is called; the detail names the seat
-                        self.gate_detail(step),
-                        self.trick_done_line(),
-                        clock=self.clock_line,
+                        gate_detail(t, step),
+                        trick_done_line(t),
+                        clock=functools.partial(clock_line, t),
                         signal_first=bool(t.signal_first()),
                         undo=t.undo_label(),
                         timing=self.timing,
@@ -243,7 +248,7 @@ class GameScreen(GuardedScreen[None]):
         if self.panel is not self.panels[StepKind.RESULT]:
             self._swap_panel(Step(StepKind.RESULT))
         self.render_table()
-        self.panel.say(self._thinking_line(ask))
+        self.panel.say(thinking_line(t, ask))
         self._show_news()
         if self._asked != ask:
             self._asked = ask
@@ -300,22 +305,12 @@ class GameScreen(GuardedScreen[None]):
         elif error is None:  # no wishes said on an error: the choice is the people's anyway
             self._wished(started_for, cast(list[tuple[int, tuple[int, ...]]], worker.result))
 
-    def _thinking_line(self, ask: Ask) -> Text:
-        t = self.table
-        name = t.name(ask.seat) if ask.seat >= 0 else ""
-        line = {
-            AskKind.VOTES: _("The computers consider the distress signal…"),
-            AskKind.DISTRESS_CARD: _("{name} chooses the card to pass…"),
-            AskKind.SIGNAL: _("{name} considers a signal before the lead…"),
-        }.get(ask.kind, _("{name} is thinking…"))
-        return Text(line.format(name=name), style="bold")
-
     def _answered(self, answer: Answer) -> None:
         t = self.table
         if not t.answer(answer):
             self.sync()  # the table moved on (the clock ran out): ask again
             return
-        line = self._move_line(answer)
+        line = move_line(t, answer)
         if line.plain:
             self._moves.append(line)
         pace = self.pace
@@ -329,25 +324,6 @@ class GameScreen(GuardedScreen[None]):
             self.refresh_bindings()
             return
         self.sync()
-
-    def _move_line(self, answer: Answer) -> Text:
-        """What a computer just did, in public words (a passed card stays secret)."""
-        t = self.table
-        match answer:
-            case VotesAnswer(votes=votes):
-                said = []
-                for seat, direction in votes:
-                    if direction:
-                        say = _("send it ({direction})").format(direction=_(direction))
-                    else:
-                        say = _("no need")
-                    said.append(f"{t.name(seat)}: {say}")
-                return Text(_("Distress signal? ") + "; ".join(said) + ".")
-            case CardAnswer(ask=ask):
-                return Text(_("{name} chose the card to pass.").format(name=t.name(ask.seat)))
-            case SignalAnswer(action=None):
-                return Text()
-        return news_text(t)
 
     def _release(self) -> None:
         if self.mode == Mode.HOLDING:
@@ -385,41 +361,6 @@ class GameScreen(GuardedScreen[None]):
             return
         self.table.open_gate()
         self.sync()
-
-    def gate_detail(self, step: Step) -> str:
-        t = self.table
-        who = t.name(step.viewer)
-        trick = t.public_view().tricks_played + 1
-        for_tonoja = _(" for Tonoja") if step.seat != step.viewer else ""
-        words = {
-            StepKind.DISTRIBUTE: _("{who}: choose a task{for_tonoja}"),
-            StepKind.VOLUNTEER: _("The captain asks {name} for a volunteer"),
-            StepKind.GIVE: _("{who} (captain): keep or give away the tasks"),
-            StepKind.DISTRESS_CARD: _("{who}: choose the card to pass (distress signal)"),
-            StepKind.PREDICT: _("{who}: make your prediction{for_tonoja}"),
-            StepKind.SIGNAL: _("{who}: choose the card to show (sonar)"),
-            StepKind.PLAY: _("{who}: play a card to trick {trick}{for_tonoja}"),
-            StepKind.PEEK: _("{who}: look at your hand"),
-        }.get(step.kind, "")
-        return words.format(who=who, name=t.name(step.seat), trick=trick, for_tonoja=for_tonoja)
-
-    def trick_done_line(self) -> str:
-        """The trick just finished and who won it (public), until the next card is played."""
-        v = self.table.public_view()
-        last = v.last_trick
-        if last is None or v.trick or v.result:
-            return ""
-        # no card on a gate: the table shows the trick (l) once the hand is open
-        return _("Trick {n} went to {name}.").format(
-            n=v.tricks_played, name=self.table.name(last.winner)
-        )
-
-    def clock_line(self) -> str:
-        """The gate's clock line ('' when no clock runs)."""
-        t = self.table
-        if t.clock_running and t.time_left is not None:
-            return _("Time left: {clock}").format(clock=clock(t.time_left))
-        return ""
 
     def render_table(self) -> None:
         t = self.table
@@ -604,12 +545,7 @@ class GameScreen(GuardedScreen[None]):
         if advice is None:  # a hint that cannot be worked out says so
             self.set_message(_("No hint: {error}").format(error=error))
             return
-        why = said(advice.why)
-        why = why if why.endswith(".") else f"{why}."
-        words = _("Hint for {name}: {advice}. {why}").format(
-            name=t.name(advice.seat), advice=advice.words(t.name), why=why
-        )
-        said_now = cards_in(words, "bold")
+        said_now = cards_in(hint_words(t, advice), "bold")
         self.set_message(said_now)
         # the cursor goes to the card or entry the hint names (Enter then takes it)
         self._advice = (t.public_view(), said_now, advice)
@@ -653,11 +589,6 @@ class GameScreen(GuardedScreen[None]):
     def _wished(self, key: object, wishes: list[tuple[int, tuple[int, ...]]]) -> None:
         if key != self._wishes_for:
             return
-        t = self.table
-        said = [
-            f"{t.name(seat)}: " + (" ".join(f"#{n}" for n in tasks) if tasks else _("no wish"))
-            for seat, tasks in wishes
-        ]
-        self._wishes = Text(_("The computers would like ") + "; ".join(said) + ".")
+        self._wishes = wishes_line(self.table, wishes)
         if not self.message:
             self._show_news()
