@@ -6,8 +6,13 @@
 - :mod:`.jobs`: each computer's question as a job built from its own seat's view, one answer
   type per question and :func:`~.jobs.carry_out`, the one place an answer is carried out;
 - :mod:`.session`: one game at a shared terminal (state, record, gates, undo snapshots), given
-  its :mod:`.upkeep` (the clock, the save file and history, the logbook);
-- :mod:`.scope`: what a screen holds (the public table and the one hand whose gate was passed);
+  its :mod:`.upkeep` (the clock, the save file and history, the logbook), built by
+  :mod:`.opening` (a new game, a saved one continued);
+- :mod:`.gate`: the privacy rule (whose hand may be on screen, who is called to the terminal,
+  which seat's actions may be asked about), the one place it is decided;
+- :mod:`.scope`: what a screen holds (the public table and the one hand whose gate was passed),
+  and :mod:`.choices`, the table's intents a screen hands it besides engine actions;
+- :mod:`.practice`: the hint, undo (the session's snapshots) and the card tracker;
 - :mod:`.summary`: a finished attempt for the result screen;
 - :mod:`.campaign`: the logbook's policy; :mod:`.notes`: the saved table notes, checked;
 - :mod:`.selfplay`: computers in every seat.
