@@ -3,12 +3,15 @@
 A :class:`SeatScope` stands between the screens and a :class:`~crew.table.session.Session`. The
 session holds the whole engine state (every hand); a scope hands out only views: the public
 view (:meth:`SeatScope.public_view`) and, on a private step whose gate was acknowledged, the view
-of that step's viewer (:attr:`SeatScope.hand`). Its engine answers are about that seat's own
-actions only: :meth:`SeatScope.illegal` and :meth:`SeatScope.act` refuse an action of any other
-seat (a crew choice made in public excepted), and the events it hands out are what that seat saw
-(of a distress signal's passes, its own pair only). It has no ``state`` attribute, so a screen
+of that step's viewer (:attr:`SeatScope.hand`). Which hand that is, and which seat's actions may
+be asked about, is :class:`~crew.table.gate.Gate`'s to say, for the session and the scope alike:
+:meth:`SeatScope.illegal` and :meth:`SeatScope.act` refuse an action of any other seat (a crew
+choice made in public excepted), the cards it lists are the open hand's, and the events it hands
+out are what that seat saw (of a distress signal's passes, its own pair only). What a screen
+chose goes back through :meth:`SeatScope.choose`. It has no ``state`` attribute, so a screen
 that wanted to show another hand would have nothing to draw it from; a test checks that screens,
-widgets and ``render.py`` never reach past it.
+widgets and ``render.py`` never reach past it, and another that nothing it hands out holds a
+hand but the open one.
 """
 
 from __future__ import annotations
