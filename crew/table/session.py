@@ -383,7 +383,8 @@ class Session:
         bad = self.distress_card_illegal(step.seat, card)
         if bad is not None:
             return bad
-        self._carry(*pass_card(self.table, step.seat, card, self.players))
+        made = self._carry(*pass_card(self.table, step.seat, card, self.players))
+        assert made, "every card was judged passable: the engine takes the distress signal"
         return None
 
     def start_signal(self, seat: int) -> Illegal | None:
