@@ -3,9 +3,16 @@
 - :mod:`.spec`: a new game's crew (names, computers, mission, seed), checked once;
 - :mod:`.protocol`: the order of the table's questions (:func:`~.protocol.next_step`,
   :func:`~.protocol.next_question`), shared by the app, self-play and ``crew suggest``;
-- :mod:`.jobs`: each computer's question as a job built from its own seat's view;
-- :mod:`.session`: one game at a shared terminal (record, saves, gates, the clock);
-- :mod:`.scope`: what a screen holds (the public table and the one hand whose gate was passed);
+- :mod:`.jobs`: each computer's question as a job built from its own seat's view, one answer
+  type per question and :func:`~.jobs.carry_out`, the one place an answer is carried out;
+- :mod:`.session`: one game at a shared terminal (state, record, gates, undo snapshots), given
+  its :mod:`.upkeep` (the clock, the save file and history, the logbook), built by
+  :mod:`.opening` (a new game, a saved one continued);
+- :mod:`.gate`: the privacy rule (whose hand may be on screen, who is called to the terminal,
+  which seat's actions may be asked about), the one place it is decided;
+- :mod:`.scope`: what a screen holds (the public table and the one hand whose gate was passed),
+  and :mod:`.choices`, the table's intents a screen hands it besides engine actions;
+- :mod:`.practice`: the hint, undo (the session's snapshots) and the card tracker;
 - :mod:`.summary`: a finished attempt for the result screen;
 - :mod:`.campaign`: the logbook's policy; :mod:`.notes`: the saved table notes, checked;
 - :mod:`.selfplay`: computers in every seat.
@@ -13,7 +20,15 @@
 
 from __future__ import annotations
 
-from .jobs import Answer, decision_rng
+from .jobs import (
+    ActionAnswer,
+    Answer,
+    CardAnswer,
+    SignalAnswer,
+    VotesAnswer,
+    carry_out,
+    decision_rng,
+)
 from .protocol import Ask, AskKind, Step, StepKind, TableState, next_question, next_step
 from .scope import SeatScope
 from .session import Session
@@ -31,17 +46,22 @@ from .summary import AttemptSummary, summarize
 __all__ = [
     "COMPUTER_WORDS",
     "DEFAULT_NAMES",
+    "ActionAnswer",
     "Answer",
     "Ask",
     "AskKind",
     "AttemptSummary",
+    "CardAnswer",
     "GameSpec",
     "SeatScope",
     "Session",
     "SessionError",
+    "SignalAnswer",
     "Step",
     "StepKind",
     "TableState",
+    "VotesAnswer",
+    "carry_out",
     "decision_rng",
     "is_realtime",
     "next_question",

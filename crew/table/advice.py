@@ -1,9 +1,12 @@
 """What a computer crewmate would do now for one seat, from that seat's view only.
 
-``crew suggest`` and the practice table's hint (``h``) both ask :func:`advise`: the question
-the table would put to the seat (:func:`~crew.table.protocol.question_for`), the seat's own
-view and a memory rebuilt from the views it had, action by action. Nothing else of the game
-reaches the decision, so two deals that look the same to the seat get the same advice.
+``crew suggest`` and the practice table's hint (``h``) both ask :func:`advice_for`: the
+question the table would put to the seat (:func:`~crew.table.protocol.question_for`), answered
+by the table's own job (:func:`~crew.table.jobs.job`: the seat's own view and a memory rebuilt
+from the views it had, action by action) and carried out as the table would
+(:func:`~crew.table.jobs.carry_out`) when the seat decides more than once in a row (no signal,
+then its card; its distress vote, then the card it passes). Nothing else of the game reaches
+the decision, so two deals that look the same to the seat get the same advice.
 """
 
 from __future__ import annotations
@@ -13,16 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from crew.bots import (
-    DEFAULT,
-    Decision,
-    Memory,
-    Settings,
-    choose_action,
-    choose_distress,
-    choose_distress_card,
-    choose_signal,
-)
+from crew.bots import DEFAULT, Memory, Settings
 from crew.engine import (
     Action,
     Assign,
@@ -33,7 +27,6 @@ from crew.engine import (
     Predict,
     Signal,
     Take,
-    View,
     Volunteer,
     card_str,
     view_for,
@@ -42,9 +35,10 @@ from crew.engine.signals import POSITION_CLAIMS
 from crew.i18n import Said, _, ngettext
 from crew.records import action_to_json
 
+from .jobs import ActionAnswer, Answer, CardAnswer, SignalAnswer, VotesAnswer, carry_out, job
 from .protocol import Ask, AskKind, TableState, question_for
 
-__all__ = ["Advice", "advise", "advice_for"]
+__all__ = ["Advice", "advice_for"]
 
 
 @dataclass(frozen=True)
@@ -113,39 +107,49 @@ class Advice:
         return str(a)
 
 
-def advise(
-    view: View,
+def _advise(
+    state: GameState,
+    table: TableState,
+    ask: Ask,
+    seat: int,
     memory: Memory,
     rng: random.Random,
-    ask: Ask,
-    *,
-    to_play: bool,
-    settings: Settings = DEFAULT,
+    settings: Settings,
 ) -> Advice:
-    """The computer's answer to ``ask`` for its seat (``to_play``: it also plays next, so a
-    signal it would not give is followed by the card it would play). Raises the bots'
-    NothingToDecide when the seat has no choice of that kind."""
-    seat = view.seat
-    if ask.kind == AskKind.VOTES:
-        d = choose_distress(view, memory, rng, settings)
-        if d.direction is None:
-            return Advice(seat, None, d.why)
-        c = choose_distress_card(view, memory, rng, d.direction)
-        assert c.card is not None
-        both = Said("{vote}; pass {card}", vote=d.why, card=c.why)
-        return Advice(seat, None, both, distress=d.direction, card=c.card)
-    if ask.kind == AskKind.DISTRESS_CARD:
-        raise ValueError("the card to pass is advised with the distress vote")
-    dec: Decision = (
-        choose_signal(view, memory, rng, settings)
-        if ask.kind == AskKind.SIGNAL
-        else choose_action(view, memory, rng, settings)
-    )
-    if dec.action is None and ask.kind == AskKind.SIGNAL and to_play:
-        why = dec.why
-        dec = choose_action(view, memory, rng, settings)
-        dec = Decision(dec.action, Said("no signal ({why}); {play}", why=why, play=dec.why))
-    return Advice(seat, dec.action, dec.why)
+    """The computer's answer to ``ask`` for ``seat`` (every seat taken to be a computer's, so
+    its vote decides the distress signal and the seats asked before it in the window
+    declined). Raises the bots' NothingToDecide when the seat has no choice of that kind."""
+    seats = frozenset(range(state.setup.players))
+
+    def answer(ask: Ask, table: TableState) -> Answer:
+        # one memory and one random source for the whole advice, as one decision
+        return job(ask, state, table, {seat: memory}, lambda _: rng, settings, detach=False)()
+
+    first = answer(ask, table)
+    match first:
+        case VotesAnswer(votes=[(_, None)]):
+            return Advice(seat, None, first.why)
+        case VotesAnswer(votes=[(_, direction)]):
+            table = carry_out(first, state, table, seats).table
+            card = answer(Ask(AskKind.DISTRESS_CARD, seat, ask.number, ask.deal), table)
+            assert isinstance(card, CardAnswer), card
+            both = Said("{vote}; pass {card}", vote=first.why, card=card.why)
+            return Advice(seat, None, both, distress=direction, card=card.card)
+        case CardAnswer(card=card):
+            way = table.distress_direction
+            return Advice(seat, None, first.why, distress=way, card=card)
+        case SignalAnswer(action=None):
+            table = carry_out(first, state, table, seats).table
+            then = question_for(state, table, seat, number=ask.number, deal=ask.deal)
+            if then is None or then.kind != AskKind.ACTION:
+                return Advice(seat, None, first.why)  # not its lead: nothing more now
+            play = answer(then, table)
+            assert isinstance(play, ActionAnswer), play
+            why = Said("no signal ({why}); {play}", why=first.why, play=play.why)
+            return Advice(seat, play.action, why)
+        case SignalAnswer() | ActionAnswer():
+            return Advice(seat, first.action, first.why)
+    raise AssertionError(first)
 
 
 def advice_for(
@@ -162,12 +166,9 @@ def advice_for(
     ask = question_for(state, table, seat, number=len(states) - 1)
     if ask is None:
         return None
-    views = [view_for(st, seat) for st in states]
-    memory = Memory.replayed(seat, views)
-    view = views[-1]
-    to_play = view.controller(view.turn) == seat
+    memory = Memory.replayed(seat, [view_for(st, seat) for st in states])
 
-    def job() -> Advice:
-        return advise(view, memory, rng, ask, to_play=to_play, settings=settings)
+    def advise() -> Advice:
+        return _advise(state, table, ask, seat, memory, rng, settings)
 
-    return job
+    return advise

@@ -28,6 +28,7 @@ __all__ = [
     "cannot_write",
     "clock_of",
     "first_attempt",
+    "following_attempt",
     "redeal_seed",
     "uncounted",
 ]
@@ -51,6 +52,17 @@ def redeal_seed(base: int | str, attempt: int, redeals: int) -> str:
     """The seed of an attempt dealt again (lost before anyone could act) for the ``redeals``-th
     time: the attempt keeps its number."""
     return f"{attempt_seed(base, attempt)}~{redeals}"
+
+
+def following_attempt(
+    base: int | str, attempt: int, redeals: int, *, uncounted: bool
+) -> tuple[int, int, str]:
+    """The attempt after ``attempt`` of a mission dealt from ``base``: its number, its re-deals
+    and its seed. After a loss nobody could have avoided (``uncounted``) the attempt is dealt
+    again under its own number (a re-deal, not an attempt)."""
+    if uncounted:
+        return attempt, redeals + 1, redeal_seed(base, attempt, redeals + 1)
+    return attempt + 1, 0, attempt_seed(base, attempt + 1)
 
 
 def clock_of(state: GameState) -> float | None:

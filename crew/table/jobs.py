@@ -3,8 +3,11 @@
 :func:`job` turns an :class:`~crew.table.protocol.Ask` into a function without arguments that
 decides it: it holds the asked seat's view (never the state), its memory and its random source,
 so it can run away from the table (a worker thread) and two positions that look the same to the
-seat give the same answer. :func:`answered` and the ``with_...`` functions carry an answer into
-the table's notes, the same way for the app's session and for self-play.
+seat give the same answer.
+
+Each kind of question has one answer type (:data:`Answer`), and :func:`carry_out` alone says
+what an answer does: a pure function of the answer, the engine state and the table's notes, the
+same for the app's session, self-play and ``crew suggest``.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import functools
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from crew.bots import (
     DEFAULT,
@@ -25,20 +29,23 @@ from crew.bots import (
     choose_signal,
     task_wishes,
 )
-from crew.engine import Action, Distress, GameState, Phase, view_for
+from crew.engine import Action, Distress, GameState, Phase, Signal, view_for
 from crew.engine.enums import Direction
 from crew.i18n import Said
 
-from .protocol import Ask, AskKind, TableState, distress_outcome
+from .protocol import Ask, AskKind, TableState, distress_outcome, has_people
 
 __all__ = [
+    "ActionAnswer",
     "Answer",
+    "CardAnswer",
+    "Carried",
+    "SignalAnswer",
+    "VotesAnswer",
+    "carry_out",
     "decision_rng",
-    "distress_action",
     "job",
-    "with_distress_card",
-    "with_signal_answer",
-    "with_votes",
+    "pass_card",
 ]
 
 
@@ -49,14 +56,43 @@ def decision_rng(seed: int | str, seat: int, number: int) -> random.Random:
 
 
 @dataclass(frozen=True, slots=True)
-class Answer:
-    """A computer's decision for an :class:`Ask`, with its reason in words (``why``)."""
+class VotesAnswer:
+    """The computers' distress votes (:attr:`AskKind.VOTES`): each seat's way, or None."""
 
     ask: Ask
-    action: Action | None = None
-    card: int | None = None
-    votes: tuple[tuple[int, str | None], ...] = ()
+    votes: tuple[tuple[int, str | None], ...]
     why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CardAnswer:
+    """The card a seat passes in the distress signal (:attr:`AskKind.DISTRESS_CARD`)."""
+
+    ask: Ask
+    card: int
+    why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SignalAnswer:
+    """Whether a seat communicates before the trick (:attr:`AskKind.SIGNAL`; None: not now)."""
+
+    ask: Ask
+    action: Signal | None
+    why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionAnswer:
+    """The move the table waits for from a seat (:attr:`AskKind.ACTION`)."""
+
+    ask: Ask
+    action: Action
+    why: str = ""
+
+
+#: A computer's decision for an :class:`Ask`, one type per kind, with its reason (``why``).
+Answer = VotesAnswer | CardAnswer | SignalAnswer | ActionAnswer
 
 
 def _joined(whys: list[str]) -> str:
@@ -87,10 +123,10 @@ def job(
 
         def votes() -> Answer:
             decisions = [(seat, choose_distress(v, m, r, settings)) for seat, v, m, r in voters]
-            return Answer(
+            return VotesAnswer(
                 ask,
-                votes=tuple((seat, d.direction) for seat, d in decisions),
-                why=_joined([d.why for _, d in decisions]),
+                tuple((seat, d.direction) for seat, d in decisions),
+                _joined([d.why for _, d in decisions]),
             )
 
         return votes
@@ -103,14 +139,16 @@ def job(
 
         def card() -> Answer:
             d = choose_distress_card(view, mem, rng, direction)
-            return Answer(ask, card=d.card, why=d.why)
+            assert d.card is not None, d
+            return CardAnswer(ask, d.card, d.why)
 
         return card
     if ask.kind == AskKind.SIGNAL:
 
         def signal() -> Answer:
             d = choose_signal(view, mem, rng, settings)
-            return Answer(ask, d.action, why=d.why)
+            assert d.action is None or isinstance(d.action, Signal), d
+            return SignalAnswer(ask, d.action, d.why)
 
         return signal
 
@@ -126,12 +164,39 @@ def job(
         if others:
             mem.wishes = {p: tuple(task_wishes(v, m, r, settings)) for p, v, m, r in others}
         d = choose_action(view, mem, rng, settings)
-        return Answer(ask, d.action, why=d.why)
+        assert d.action is not None, d
+        return ActionAnswer(ask, d.action, d.why)
 
     return action
 
 
-def with_votes(
+class Carried(NamedTuple):
+    """What an answer does: the table's notes after it, and the engine action it sends (None:
+    only the notes change)."""
+
+    table: TableState
+    action: Action | None
+
+
+def carry_out(
+    answer: Answer, state: GameState, table: TableState, computers: frozenset[int]
+) -> Carried:
+    """What ``answer`` does at the table (``computers``: the seats they play): the one place
+    where a computer's decision becomes notes and an engine action. Pure: the caller applies
+    the action (the session records and saves it, self-play only applies it)."""
+    match answer:
+        case VotesAnswer(votes=votes):
+            return Carried(_with_votes(table, votes, people=has_people(state, computers)), None)
+        case CardAnswer(ask=ask, card=card):
+            return pass_card(table, ask.seat, card, state.setup.players)
+        case SignalAnswer(ask=ask, action=action):
+            asked = table.window_asked | {(state.trick_number, ask.seat)}
+            return Carried(replace(table, window_asked=asked), action)
+        case ActionAnswer(action=action):
+            return Carried(table, action)
+
+
+def _with_votes(
     table: TableState, votes: tuple[tuple[int, str | None], ...], *, people: bool
 ) -> TableState:
     """The computers' distress votes are in: with people at the table they are told and the
@@ -145,20 +210,14 @@ def with_votes(
     return replace(table, distress_direction=direction, distress_cards=())
 
 
-def with_signal_answer(table: TableState, trick: int, seat: int) -> TableState:
-    """``seat`` was asked in the window before ``trick`` (whatever it answered)."""
-    return replace(table, window_asked=table.window_asked | {(trick, seat)})
-
-
-def with_distress_card(table: TableState, seat: int, card: int) -> TableState:
-    """``seat`` chose ``card`` to pass in the distress signal being collected."""
+def pass_card(table: TableState, seat: int, card: int, players: int) -> Carried:
+    """``seat`` chose ``card`` to pass in the distress signal being collected (a person's
+    choice or a computer's): once every crew member has chosen, the whole distress action is
+    sent and the collection closes."""
     cards = tuple((s, c) for s, c in table.distress_cards if s != seat) + ((seat, card),)
-    return replace(table, distress_cards=tuple(sorted(cards)))
-
-
-def distress_action(table: TableState, players: int) -> Distress | None:
-    """The whole distress action once every crew member has chosen a card (else None)."""
+    table = replace(table, distress_cards=tuple(sorted(cards)))
     if table.distress_direction is None or len(table.distress_cards) < players:
-        return None
-    cards = tuple(c for _, c in sorted(table.distress_cards))
-    return Distress(table.distress_direction, cards)
+        return Carried(table, None)
+    action = Distress(table.distress_direction, tuple(c for _, c in table.distress_cards))
+    done = replace(table, distress_direction=None, distress_cards=(), distress_decided=True)
+    return Carried(done, action)

@@ -3,10 +3,11 @@ computers' reasons, their wishes in a free task choice).
 
 Undo exists only in a practice game. It takes back the last card or choice of a person, with
 every computer move made after it; in hot-seat play only the person who made it may, and only
-until another person has acted or opened their hand. The session keeps an :class:`UndoPoint`
-before each such action (in memory: a game continued later can be undone back to where it was
-continued); taking one back trims the record to the actions that stand, rebuilds the
-computers' memories from their views and saves.
+until another person has acted or opened their hand. Before each such action the session takes
+a :class:`Snapshot` of itself (state, notes, the computers' memories, whose hand is open),
+kept in an :class:`UndoPoint` (in memory: a game continued later can be undone back to where it
+was continued); taking one back asks the session to restore it, with the record trimmed to
+the actions that stand.
 
 A hint is what a computer crewmate would do for the seat at the keyboard, from that seat's
 view (:mod:`crew.table.advice`, as ``crew suggest``), seeded from public facts only.
@@ -16,8 +17,8 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from crew.bots import Memory, Settings, task_wishes
@@ -37,12 +38,14 @@ from crew.i18n import Said, _
 from crew.records import Record, replay
 
 from .advice import Advice, advice_for
-from .jobs import Answer
-from .protocol import Ask, AskKind, Step, StepKind, TableState
+from .jobs import ActionAnswer, Answer, CardAnswer, SignalAnswer, VotesAnswer
+from .protocol import Ask, Step, StepKind, TableState
 from .seating import Seating
 
 __all__ = [
     "PracticeTable",
+    "Snapshot",
+    "UndoLog",
     "UndoPoint",
     "hint",
     "note_action",
@@ -54,8 +57,19 @@ __all__ = [
 ]
 
 
-#: the table just before an action: state, notes, what the last action made happen, the passes
-Snapshot = tuple[GameState, TableState, tuple[Event, ...], tuple[tuple[int, int, int], ...]]
+@dataclass(frozen=True)
+class Snapshot:
+    """The table at one moment, as far as an undo brings it back: the engine state, the
+    table's notes, each computer's memory (a copy of its own), whose hand was open, what the
+    last action made happen and the distress signal's passes. The session takes and restores
+    it (:meth:`~crew.table.session.Session.snapshot`)."""
+
+    state: GameState
+    table: TableState
+    memories: Mapping[int, Memory]
+    unlocked: int | None
+    last_events: tuple[Event, ...]
+    exchange: tuple[tuple[int, int, int], ...]
 
 
 @dataclass(frozen=True)
@@ -63,34 +77,59 @@ class UndoPoint:
     """The table just before a person's action: what undo brings back."""
 
     actions: int  # the record's length then
-    state: GameState
-    table: TableState
-    last_events: tuple[Event, ...]
-    exchange: tuple[tuple[int, int, int], ...]
+    table: Snapshot
     person: str  # who acted (the name at the seat that decided)
     what: str  # the action in words, for the key's label
     why: tuple[str, str] | None  # the last computer move's reason then
 
 
-class PracticeTable(Protocol):
-    """What the helps read and set of a game session (:class:`~crew.table.session.Session`
-    has all of it; named here so this module needs nothing of the session's)."""
+@dataclass
+class UndoLog:
+    """Practice's own notes: the points undo goes back to, the undos so far, who acted last
+    (the person at the keyboard)."""
 
-    practice: bool
-    state: GameState
-    record: Record
-    table: TableState
-    names: list[str]
-    computers: frozenset[int]
-    settings: Settings
-    memories: dict[int, Memory]
-    last_events: list[Event]
-    exchange: tuple[tuple[int, int, int], ...]
-    unlocked: int | None
-    undo_points: list[UndoPoint]
-    undos: int
-    keyboard: str | None
-    last_why: tuple[str, str] | None
+    points: list[UndoPoint] = field(default_factory=list)
+    undos: int = 0
+    keyboard: str | None = None
+
+
+class PracticeTable(Protocol):
+    """What the helps read of a game session (:class:`~crew.table.session.Session` has all of
+    it; named here so this module needs nothing of the session's). They change nothing of it
+    but their own notes (``undo_log``): an undo asks the session to restore a snapshot."""
+
+    @property
+    def practice(self) -> bool: ...
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def record(self) -> Record: ...
+
+    @property
+    def table(self) -> TableState: ...
+
+    @property
+    def names(self) -> list[str]: ...
+
+    @property
+    def computers(self) -> frozenset[int]: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def memories(self) -> Mapping[int, Memory]: ...
+
+    @property
+    def unlocked(self) -> int | None: ...
+
+    @property
+    def undo_log(self) -> UndoLog: ...
+
+    @property
+    def last_why(self) -> tuple[str, str] | None: ...
 
     @property
     def seating(self) -> Seating: ...
@@ -103,7 +142,7 @@ class PracticeTable(Protocol):
 
     def ask(self) -> Ask | None: ...
 
-    def save(self) -> None: ...
+    def restore(self, snapshot: Snapshot, *, actions: int, why: tuple[str, str] | None) -> None: ...
 
 
 def _person(s: PracticeTable, seat: int) -> str:
@@ -117,52 +156,52 @@ def _actor(s: PracticeTable, action: Action) -> int:
     if seat is not None:
         return s.state.setup.controller(seat)
     people = s.person_seats()
-    if s.keyboard is not None and s.keyboard in s.names:
-        return s.names.index(s.keyboard)
+    keyboard = s.undo_log.keyboard
+    if keyboard is not None and keyboard in s.names:
+        return s.names.index(keyboard)
     captain = s.state.setup.captain
     return captain if captain in people or not people else people[0]
 
 
-def note_action(s: PracticeTable, before: Snapshot, action: Action, *, by_computer: bool) -> None:
-    """``action`` was just applied (``before``: the table just before it): a person's is an
-    undo point in practice. A distress signal (every crew member's card at once) cannot be
-    taken back: the undo reaches back to it and no further."""
+def note_action(s: PracticeTable, before: Snapshot | None, action: Action) -> None:
+    """``action`` was just applied (``before``: the session's snapshot just before it, taken
+    for a person's action in practice): it becomes an undo point. A distress signal (every
+    crew member's card at once) cannot be taken back: the undo reaches back to it and no
+    further."""
+    log = s.undo_log
     if not s.practice:
         return
     if isinstance(action, Distress):
-        s.undo_points.clear()
+        log.points.clear()
         return
-    if by_computer:
-        return
-    state, table, events, exchange = before
+    if before is None:
+        return  # a computer's move: taken back with the person's before it
     seat = _actor(s, action)
     what = Advice(seat, action, "").words(s.name)
     if isinstance(action, Predict) and view_for(s.state, PUBLIC).predictions[action.seat] is None:
         what = _("a secret prediction")  # the key's label is on screen for everybody
     person = _person(s, seat)
-    point = UndoPoint(
-        len(s.record.actions) - 1, state, table, events, exchange, person, what, s.last_why
-    )
-    s.undo_points.append(point)
-    s.keyboard = person
+    log.points.append(UndoPoint(len(s.record.actions) - 1, before, person, what, s.last_why))
+    log.keyboard = person
 
 
 def reason(s: PracticeTable, answer: Answer) -> tuple[str, str]:
     """A computer's move in words and its reason, as the table may hear it: a card passed in
     the distress signal and a prediction kept secret are not told (their reasons name them)."""
-    ask = answer.ask
-    if ask.kind == AskKind.VOTES:
+    if isinstance(answer, VotesAnswer):
         return _("The computers' distress votes"), answer.why
-    name = s.name(ask.seat)
-    if ask.kind == AskKind.DISTRESS_CARD:
-        secret = Said("its reasons name the card, which stays secret")
-        return _("{name} chose the card to pass").format(name=name), secret
-    if isinstance(answer.action, Predict):
-        kept = Said("its reasons name the number, which it keeps")
-        return _("{name} made a prediction").format(name=name), kept
-    what = Advice(ask.seat, answer.action, "").words(s.name)
-    if answer.action is None:
-        what = _("no signal") if ask.kind == AskKind.SIGNAL else _("nothing")
+    name = s.name(answer.ask.seat)
+    match answer:
+        case CardAnswer():
+            secret = Said("its reasons name the card, which stays secret")
+            return _("{name} chose the card to pass").format(name=name), secret
+        case ActionAnswer(action=Predict()):
+            kept = Said("its reasons name the number, which it keeps")
+            return _("{name} made a prediction").format(name=name), kept
+        case SignalAnswer(action=None):
+            what = _("no signal")
+        case SignalAnswer() | ActionAnswer():
+            what = Advice(answer.ask.seat, answer.action, "").words(s.name)
     return _("{name}: {what}").format(name=name, what=what), answer.why
 
 
@@ -173,11 +212,12 @@ def _several_people(s: PracticeTable) -> bool:
 def undo_label(s: PracticeTable) -> str:
     """What ``u`` would take back now, in words ('' when nothing may be: not practice, the
     attempt over, nothing of the person at the keyboard to take back)."""
-    if not s.practice or s.state.over or not s.undo_points:
+    log = s.undo_log
+    if not s.practice or s.state.over or not log.points:
         return ""
-    point = s.undo_points[-1]
+    point = log.points[-1]
     if _several_people(s):
-        if point.person != s.keyboard:
+        if point.person != log.keyboard:
             return ""
         # another person's hand is open: they are at the keyboard now
         if s.unlocked is not None and _person(s, s.unlocked) != point.person:
@@ -189,21 +229,10 @@ def undo(s: PracticeTable) -> bool:
     """Take back the last undoable action (see :func:`undo_label`); False when none may be."""
     if not undo_label(s):
         return False
-    point = s.undo_points.pop()
-    del s.record.actions[point.actions :]
-    s.state = point.state
-    s.table = point.table
-    s.last_events = list(point.last_events)
-    s.exchange = point.exchange
-    s.unlocked = None  # the hand comes back behind its gate (with one person: at once)
-    s.undos += 1
-    r = replay(s.record, "this game", keep_states=True)
-    views = [r.start, *r.states]
-    s.memories = {
-        seat: Memory.replayed(seat, (view_for(st, seat) for st in views)) for seat in s.computers
-    }
-    s.last_why = point.why
-    s.save()
+    point = s.undo_log.points.pop()
+    s.undo_log.undos += 1
+    # the hand comes back behind its gate (with one person: at once)
+    s.restore(replace(point.table, unlocked=None), actions=point.actions, why=point.why)
     return True
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "TableState",
     "decider",
     "distress_outcome",
+    "has_people",
     "next_question",
     "next_step",
     "people_who_may_signal",
@@ -131,7 +132,9 @@ def people_who_may_signal(state: GameState, computers: frozenset[int]) -> list[i
     ]
 
 
-def _people(state: GameState, computers: frozenset[int]) -> bool:
+def has_people(state: GameState, computers: frozenset[int]) -> bool:
+    """Whether a person plays one of the crew's seats (else computers decide the crew's
+    choices themselves)."""
     return any(seat not in computers for seat in range(state.setup.players))
 
 
@@ -228,7 +231,7 @@ def next_question(
     if kind == StepKind.WINDOW:
         return None  # the people say whether one of them signals before the computer leads
     if kind in (StepKind.GIVE, StepKind.ASSIGN) and not step.private:
-        if _people(s, computers):
+        if has_people(s, computers):
             return None  # the crew's choice, made by the people at the table
         return Ask(AskKind.ACTION, decider(s), n, deal)
     if kind in (

@@ -3,12 +3,15 @@
 A :class:`SeatScope` stands between the screens and a :class:`~crew.table.session.Session`. The
 session holds the whole engine state (every hand); a scope hands out only views: the public
 view (:meth:`SeatScope.public_view`) and, on a private step whose gate was acknowledged, the view
-of that step's viewer (:attr:`SeatScope.hand`). Its engine answers are about that seat's own
-actions only: :meth:`SeatScope.illegal` and :meth:`SeatScope.act` refuse an action of any other
-seat (a crew choice made in public excepted), and the events it hands out are what that seat saw
-(of a distress signal's passes, its own pair only). It has no ``state`` attribute, so a screen
+of that step's viewer (:attr:`SeatScope.hand`). Which hand that is, and which seat's actions may
+be asked about, is :class:`~crew.table.gate.Gate`'s to say, for the session and the scope alike:
+:meth:`SeatScope.illegal` and :meth:`SeatScope.act` refuse an action of any other seat (a crew
+choice made in public excepted), the cards it lists are the open hand's, and the events it hands
+out are what that seat saw (of a distress signal's passes, its own pair only). What a screen
+chose goes back through :meth:`SeatScope.choose`. It has no ``state`` attribute, so a screen
 that wanted to show another hand would have nothing to draw it from; a test checks that screens,
-widgets and ``render.py`` never reach past it.
+widgets and ``render.py`` never reach past it, and another that nothing it hands out holds a
+hand but the open one.
 """
 
 from __future__ import annotations
@@ -17,29 +20,66 @@ from collections.abc import Callable
 
 from crew.engine import (
     Action,
-    Assign,
     Event,
     EventKind,
-    GiveAll,
+    GameState,
     Illegal,
+    Play,
+    Result,
     Setup,
+    Signal,
     Tracker,
     View,
+    apply,
+    clashing_task,
     distress_target,
+    legal_actions,
+    signal_card_illegal,
     signal_positions,
     why_illegal,
 )
 from crew.engine.actions import Position
 from crew.engine.reasons import Reason
-from crew.i18n import _, reason_text
+from crew.i18n import reason_text
 
 from . import practice
 from .advice import Advice
+from .choices import Back, Begin, Done, Intent, PassCard, PlayOn, SendDistress, SignalBy
 from .jobs import Answer
 from .protocol import Ask, Step, StepKind
 from .session import Session
 
-__all__ = ["SeatScope"]
+__all__ = ["SeatScope", "clashes", "legal_cards", "losing_cards"]
+
+
+def legal_cards(state: GameState) -> set[int]:
+    """The cards the seat to play may play now (from the engine)."""
+    return {a.card for a in legal_actions(state) if isinstance(a, Play)}
+
+
+def losing_cards(state: GameState) -> set[int]:
+    """The legal cards whose play loses the attempt at once (the engine's ``apply``): a mission
+    condition or a task it breaks there and then. Public, like the card itself: the engine
+    judges it from the card, the cards on the table and the tasks, never a hand."""
+    return {
+        a.card
+        for a in legal_actions(state)
+        if isinstance(a, Play) and apply(state, a)[0].result == Result.LOST
+    }
+
+
+def clashes(state: GameState, seat: int) -> dict[int, int]:
+    """The tasks nobody holds yet that ``seat`` cannot take without dooming the attempt, each
+    with the task it can never succeed beside (the engine's ``clashing_task``; public: only the
+    tasks and who holds them)."""
+    ids = state.setup.task_ids
+    out: dict[int, int] = {}
+    for i, owner in enumerate(state.owners):
+        if owner < 0:
+            other = clashing_task(state, ids[i], seat)
+            if other is not None:
+                out[ids[i]] = other
+    return out
 
 
 class SeatScope:
@@ -129,10 +169,6 @@ class SeatScope:
     def signaller(self) -> int | None:
         return self._session.signaller
 
-    @property
-    def distress_direction(self) -> str | None:
-        return self._session.table.distress_direction
-
     def public_view(self) -> View:
         return self._session.public_view()
 
@@ -151,17 +187,8 @@ class SeatScope:
 
     # -- who sits where, and the computers ---------------------------------------------------------
 
-    def is_computer(self, seat: int) -> bool:
-        return self._session.is_computer(seat)
-
     def person_seats(self) -> list[int]:
         return self._session.person_seats()
-
-    @property
-    def distress_votes(self) -> dict[int, str | None] | None:
-        """The computers' votes on the distress signal (said out loud: public)."""
-        votes = self._session.table.distress_votes
-        return dict(votes) if votes is not None else None
 
     def ask(self) -> Ask | None:
         """What a computer must decide now (None: the people's turn, or nothing)."""
@@ -202,21 +229,20 @@ class SeatScope:
 
     def _acting(self) -> int:
         """The seat the unlocked crew member acts for now (-1: none)."""
-        step = self.step()
-        return step.seat if self.hand is not None else -1
+        return self._session.gate.acting
 
     def legal_cards(self) -> set[int]:
         """The cards the unlocked crew member may play now (for Tonoja too, as captain)."""
-        return self._session.legal_cards() if self._acting() >= 0 else set()
+        return legal_cards(self._session.state) if self._session.gate.playing else set()
 
     def losing_cards(self) -> set[int]:
         """The cards of :meth:`legal_cards` whose play loses the attempt at once."""
-        return self._session.losing_cards() if self._acting() >= 0 else set()
+        return losing_cards(self._session.state) if self._session.gate.playing else set()
 
     def clashes(self, seat: int) -> dict[int, int]:
         """The open tasks ``seat`` cannot take without dooming the attempt, each with the task
         it clashes with (public: the tasks and their owners only)."""
-        return self._session.clashes(seat)
+        return clashes(self._session.state, seat)
 
     def passable(self) -> list[int]:
         """The cards of the unlocked hand that may go in the distress signal."""
@@ -230,7 +256,8 @@ class SeatScope:
         hand = self.hand
         if hand is None or self._session.signaller != hand.seat:
             return []
-        return [c for c in hand.hand if self._session.signal_illegal(hand.seat, c) is None]
+        state = self._session.state
+        return [c for c in hand.hand if signal_card_illegal(state, hand.seat, c) is None]
 
     def signal_positions(self, card: int) -> tuple[Position, ...]:
         """The token positions the unlocked signaller may show ``card`` with."""
@@ -239,28 +266,9 @@ class SeatScope:
             return ()
         return signal_positions(self._session.state, seat, card)
 
-    def _not_ours(self, action: Action) -> str:
-        """Why this scope may not ask about ``action`` ('' when it may): only the unlocked seat's
-        own actions, and in public the crew's choice the step waits for."""
-        step = self.step()
-        if not step.private:
-            crew_choice = (step.kind == StepKind.ASSIGN and isinstance(action, Assign)) or (
-                step.kind == StepKind.GIVE and isinstance(action, GiveAll)
-            )
-            return (
-                "" if crew_choice else _("nobody's hand is open: only the crew's choice is asked")
-            )
-        acting = self._acting()
-        seat = step.seat if isinstance(action, GiveAll) else getattr(action, "seat", None)
-        if acting < 0 or seat != acting:
-            return _("only {name}'s own actions are asked about now").format(
-                name=self.name(step.seat)
-            )
-        return ""
-
     def illegal(self, action: Action) -> str:
         """Why ``action`` is not allowed now, with names ('' when it is)."""
-        mine = self._not_ours(action)
+        mine = self._session.gate.refuses(action)
         if mine:
             return mine
         bad = why_illegal(self._session.state, action)
@@ -305,39 +313,41 @@ class SeatScope:
 
     # -- doing things -----------------------------------------------------------------------------
 
+    def choose(self, choice: Intent | Action) -> Illegal | None:
+        """Carry out what the crew chose at this step: one of the table's intents
+        (:mod:`.choices`), the signaller's signal, or an engine action of the seat whose hand is
+        open (or the crew's public choice); the engine's reason when it is not allowed."""
+        s = self._session
+        match choice:
+            case Begin():
+                s.ack_draw()
+            case PlayOn():
+                s.play_on()
+            case SignalBy(seat=seat):
+                return s.start_signal(seat)
+            case SendDistress(direction=direction):
+                s.decide_distress(direction)
+            case PassCard(card=card):
+                return s.choose_distress_card(card)
+            case Signal(card=card, position=position):
+                return s.signal(card, position)
+            case Back() if s.step().kind == StepKind.SIGNAL:
+                s.cancel_signal()
+            case Back():
+                s.cancel_distress()
+            case Done():
+                s.end_peek()
+            case _:
+                return self.act(choice)
+        return None
+
+    def peek(self, seat: int) -> None:
+        """``seat`` asks to look at their hand during a public step (behind their gate)."""
+        self._session.peek(seat)
+
     def act(self, action: Action) -> Illegal | None:
         """Carry out the unlocked seat's ``action`` (or the crew's public choice)."""
-        mine = self._not_ours(action)
+        mine = self._session.gate.refuses(action)
         if mine:
             return Illegal(Reason.NOT_YOUR_TURN, mine)
         return self._session.act(action)
-
-    def ack_draw(self) -> None:
-        self._session.ack_draw()
-
-    def decide_distress(self, direction: str | None) -> None:
-        self._session.decide_distress(direction)
-
-    def cancel_distress(self) -> None:
-        self._session.cancel_distress()
-
-    def choose_distress_card(self, card: int) -> Illegal | None:
-        return self._session.choose_distress_card(card)
-
-    def start_signal(self, seat: int) -> Illegal | None:
-        return self._session.start_signal(seat)
-
-    def play_on(self) -> None:
-        self._session.play_on()
-
-    def cancel_signal(self) -> None:
-        self._session.cancel_signal()
-
-    def signal(self, card: int, position: str) -> Illegal | None:
-        return self._session.signal(card, position)
-
-    def peek(self, seat: int) -> None:
-        self._session.peek(seat)
-
-    def end_peek(self) -> None:
-        self._session.end_peek()

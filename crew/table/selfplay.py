@@ -16,16 +16,8 @@ from crew.bots import DEFAULT, Memory, Settings
 from crew.engine import Action, GameState, apply, view_for
 from crew.records import Record, TableNotes, action_to_json, record_for
 
-from .jobs import (
-    Answer,
-    decision_rng,
-    distress_action,
-    job,
-    with_distress_card,
-    with_signal_answer,
-    with_votes,
-)
-from .protocol import AskKind, StepKind, TableState, next_question, next_step
+from .jobs import Answer, carry_out, decision_rng, job
+from .protocol import StepKind, TableState, next_question, next_step
 
 __all__ = ["SelfPlay", "play_attempt", "record_of"]
 
@@ -72,9 +64,6 @@ class SelfPlay:
         if self.on_action is not None:
             self.on_action(self.state, action)
 
-    def _people(self) -> bool:
-        return any(seat not in self.computers for seat in range(self.state.setup.players))
-
     def step(self) -> bool:
         """One question answered by a computer; False once a person must act or it is over."""
         s = self.state
@@ -94,26 +83,10 @@ class SelfPlay:
         return True
 
     def carry_out(self, answer: Answer) -> None:
-        """Put a computer's answer on the table."""
-        ask = answer.ask
-        if ask.kind == AskKind.VOTES:
-            self.table = with_votes(self.table, answer.votes, people=self._people())
-        elif ask.kind == AskKind.DISTRESS_CARD:
-            assert answer.card is not None
-            self.table = with_distress_card(self.table, ask.seat, answer.card)
-            action = distress_action(self.table, self.state.setup.players)
-            if action is not None:
-                self.table = replace(
-                    self.table, distress_direction=None, distress_cards=(), distress_decided=True
-                )
-                self.do(action)
-        elif ask.kind == AskKind.SIGNAL:
-            self.table = with_signal_answer(self.table, self.state.trick_number, ask.seat)
-            if answer.action is not None:
-                self.do(answer.action)
-        else:
-            assert answer.action is not None, answer
-            self.do(answer.action)
+        """Put a computer's answer on the table (:func:`~.jobs.carry_out`)."""
+        self.table, action = carry_out(answer, self.state, self.table, self.computers)
+        if action is not None:
+            self.do(action)
 
     def run(self) -> GameState:
         while self.step():

@@ -6,21 +6,21 @@ answers what the screens ask: *what happens now* (:meth:`Session.step`, from
 :mod:`.protocol`), *must the terminal be handed to somebody first* (:meth:`Session.gate_seat`)
 and *what must a computer decide* (:meth:`Session.ask`, :meth:`Session.question`).
 
-Privacy protocol: a step is *private* when it shows a hand (``Step.viewer``); a private step may
-only be shown after its viewer acknowledged a hand-off gate (:meth:`Session.open_gate`). A public
-step always closes the gate again, so the next private step needs a new one. Two consecutive
-private steps of the same viewer (one person holding both seats) need no gate in between. The
+The privacy rule (whose hand may be on screen, who must be handed the terminal first) is
+:class:`~crew.table.gate.Gate`'s: the session only keeps whose gate was acknowledged. The
 screens never hold the session itself: they hold a :class:`~crew.table.scope.SeatScope`.
+Keeping the game is its collaborators' (:mod:`.upkeep`: the clock, the save file and history,
+the logbook); an undo restores a :class:`~crew.table.practice.Snapshot` the session took.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from typing import cast
 
-from crew import history, storage
+from crew import history
 from crew.bots import AT_THE_TABLE as BOT_SETTINGS
 from crew.bots import Memory, Settings
 from crew.engine import (
@@ -31,52 +31,30 @@ from crew.engine import (
     EventKind,
     GameState,
     Illegal,
-    Phase,
-    Play,
     Position,
     Result,
     Signal,
     TimeUp,
     View,
     apply,
-    clashing_task,
     distress_card_illegal,
-    legal_actions,
     may_communicate,
-    signal_card_illegal,
     swap_of,
     view_for,
     why_illegal,
 )
 from crew.engine.attempts import attempt_seed, retry
 from crew.engine.view import PUBLIC
-from crew.i18n import _
-from crew.records import Record, TableNotes, action_to_json, record_for, replay
+from crew.records import Record, TableNotes, action_to_json, record_for
 
-from .campaign import (
-    Campaign,
-    base_seed_of,
-    cannot_write,
-    clock_of,
-    first_attempt,
-    redeal_seed,
-    uncounted,
-)
-from .jobs import (
-    Answer,
-    decision_rng,
-    distress_action,
-    job,
-    with_distress_card,
-    with_signal_answer,
-    with_votes,
-)
-from .keeping import keep
-from .notes import check_computers, table_from_notes, table_notes, unresumable
-from .practice import UndoPoint, note_action, reason
+from . import opening
+from .campaign import Campaign, clock_of, first_attempt, following_attempt
+from .gate import Gate
+from .jobs import Answer, carry_out, decision_rng, job, pass_card
+from .notes import table_notes
+from .practice import Snapshot, UndoLog, note_action, reason
 from .protocol import (
     Ask,
-    AskKind,
     Step,
     StepKind,
     TableState,
@@ -85,12 +63,10 @@ from .protocol import (
     people_who_may_signal,
 )
 from .seating import Seating
-from .spec import DEFAULT_NAMES, GameSpec
+from .spec import GameSpec
+from .upkeep import Clock, Logbook, Saving
 
-__all__ = ["CLOCK_SAVE_EVERY", "Session"]
-
-#: Seconds of real time after which the running clock is saved even without an action.
-CLOCK_SAVE_EVERY = 5.0
+__all__ = ["Session"]
 
 
 class Session:
@@ -104,17 +80,16 @@ class Session:
         *,
         base_seed: int | str | None,
         crew: str | None = None,
-        time_left: float | None = None,
-        logged: bool = False,
-        autosave: bool = True,
         computers: frozenset[int] = frozenset(),
         settings: Settings = BOT_SETTINGS,
         practice: bool = False,
+        clock: Clock | None = None,
+        saving: Saving | None = None,
+        logbook: Logbook | None = None,
     ) -> None:
         self.state = state
         #: a practice game: hints and undo; nothing in the logbook (the history marks it)
         self.practice = practice
-        self.history_id: int | None = None  # the history entry this attempt is kept as
         #: the seats computers play, their search effort, each one's memory of its own view
         self.computers = computers
         self.settings = settings
@@ -123,21 +98,15 @@ class Session:
         self.names = names
         self.base_seed = base_seed
         self.crew = crew
-        self.autosave = autosave
-        self.time_left = time_left
-        self.logged = logged
+        #: what keeps the game: the real-time clock, the save file and history, the logbook
+        self.clock = clock if clock is not None else Clock()
+        self.saving = saving if saving is not None else Saving()
+        self.logbook = logbook if logbook is not None else Logbook()
         self.notice = ""  # something the screens should tell everybody once (e.g. a damaged file)
-        self._clock_unsaved = 0.0  # seconds the clock ran since the last save
-        self.save_problem = ""  # why the game or the logbook could not be written ('' if fine)
-        self._log_problem = ""
-        self._history_problem = ""  # why the history could not keep the attempt ('' if it did)
         self.last_events: list[Event] = []
         self.mission_won = False  # won before this attempt began: a replay, Next stays open
-        self.uncounted = False  # lost before anyone could act: not written in the logbook
         self.redeals = 0  # re-deals of this attempt that did not count
-        #: practice: the points undo goes back to, the undos so far, who acted last
-        self.undo_points: list[UndoPoint] = []
-        self.undos, self.keyboard = 0, cast(str | None, None)
+        self.undo_log = UndoLog()  # practice: the points undo goes back to
         #: the last computer move said in words, and its reason (None: none yet)
         self.last_why: tuple[str, str] | None = None
         self._reset_table(TableState(draw_seen=bool(record.actions)))
@@ -151,43 +120,51 @@ class Session:
         self.memories = {seat: Memory(seat) for seat in self.computers}
         self._observe()
 
+    # -- what its collaborators keep, as the screens and the notes read it ----------------------
+
+    @property
+    def autosave(self) -> bool:
+        return self.saving.autosave
+
+    @property
+    def time_left(self) -> float | None:
+        return self.clock.time_left
+
+    @property
+    def logged(self) -> bool:
+        return self.logbook.logged
+
+    @property
+    def uncounted(self) -> bool:
+        """Lost before anyone could act: not written in the logbook."""
+        return self.logbook.uncounted
+
+    @property
+    def save_problem(self) -> str:
+        """Why the game, the logbook or the history could not be written ('' if fine)."""
+        return self.saving.problem
+
+    @property
+    def history_id(self) -> int | None:
+        return self.saving.history_id
+
+    @property
+    def undos(self) -> int:
+        return self.undo_log.undos
+
     @property
     def campaign(self) -> Campaign:
         """This game's logbook (free play: one that writes nothing)."""
         return Campaign(self.crew, self.mission, self.autosave, self.practice)
 
-    # -- construction -------------------------------------------------------------------------
+    # -- construction (:mod:`.opening`) -------------------------------------------------------
 
     @classmethod
     def new(
         cls, spec: GameSpec, *, autosave: bool = True, settings: Settings = BOT_SETTINGS
     ) -> Session:
         """Start the first attempt of ``spec`` (a campaign crew continues its logbook)."""
-        spec = spec.checked()
-        state, attempt = first_attempt(spec, autosave=autosave)
-        assert spec.seed is not None
-        rec = record_for(
-            state,
-            names=list(spec.names),
-            seed=attempt_seed(spec.seed, attempt),
-            attempt=attempt,
-            difficulty=spec.difficulty if spec.mission is None else None,
-        )
-        s = cls(
-            state,
-            rec,
-            list(spec.names),
-            base_seed=spec.seed,
-            crew=spec.crew,
-            time_left=clock_of(state),
-            autosave=autosave,
-            computers=frozenset(spec.computers),
-            settings=settings,
-            practice=spec.practice,
-        )
-        s.mission_won = s.campaign.says_won()
-        s.save()
-        return s
+        return opening.new_game(cls, spec, autosave=autosave, settings=settings)
 
     @classmethod
     def resume(
@@ -197,55 +174,7 @@ class Session:
 
         The saved table notes are checked against the game first (SessionError names what does
         not fit)."""
-        notes = rec.table
-        computers = check_computers(notes.computers if notes is not None else [], rec.players)
-        r = replay(rec, _("saved game"), keep_states=bool(computers))
-        if r.violation is not None:
-            raise unresumable(r.violation, rec.players == 2)
-        table = table_from_notes(notes, r.state, computers, draw_seen=bool(rec.actions))
-        names = list(rec.names or DEFAULT_NAMES[: rec.players])
-        base = notes.base_seed if notes is not None else None
-        if base is None:
-            base = base_seed_of(rec.seed, rec.attempt)
-        time_left = notes.time_left if notes is not None else None
-        if time_left is None:
-            time_left = clock_of(r.state)
-        s = cls(
-            r.state,
-            rec,
-            names,
-            base_seed=base,
-            crew=notes.crew if notes is not None else None,
-            time_left=time_left,
-            logged=notes.logged if notes is not None else False,
-            autosave=autosave,
-            computers=computers,
-            settings=settings,
-            practice=notes.practice if notes is not None else False,
-        )
-        s.table = table
-        s.history_id = notes.history_id if notes is not None else None
-        # each computer remembers the game as its own view showed it, action by action
-        s.memories = {
-            seat: Memory.replayed(seat, [view_for(st, seat) for st in [r.start, *r.states]])
-            for seat in computers
-        }
-        if notes is not None:
-            s.mission_won = notes.mission_won
-            s.uncounted = notes.uncounted
-            s.redeals = notes.redeals
-        if not s.state.over:
-            # a win the logbook holds stands, even when the save is older than it (a full disk,
-            # then a kill): the attempt played on is a replay and changes no count
-            s.mission_won = s.mission_won or s.campaign.says_won()
-        for events in r.events:
-            s._note(events)
-        # what happened last is said again (a signal made just before the terminal closed)
-        s.last_events = list(r.events[-1]) if r.events else []
-        if s.state.over and not s.logged:
-            s._write_logbook()
-            s.save()
-        return s
+        return opening.continued(cls, rec, autosave=autosave, settings=settings)
 
     # -- names and views ----------------------------------------------------------------------
 
@@ -288,10 +217,8 @@ class Session:
 
     def hand_view(self) -> View | None:
         """The view of the human whose hand may be on screen now, or None (public step)."""
-        step = self.step()
-        if not step.private or not self._open_for(step.viewer):
-            return None
-        return view_for(self.state, step.viewer)
+        seat = self.gate.hand_seat
+        return view_for(self.state, seat) if seat is not None else None
 
     # -- who sits where --------------------------------------------------------------------------
 
@@ -301,9 +228,6 @@ class Session:
     def person_seats(self) -> list[int]:
         """The seats people play, in seat order."""
         return self.seating.person_seats()
-
-    def _open_for(self, viewer: int) -> bool:
-        return self.seating.open_for(self.unlocked, viewer)
 
     # -- what happens now -----------------------------------------------------------------------
 
@@ -322,18 +246,18 @@ class Session:
             deal=f"{self.record.seed}~undo{self.undos}" if self.undos else str(self.record.seed),
         )
 
+    @property
+    def gate(self) -> Gate:
+        """The privacy rule applied to the table now."""
+        return Gate(self.step(), self.seating, self.unlocked)
+
     def gate_seat(self) -> int | None:
         """The human who must be handed the terminal before the current step, or None."""
-        step = self.step()
-        if step.private and step.viewer not in self.computers and not self._open_for(step.viewer):
-            return step.viewer
-        return None
+        return self.gate.to_call
 
     def open_gate(self) -> None:
         """The gate was acknowledged: the current step's viewer may now see their hand."""
-        step = self.step()
-        if step.private and step.viewer not in self.computers:
-            self.unlocked = step.viewer
+        self.unlocked = self.gate.opened()
 
     def close_gate(self) -> None:
         """The hand on screen leaves it (the crew is about to choose something in public)."""
@@ -341,8 +265,7 @@ class Session:
 
     def _after(self) -> None:
         # a public step takes the hand off the screen: the next private step needs a gate
-        if not self.step().private:
-            self.unlocked = None
+        self.unlocked = self.gate.kept()
 
     def _set(self, table: TableState) -> None:
         """The table's notes change: saved, and the gate follows the new step."""
@@ -350,16 +273,7 @@ class Session:
         self.save()
         self._after()
 
-    # -- engine questions -----------------------------------------------------------------------
-
-    def may_communicate(self, seat: int) -> Illegal | None:
-        """Whether ``seat`` may communicate before this trick, judged on public facts only, so
-        the communication window never tells the table anything about a hand."""
-        return may_communicate(self.state, seat)
-
-    def communicators(self) -> list[int]:
-        """The seats that may communicate now (public facts only)."""
-        return [s for s in range(self.seats) if self.may_communicate(s) is None]
+    # -- public facts (the engine's answers for one seat are the scope's) ------------------------
 
     def signal_first(self) -> list[int]:
         """Who may signal before the card about to lead this trick (public facts only): the
@@ -368,40 +282,6 @@ class Session:
             return []
         # the computers are asked in their own turn (``ask``): this is for the people
         return people_who_may_signal(self.state, self.computers)
-
-    def legal_cards(self) -> set[int]:
-        """The cards the seat to play may play now (from the engine)."""
-        return {a.card for a in legal_actions(self.state) if isinstance(a, Play)}
-
-    def losing_cards(self) -> set[int]:
-        """The legal cards whose play loses the attempt at once (the engine's ``apply``): a
-        mission condition or a task it breaks there and then. Public, like the card itself: the
-        engine judges it from the card, the cards on the table and the tasks, never a hand."""
-        state = self.state
-        return {
-            a.card
-            for a in legal_actions(state)
-            if isinstance(a, Play) and apply(state, a)[0].result == Result.LOST
-        }
-
-    def clashes(self, seat: int) -> dict[int, int]:
-        """The tasks nobody holds yet that ``seat`` cannot take without dooming the attempt,
-        each with the task it can never succeed beside (the engine's ``clashing_task``; public:
-        only the tasks and who holds them)."""
-        state = self.state
-        ids = state.setup.task_ids
-        out: dict[int, int] = {}
-        for i, owner in enumerate(state.owners):
-            if owner < 0:
-                other = clashing_task(state, ids[i], seat)
-                if other is not None:
-                    out[ids[i]] = other
-        return out
-
-    def signal_illegal(self, seat: int, card: int) -> Illegal | None:
-        """None when ``card`` may be shown with some position; else the engine's reason."""
-        bad = signal_card_illegal(self.state, seat, card)
-        return self.named(bad) if bad is not None else None
 
     def distress_card_illegal(self, seat: int, card: int) -> Illegal | None:
         """Why ``seat`` may not pass ``card`` in the distress signal (None: it may)."""
@@ -412,7 +292,8 @@ class Session:
         """After a distress signal: (card ``seat`` passed, to whom, card received, from whom)."""
         return swap_of(self.exchange, seat)
 
-    def _note(self, events: list[Event]) -> None:
+    def heard(self, events: list[Event]) -> None:
+        """The events of an action: a distress signal's passes are kept (each seat's own)."""
         for e in events:
             if e.kind == EventKind.DISTRESS:
                 self.exchange = e.exchange
@@ -425,17 +306,17 @@ class Session:
         bad = why_illegal(self.state, action)
         if bad is not None:
             return self.named(bad)
-        before = (self.state, self.table, tuple(self.last_events), self.exchange)
+        before = self.snapshot() if self.practice and not by_computer else None
         self.state, self.last_events = apply(self.state, action)
-        self._note(self.last_events)
+        self.heard(self.last_events)
         self._observe()
         self.record.actions.append(action_to_json(action))
-        note_action(self, before, action, by_computer=by_computer)
+        note_action(self, before, action)
         if isinstance(action, Distress):
             self.campaign.note_distress()
         if self.state.over:
             self.table = replace(self.table, signaller=None)
-            self._write_logbook()
+            self.write_logbook()
             self.keep()
         self.save()
         self._after()
@@ -443,19 +324,41 @@ class Session:
 
     def keep(self, left: history.Outcome | None = None) -> None:
         """Keep the attempt in the history (won, lost, else as ``left``), one entry each."""
-        if not self.autosave:
-            return
-        self.history_id, self._history_problem = keep(
+        self.saving.keep(
             self.record,
             self.state,
-            entry_id=self.history_id,
             names=self.names,
             computers=self.computers,
             crew=self.crew,
             practice=self.practice,
             left=left,
         )
-        self.save_problem = self._history_problem or self.save_problem
+
+    # -- undo (practice): the session takes and restores its own snapshots --------------------
+
+    def snapshot(self) -> Snapshot:
+        """The table now, as an undo would bring it back (the computers' memories copied)."""
+        return Snapshot(
+            self.state,
+            self.table,
+            copy.deepcopy(self.memories),
+            self.unlocked,
+            tuple(self.last_events),
+            self.exchange,
+        )
+
+    def restore(self, snapshot: Snapshot, *, actions: int, why: tuple[str, str] | None) -> None:
+        """Back to ``snapshot``, with the record's first ``actions`` actions (those that stand)
+        and ``why`` as the last computer move's reason; saved."""
+        del self.record.actions[actions:]
+        self.state = snapshot.state
+        self.table = snapshot.table
+        self.memories = copy.deepcopy(dict(snapshot.memories))
+        self.unlocked = snapshot.unlocked
+        self.last_events = list(snapshot.last_events)
+        self.exchange = snapshot.exchange
+        self.last_why = why
+        self.save()
 
     def ack_draw(self) -> None:
         self.table = replace(self.table, draw_seen=True)
@@ -480,20 +383,12 @@ class Session:
         bad = self.distress_card_illegal(step.seat, card)
         if bad is not None:
             return bad
-        table = with_distress_card(self.table, step.seat, card)
-        action = distress_action(table, self.players)
-        if action is None:
-            self._set(table)
-            return None
-        self.table = replace(
-            table, distress_direction=None, distress_cards=(), distress_decided=True
-        )
-        bad = self.act(action)
-        assert bad is None, bad
+        made = self._carry(*pass_card(self.table, step.seat, card, self.players))
+        assert made, "every card was judged passable: the engine takes the distress signal"
         return None
 
     def start_signal(self, seat: int) -> Illegal | None:
-        bad = self.may_communicate(seat)
+        bad = may_communicate(self.state, seat)
         if bad is not None:
             return self.named(bad)
         # the signaller was chosen in public: whoever it is, the hand comes after their gate
@@ -520,7 +415,7 @@ class Session:
 
     def peek(self, seat: int) -> None:
         """A crew member asks to look at their hand during a public step (behind their gate)."""
-        if not self.step().private and 0 <= seat < self.players and seat not in self.computers:
+        if self.gate.may_peek(seat):
             self.table = replace(self.table, peeking=seat)
             self._after()
 
@@ -547,45 +442,37 @@ class Session:
         return job(ask, self.state, self.table, self.memories, rng, self.settings)
 
     def answer(self, answer: Answer) -> bool:
-        """Carry out a computer's decision; False when the table moved on since it was asked
-        (the answer is dropped) or the engine refuses it."""
-        ask = answer.ask
-        if ask != self.ask():
+        """Carry out a computer's decision (:func:`~.jobs.carry_out`); False when the table
+        moved on since it was asked (the answer is dropped) or the engine refuses it."""
+        if answer.ask != self.ask():
             return False
         self.last_why = reason(self, answer)
-        if ask.kind == AskKind.VOTES:
-            self.table = with_votes(self.table, answer.votes, people=True)
+        # made at once: a computer's hand is never behind a gate, nobody else is unlocked
+        return self._carry(*carry_out(answer, self.state, self.table, self.computers))
+
+    def _carry(self, table: TableState, action: Action | None) -> bool:
+        """The table's notes become ``table``, then ``action`` (if any) is made (the notes are
+        saved with it); False when the engine refuses it."""
+        if action is None:
+            self._set(table)
             return True
-        if ask.kind == AskKind.DISTRESS_CARD:
-            assert answer.card is not None
-            return self.choose_distress_card(answer.card) is None
-        if ask.kind == AskKind.SIGNAL:
-            self.table = with_signal_answer(self.table, self.state.trick_number, ask.seat)
-            if answer.action is None:
-                return True
-            # made at once: a computer's hand is never behind a gate, nobody else is unlocked
-            return self.act(answer.action, by_computer=True) is None
-        assert answer.action is not None
-        return self.act(answer.action, by_computer=True) is None
+        self.table = table
+        return self.act(action, by_computer=True) is None
 
     # -- real time -------------------------------------------------------------------------------
 
     @property
     def clock_running(self) -> bool:
         """The timer runs once the tasks are placed, until the attempt ends."""
-        s = self.state
-        return self.time_left is not None and not s.over and s.phase in (Phase.PREDICT, Phase.PLAY)
+        return self.clock.running(self.state)
 
     def tick(self, seconds: float) -> bool:
         """Let ``seconds`` pass on the clock; at zero the attempt is lost (True when it ran out)."""
-        if not self.clock_running or self.time_left is None:
+        if not self.clock_running:
             return False
-        self.time_left = max(0.0, self.time_left - seconds)
-        if self.time_left > 0:
-            # the clock is written now and then, so a killed terminal gives little time back
-            self._clock_unsaved += seconds
-            if self._clock_unsaved >= CLOCK_SAVE_EVERY:
-                self.save()
+        if not self.clock.run(seconds):
+            if self.clock.save_due:
+                self.save()  # a killed terminal gives little time back
             return False
         self.table = replace(self.table, peeking=None)
         return self.act(TimeUp()) is None
@@ -604,48 +491,35 @@ class Session:
             redeals=self.redeals,
             computers=sorted(self.computers),
             practice=self.practice,
-            history_id=self.history_id,
+            history_id=self.saving.history_id,
             **table_notes(self.table),
         )
 
     def save(self) -> None:
         """Write the record, with the table notes, atomically (one file, so never out of step).
 
-        A finished attempt the logbook could not take yet (a full disk) is written again first:
-        saving is tried again at every action, so what failed is written once there is room."""
-        self._clock_unsaved = 0.0
+        A finished attempt the logbook or the history could not take yet (a full disk) is
+        written again first: saving is tried again at every action, so what failed is written
+        once there is room."""
+        self.clock.saved()
         if not self.autosave:
             return
         if self.state.over and not self.logged:
-            self._write_logbook()
-        if self.state.over and self._history_problem:
-            self.keep()  # the history could not take it: tried again at every save
+            self.write_logbook()
+        if self.state.over and self.saving.history_problem:
+            self.keep()
         self.record.table = self.notes()
-        try:
-            storage.save_game(self.record)
-        except (OSError, storage.StorageError) as exc:
-            # the game goes on from memory; the screen says it is not being saved
-            self.save_problem = cannot_write("the game", exc)
-        else:
-            self.save_problem = self._log_problem or self._history_problem
+        self.saving.write(self.record, other_problem=self.logbook.problem)
 
     def forget(self) -> None:
         """The finished game is done with: no Continue for it."""
-        if self.autosave:
-            storage.clear_game()
+        self.saving.forget()
 
-    def _write_logbook(self) -> None:
-        if self.logged:
-            return
-        self.logged = True
-        self.uncounted = uncounted(self.record, self.state)
-        if self.uncounted:
-            return  # swap tasks or re-deal: this attempt is not an attempt
-        problem = self.campaign.note_attempt(self.state, self.names)
-        self._log_problem = problem
+    def write_logbook(self) -> None:
+        """The ended attempt in the crew's logbook (once; a failure is said and tried again)."""
+        problem = self.logbook.write(self.record, self.state, self.campaign, self.names)
         if problem:
-            self.logged = False  # Continue writes it down
-            self.save_problem = problem
+            self.saving.problem = problem
 
     def logbook_line(self) -> str:
         """What the logbook says about this mission for the crew (or why nothing is written)."""
@@ -676,14 +550,9 @@ class Session:
         self.base_seed = base
         if self.state.result == Result.WON:
             self.mission_won = True
-        if self.uncounted:
-            attempt = self.attempt
-            redeals = self.redeals + 1
-            seed = redeal_seed(base, attempt, redeals)
-        else:
-            attempt = self.attempt + 1
-            redeals = 0
-            seed = attempt_seed(base, attempt)
+        attempt, redeals, seed = following_attempt(
+            base, self.attempt, self.redeals, uncounted=self.uncounted
+        )
         state = retry(self.state, seed, same_tasks=same_tasks)
         self._start(state, attempt, seed=seed)
         self.redeals = redeals
@@ -712,14 +581,11 @@ class Session:
             attempt=attempt,
             difficulty=diff,
         )
-        self.time_left = clock_of(state)
-        self.logged = False
-        self.uncounted = False
+        self.clock = Clock(clock_of(state))
+        self.logbook.new_attempt()
+        self.saving.new_attempt()
         self.last_events = []
-        self.history_id = None  # the attempt before is kept under its own entry
-        self._history_problem = ""
-        self.undo_points = []
-        self.keyboard = None
+        self.undo_log = UndoLog(undos=self.undo_log.undos)
         self.last_why = None
         self._reset_table(TableState())
         self.save()

@@ -8,6 +8,7 @@ in the same order, at the same moments.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from crew.table import Ask, AskKind, Session, StepKind, TableState, jobs, next_s
 from crew.table import selfplay as selfplay_mod
 from crew.table.jobs import Answer
 from crew.table.protocol import decider, next_question, question_for
+from crew.table.upkeep import Saving
 
 
 @pytest.fixture(autouse=True)
@@ -81,7 +83,12 @@ def test_self_play_the_app_and_suggest_ask_the_same_questions(
     names = [f"P{i}" for i in range(players)]
     rec = record_for(start, names=names, seed=seed)
     s = Session(
-        start, rec, names, base_seed=seed, autosave=False, computers=frozenset(range(players))
+        start,
+        rec,
+        names,
+        base_seed=seed,
+        computers=frozenset(range(players)),
+        saving=Saving(autosave=False),
     )
     s.ack_draw()
     app: list[tuple[AskKind, int, int]] = []
@@ -99,12 +106,10 @@ def test_self_play_the_app_and_suggest_ask_the_same_questions(
                 ask,
                 mine,
             )
-        assert s.answer(Answer(ask, answer.action, answer.card, answer.votes)), ask
-        if ask.kind == AskKind.VOTES and s.step().kind == StepKind.DISTRESS:
-            # no person at this table: the computers' own decision, as self-play makes it
-            votes = answer.votes
-            sent = all(d is not None for _, d in votes)
-            s.decide_distress(votes[0][1] if sent else None)
+        assert s.answer(dataclasses.replace(answer, ask=ask)), ask
+        if ask.kind == AskKind.VOTES:
+            # no person at this table: the computers' votes decide, as in self-play
+            assert s.step().kind != StepKind.DISTRESS
     assert app == asked
     assert s.state == game.state and s.state.over
 

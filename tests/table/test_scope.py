@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from crew.engine import GiveAll, Play, Signal, Take, legal_actions
+import inspect
+from collections.abc import Iterator
+
+from crew.engine import GiveAll, Play, Signal, Take, View, legal_actions
 from crew.table import GameSpec, SeatScope, Session, StepKind
 
 
@@ -76,3 +79,77 @@ def test_events_do_not_hand_out_the_distress_passes() -> None:
     viewer = s.step().viewer
     swap = scope.distress_swap()
     assert swap is not None and swap[0] == passed[viewer]  # the card this member passed
+
+
+#: the scope's members that change the table or hand a job to a worker (no cards in them)
+COMMANDS = {"act", "answer", "choose", "close_gate", "hint", "open_gate", "peek", "question"}
+COMMANDS |= {"undo", "wishes"}
+
+
+def handed_out(scope: SeatScope) -> list[tuple[str, object]]:
+    """Everything the scope hands a screen now: each property, and each question it answers
+    for every seat or card (the commands and the jobs for workers aside)."""
+    out: list[tuple[str, object]] = []
+    for name in dir(SeatScope):
+        if name.startswith("_") or name in COMMANDS:
+            continue
+        member = getattr(scope, name)
+        if not callable(member):
+            out.append((name, member))
+            continue
+        params = list(inspect.signature(member).parameters)
+        if params == []:
+            out.append((name, member()))
+        elif params == ["seat"]:
+            out.extend((f"{name}({seat})", member(seat)) for seat in range(scope.seats))
+        elif params == ["card"]:
+            out.extend((f"{name}({card})", member(card)) for card in range(40))
+        else:
+            assert params == ["action"], f"{name}{params}: say how the test asks it"
+    return out
+
+
+def cards_in(value: object) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """The hands in ``value`` as (seat, cards), however deep in it they are."""
+    if isinstance(value, View):
+        yield value.seat, value.hand
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for item in value:
+            yield from cards_in(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from cards_in(item)
+
+
+def only_the_open_hand(s: Session) -> None:
+    scope = SeatScope(s)
+    open_seat = s.gate.hand_seat
+    own = set(scope.hand.hand) if scope.hand is not None else set()
+    for name, value in handed_out(scope):
+        for seat, hand in cards_in(value):
+            assert not hand or seat == open_seat, f"{name} hands out seat {seat}'s cards"
+        if name in ("legal_cards", "losing_cards", "passable", "showable"):
+            assert isinstance(value, (set, list)) and set(value) <= own, name
+
+
+def test_nothing_the_scope_hands_out_holds_a_hand_but_the_open_one() -> None:
+    # the property the screens' source check stands for, checked on the scope itself: a whole
+    # hot-seat game with a distress signal, every step asked before and after its gate opens
+    s = game()
+    kinds = set()
+    while not s.state.over:
+        only_the_open_hand(s)
+        step = s.step()
+        if step.kind == StepKind.DISTRESS:
+            s.decide_distress("left")
+            continue
+        s.open_gate()
+        only_the_open_hand(s)
+        kinds.add(step.kind)
+        if step.kind == StepKind.DISTRESS_CARD:
+            own = [c for c in range(36) if s.state.hands[step.seat] >> c & 1]
+            assert s.choose_distress_card(own[0]) is None
+        else:
+            assert s.act(legal_actions(s.state)[0]) is None
+    assert {StepKind.DISTRIBUTE, StepKind.DISTRESS_CARD, StepKind.PLAY} <= kinds
+    assert s.state.distress == "left"

@@ -22,6 +22,7 @@ from tui_hands import at_first_card, begun
 
 from crew.engine import Play
 from crew.table import Session, StepKind
+from crew.table.scope import legal_cards
 from crew.tui.app import AppSettings, CrewApp, create_app
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
@@ -195,7 +196,7 @@ async def test_double_enter_on_the_last_card_shows_the_result() -> None:
             __import__("crew.engine", fromlist=["apply"])
             .apply(s.state, Play(s.state.turn, c))[0]
             .over
-            for c in s.legal_cards()
+            for c in legal_cards(s.state)
         )
 
     async with app.run_test(size=SIZE) as pilot:
@@ -207,7 +208,7 @@ async def test_double_enter_on_the_last_card_shows_the_result() -> None:
         clock.t += 1.0
         ending = [
             c
-            for c in sorted(s.legal_cards())
+            for c in sorted(legal_cards(s.state))
             if __import__("crew.engine", fromlist=["apply"])
             .apply(s.state, Play(s.state.turn, c))[0]
             .over

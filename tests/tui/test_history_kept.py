@@ -13,6 +13,7 @@ from crew.engine import Play, Take, parse_card
 from crew.records import record_for, replay
 from crew.table import Session
 from crew.table.keeping import keep_abandoned
+from crew.table.scope import legal_cards
 
 # Ann (seat 0), Bob (seat 1, captain: S4), Cas (seat 2). Task 40: win the first trick.
 DEAL = ["P1 P2 B9 G1", "S4 P9 B1", "P5 B2 Y9"]
@@ -108,7 +109,7 @@ def test_the_next_attempt_is_a_new_entry() -> None:
     assert s.act(Take(captain, 40)) is None
     s.decide_distress(None)
     s.open_gate()
-    s.act(Play(captain, min(s.legal_cards())))
+    s.act(Play(captain, min(legal_cards(s.state))))
     s.keep()
     entries, _ = history.list_entries()
     assert [(e.id, e.attempt, e.result) for e in entries] == [(2, 2, "unfinished"), (1, 1, "lost")]

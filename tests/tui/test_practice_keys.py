@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tui_driver import Player, ann_and_computers, drive_until, screen_text, shown, type_keys
 
-from crew.table import StepKind
+from crew.table import StepKind, jobs, practice
 from crew.tui.app import AppSettings, CrewApp, create_app
 from crew.tui.screens.game import GameScreen
 
@@ -144,3 +146,54 @@ async def test_in_a_free_task_choice_the_computers_say_which_tasks_they_would_li
         open_tasks = {tv.task for tv in s.public_view().tasks if tv.owner < 0}
         named = {int(w.strip("#;.,")) for w in line.split() if w.startswith("#")}
         assert "Robo 1:" in line and named and named <= open_tasks
+
+
+async def test_a_decision_or_hint_under_way_when_a_card_is_taken_back_is_never_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the hint and the computers' decisions wait until the test lets them finish
+    hint_done, move_done = threading.Event(), threading.Event()
+    real_choose, real_advice = jobs.choose_action, practice.advice_for
+
+    def slow_choose(*args: Any, **kw: Any) -> Any:
+        move_done.wait(20)
+        return real_choose(*args, **kw)
+
+    def slow_advice(*args: Any, **kw: Any) -> Any:
+        job = real_advice(*args, **kw)
+        return None if job is None else lambda: (hint_done.wait(20), job())[1]
+
+    app = game(practice=True)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await drive_until(pilot, app, Player(), anns_card)
+            s = app.session
+            assert s is not None
+            await shown(pilot, app, "Hint")
+            monkeypatch.setattr(practice, "advice_for", slow_advice)
+            await type_keys(pilot, "h")
+            await shown(pilot, app, "Working out a hint")
+            # u takes back Ann's last card: her card is asked for again, a step like this one
+            await type_keys(pilot, "u")
+            await shown(pilot, app, "Taken back")
+            assert anns_card(app) or s.step().seat == 0
+            hint_done.set()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert "Hint for" not in screen_text(app)  # worked out for the table before undo
+            await drive_until(pilot, app, Player(), anns_card)
+            before = list(s.record.actions)
+            monkeypatch.setattr(jobs, "choose_action", slow_choose)
+            await Player().act(pilot, app)
+            await shown(pilot, app, "thinking")  # a computer decides after Ann's card
+            await type_keys(pilot, "u")
+            await shown(pilot, app, "Taken back")
+            move_done.set()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            # the decision made for the table before the undo was not played on this one
+            assert s.record.actions == before and anns_card(app)
+            assert s.undos == 2
+    finally:
+        hint_done.set()
+        move_done.set()

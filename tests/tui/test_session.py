@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tui_hands import advance, attempt, session_for
+from tui_hands import advance, attempt, communicators, session_for
 
 from crew import storage
 from crew.engine import (
@@ -20,13 +20,16 @@ from crew.engine import (
     distress_possible,
     legal_actions,
     mask_of,
+    may_communicate,
     new_attempt,
     parse_card,
     parse_cards,
+    signal_card_illegal,
 )
 from crew.engine.cards import BLUE, PINK, SUB, SUIT_MASKS, suit_of
 from crew.records import replay
 from crew.table import GameSpec, Session, SessionError, Step, StepKind
+from crew.table.scope import legal_cards, losing_cards
 
 # Ann (seat 0) 14 cards, Bob (seat 1, captain: S4), Cas (seat 2). Task 40: win the first trick.
 #   Ann: P1 P2 P3 P4 P6 P7 P8 B3 B4 B5 B6 B7 B9 G1
@@ -87,7 +90,7 @@ def test_illegal_play_keeps_state_and_names_the_player() -> None:
     assert "Cas holds a card of that colour" in bad.message
     assert s.state is before and s.record.actions == saved
     assert storage.load_game().actions == saved  # nothing new was saved either
-    assert s.legal_cards() == {C("P5")}
+    assert legal_cards(s.state) == {C("P5")}
 
 
 def test_first_trick_won_by_captain_wins_the_mission() -> None:
@@ -137,8 +140,8 @@ def test_communication_window_uses_public_facts_only() -> None:
     assert s.start_signal(2) is None
     assert s.step().kind == StepKind.SIGNAL and s.gate_seat() == 2
     s.open_gate()
-    assert s.signal_illegal(2, C("Y5")) is not None  # neither highest, lowest nor only
-    assert s.signal_illegal(2, C("S1")).code == "CANNOT_SIGNAL_SUBMARINE"
+    assert signal_card_illegal(s.state, 2, C("Y5")) is not None  # neither highest, lowest nor only
+    assert signal_card_illegal(s.state, 2, C("S1")).code == "CANNOT_SIGNAL_SUBMARINE"
     bad = s.signal(C("P5"), "top")  # her only pink may only be shown as 'only'
     assert bad is not None and bad.code == "SIGNAL_NOT_TRUE"
     assert s.signal(C("P5"), "middle") is None
@@ -146,7 +149,7 @@ def test_communication_window_uses_public_facts_only() -> None:
     # back to the leader, behind Bob's gate; Cas's token is used
     assert s.step().kind == StepKind.PLAY and s.gate_seat() == 1
     assert s.signal_first() == [0, 1]
-    assert s.may_communicate(2).code == "TOKEN_ALREADY_USED"
+    assert may_communicate(s.state, 2).code == "TOKEN_ALREADY_USED"
     s.open_gate()
     assert s.act(Play(1, C("S4"))) is None
     assert s.signal_first() == []  # the trick is under way: no signal until the next one
@@ -276,7 +279,7 @@ def test_two_players_captain_decides_for_tonoja_behind_his_gate() -> None:
     s.open_gate()
     assert s.act(Pass(2)).code == "MUST_TAKE"  # the task must be placed in this round
     assert s.act(Take(2, 40)) is None
-    assert s.communicators() == [0, 1]  # Tonoja never signals
+    assert communicators(s.state) == [0, 1]  # Tonoja never signals
     s.decide_distress(None)
     for seat, card in ((0, "P5"), (1, "P8")):
         s.open_gate()
@@ -285,7 +288,7 @@ def test_two_players_captain_decides_for_tonoja_behind_his_gate() -> None:
     assert (step.kind, step.seat, step.viewer) == (StepKind.PLAY, 2, 0)
     assert s.gate_seat() == 0
     s.open_gate()
-    assert s.legal_cards() == {C("P1"), C("P2")}  # her face-up pinks
+    assert legal_cards(s.state) == {C("P1"), C("P2")}  # her face-up pinks
     assert s.act(Play(2, C("B1"))).code == "MUST_FOLLOW_SUIT"
     assert s.act(Play(2, C("P2"))) is None
     assert s.state.tricks[0].winner == 1  # Bob's P8 wins; Tonoja's task fails
@@ -493,7 +496,7 @@ def test_continue_resumes_a_signal_being_chosen(crew_home: Path) -> None:
     s.open_gate()
     s.act(Take(1, 40))
     s.decide_distress(None)
-    seat = s.communicators()[0]
+    seat = communicators(s.state)[0]
     assert s.start_signal(seat) is None
     again = Session.resume(storage.load_game())
     # the signaller chooses the card behind their gate again
@@ -512,7 +515,7 @@ def test_continue_announces_the_signal_made_just_before_the_terminal_closed(
     s.open_gate()
     s.act(Take(1, 40))
     s.decide_distress(None)
-    seat = s.communicators()[0]
+    seat = communicators(s.state)[0]
     assert s.start_signal(seat) is None
     s.open_gate()
     sig = next(a for a in legal_actions(s.state) if isinstance(a, Signal) and a.seat == seat)
@@ -533,8 +536,8 @@ def test_the_cards_that_lose_at_once_come_from_the_engine() -> None:
     s.open_gate()
     assert s.step().seat == 0
     ann = s.state.hands[0]
-    assert s.losing_cards() == {c for c in cards_in(ann) if suit_of(c) in (PINK, SUB)}
-    assert C("B1") in s.legal_cards() and C("B1") not in s.losing_cards()
+    assert losing_cards(s.state) == {c for c in cards_in(ann) if suit_of(c) in (PINK, SUB)}
+    assert C("B1") in legal_cards(s.state) and C("B1") not in losing_cards(s.state)
     assert s.act(Play(0, C("S4"))) is None
     assert s.state.result == "lost"  # the engine's own verdict, the one losing_cards foresaw
     s2 = session_for(state)
@@ -542,7 +545,7 @@ def test_the_cards_that_lose_at_once_come_from_the_engine() -> None:
     s2.open_gate()
     assert s2.act(Play(0, C("B1"))) is None
     s2.open_gate()
-    assert s2.step().seat == 1 and s2.losing_cards() == set()
+    assert s2.step().seat == 1 and losing_cards(s2.state) == set()
 
 
 def test_the_last_card_of_a_trick_that_breaks_a_task_loses_at_once() -> None:
@@ -555,10 +558,10 @@ def test_the_last_card_of_a_trick_that_breaks_a_task_loses_at_once() -> None:
     assert s.state.owners == (0,)
     for seat, card in ((0, "B9"), (1, "B1"), (2, "B2")):
         s.open_gate()
-        assert s.losing_cards() == set()
+        assert losing_cards(s.state) == set()
         assert s.act(Play(seat, C(card))) is None
     s.open_gate()
     dee = s.state.hands[3]
     assert not dee & SUIT_MASKS[BLUE] and dee & SUIT_MASKS[SUB]
-    assert s.losing_cards() == {c for c in cards_in(dee) if suit_of(c) != SUB}
+    assert losing_cards(s.state) == {c for c in cards_in(dee) if suit_of(c) != SUB}
     assert s.act(Play(3, C("Y1"))) is None and s.state.result == "lost"

@@ -21,6 +21,7 @@ from privacy_watch import Watch
 from tui_driver import Player, drive_until, open_table, screen_text
 
 from crew.table import StepKind
+from crew.table.scope import legal_cards
 from crew.tui.app import AppSettings, CrewApp, create_app
 from crew.tui.screens.result import ResultScreen
 
@@ -80,7 +81,7 @@ async def test_snapshots_of_key_screens_and_privacy_on_every_screen() -> None:
                 and s.step().kind == StepKind.PLAY
                 and len(s.state.tricks) >= 1
                 and len(s.state.trick_cards) == 2
-                and len(s.legal_cards()) < s.state.hands[s.state.turn].bit_count()
+                and len(legal_cards(s.state)) < s.state.hands[s.state.turn].bit_count()
             )
 
         await drive_until(pilot, app, player, mid_trick, each=watch)

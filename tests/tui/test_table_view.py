@@ -10,9 +10,16 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from tui_driver import Player, drive_until, screen_text, shown
-from tui_hands import advance, at_first_card, begun
+from tui_hands import advance, at_first_card, begun, communicators
 
-from crew.engine import Distress, Phase, Play, Take, distress_choices, legal_actions
+from crew.engine import (
+    Distress,
+    Phase,
+    Play,
+    Take,
+    distress_choices,
+    legal_actions,
+)
 from crew.present import card_label
 from crew.table import GameSpec, SeatScope, Session, StepKind
 from crew.tui.app import AppSettings, CrewApp, create_app
@@ -117,7 +124,7 @@ def test_the_news_line_says_what_the_last_action_did() -> None:
 def test_the_marker_follows_the_seat_that_signals() -> None:
     s = Session.new(GameSpec(4, ["Ann", "Bob", "Cas", "Dee"], 3, seed=11), autosave=False)
     advance(s, lambda s, step: s.state.phase == Phase.PLAY and bool(s.signal_first()))
-    signaller = next(seat for seat in s.communicators() if seat != s.state.turn)
+    signaller = next(seat for seat in communicators(s.state) if seat != s.state.turn)
     assert s.start_signal(signaller) is None
     marked = [line for line in text_of(crew_table(SeatScope(s))).splitlines() if "▶" in line]
     assert len(marked) == 1 and s.name(signaller) in marked[0]

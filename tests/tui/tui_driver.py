@@ -20,6 +20,7 @@ from textual.pilot import Pilot
 
 from crew.engine import Phase, Signal, card_str, distress_choices, legal_actions
 from crew.table import StepKind
+from crew.table.scope import legal_cards
 from crew.tui.app import AppSettings, CrewApp
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
@@ -205,7 +206,7 @@ class Player:
             await self.press(pilot, app, "1")
             return True
         if step.kind == StepKind.PLAY:
-            legal = sorted(s.legal_cards())
+            legal = sorted(legal_cards(s.state))
             if self.illegal_once and self.illegal_tried is None:
                 hand_cards = [c for c in range(40) if s.state.hands[step.seat] >> c & 1]
                 bad = [c for c in hand_cards if c not in legal]

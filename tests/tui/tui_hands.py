@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from crew.engine import Action, GameState, Play, legal_actions, mask_of, new_attempt, parse_cards
+from crew.engine import (
+    Action,
+    GameState,
+    Play,
+    legal_actions,
+    mask_of,
+    may_communicate,
+    new_attempt,
+    parse_cards,
+)
 from crew.records import record_for
 from crew.table import GameSpec, Session, Step, StepKind
+from crew.table.upkeep import Clock
 
 SIZES = {3: (14, 13, 13), 4: (10, 10, 10, 10), 5: (8, 8, 8, 8, 8)}
 
@@ -49,7 +59,7 @@ def session_for(
     rec = record_for(state, names=names, seed=seed)
     rules = state.setup.rules
     clock = float(rules.seconds) if rules.timed and rules.seconds else None
-    s = Session(state, rec, names, base_seed=seed, crew=crew, time_left=clock)
+    s = Session(state, rec, names, base_seed=seed, crew=crew, clock=Clock(clock))
     s.save()
     return s
 
@@ -99,3 +109,8 @@ def begun(
 def at_first_card(s: Session, step: Step) -> bool:
     """For :func:`begun`: the distribution (and distress question) behind, the first card next."""
     return step.kind == StepKind.PLAY
+
+
+def communicators(state: GameState) -> list[int]:
+    """The seats that may communicate now (public facts only)."""
+    return [seat for seat in range(state.setup.seats) if may_communicate(state, seat) is None]

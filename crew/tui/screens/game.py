@@ -4,50 +4,86 @@ The screen only routes: it asks the hot seat what happens now, puts up the gate 
 terminal must change hands, mounts the step's panel (``widgets/steps.py``) and hands what the
 panel chose to the hot seat. It never sees the engine state, only views.
 
-When a computer must decide, the screen says so ("Robo 1 is thinking…") and runs the decision in
-a worker thread, so keys keep working; each move then stays on screen for the app's ``pace``
-(Space or Enter goes on at once) before the table moves on. No panel with a choice is up while a
-computer decides, so a person's key never answers for it. Before a computer leads a trick, the
-people who may signal are asked first (the window step: Enter plays on, c signals).
+The screen is in one :class:`Mode` at a time (a step on the table, the gate up, a computer
+thinking, its move held on screen, the attempt over). When a computer must decide, the screen
+says so ("Robo 1 is thinking…") and runs the decision in a Textual worker thread, so keys keep
+working; hints and the computers' task wishes are worked out the same way (one worker group
+each: a new job cancels the last, leaving the screen cancels them all, and a result is used
+only while it is still the one awaited, never after an undo). Each computer move stays on
+screen for the app's ``pace`` (Space or Enter goes on at once) before the table moves on. No
+panel with a choice is up while a computer decides, so a person's key never answers for it.
+Before a computer leads a trick, the people who may signal are asked first (the window step:
+Enter plays on, c signals).
 """
 
 from __future__ import annotations
 
-from typing import cast
+import functools
+from collections.abc import Callable
+from enum import Enum, StrEnum, auto
+from typing import Any, cast
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Footer, Static
+from textual.worker import Worker, WorkerState
 
-from crew.engine import Action, Illegal, Phase, Signal
-from crew.i18n import _, reason_text, said
-from crew.present import clock
-from crew.table import Answer, Ask, AskKind, SeatScope, Step, StepKind
+from crew.engine import Action, Phase
+from crew.i18n import _, reason_text
+from crew.table import (
+    Answer,
+    Ask,
+    SeatScope,
+    Step,
+    StepKind,
+)
 from crew.table.advice import Advice
+from crew.table.choices import Intent, SignalBy
 
 from ..guard import GuardedScreen, KeyTiming
 from ..render import cards_in, crew_table, news_text, status_text, tasks_table, tonoja_text
 from ..widgets.choices import Choice
 from ..widgets.steps import (
-    Back,
-    Begin,
-    Done,
-    PassCard,
-    PlayOn,
-    SendDistress,
-    SignalBy,
     SignalFirst,
     StepPanel,
     panels,
 )
 from ..widgets.tasks import TasksPanel
 from .gate import GateScreen
+from .table_words import (
+    clock_line,
+    gate_detail,
+    hint_words,
+    move_line,
+    thinking_line,
+    trick_done_line,
+    wishes_line,
+)
 
-__all__ = ["GameScreen"]
+__all__ = ["GameScreen", "Mode"]
+
+
+class Mode(Enum):
+    """What the game screen is doing now."""
+
+    TABLE = auto()  # the step's panel is up: the people choose
+    GATE = auto()  # the hand-off gate is up
+    THINKING = auto()  # a computer decides (in a worker)
+    HOLDING = auto()  # a computer's move stays on screen for a moment (Space: go on)
+    OVER = auto()  # the attempt is over: the app shows its result
+
+
+class Job(StrEnum):
+    """The screen's background work: one Textual worker group each."""
+
+    COMPUTER = "computer"  # a computer's decision
+    HINT = "hint"  # a hint for the seat at the keyboard
+    WISHES = "wishes"  # the computers' wishes in a free task choice
+
 
 #: Public steps during which a crew member may look at their own hand (behind their gate).
 _PUBLIC_PEEK = (
@@ -87,23 +123,19 @@ class GameScreen(GuardedScreen[None]):
         #: seconds a computer's move stays on screen before the table moves on (Space: at once)
         self.pace = pace
         self.show_last = False
+        self.mode = Mode.TABLE
         self.panels = panels(table)
         self.panel: StepPanel = self.panels[StepKind.RESULT]
         self._step: tuple[Step, int | None] | None = None
-        self._gating = False
-        self._showing_result = False
         self._told_save_problem = ""
         self._armed_for: tuple[object, ...] | None = None  # what the key guard was armed for
         self.message = Text()
-        # the computers: the question being decided, its worker, the move held on screen
-        self._asked: Ask | None = None
-        self._worker: object | None = None  # the token of the decision awaited
-        self._holding = False
+        #: the worker each job awaits, with what it was started for (the table then)
+        self._awaited: dict[Job, tuple[Worker[Any], object]] = {}
+        self._asked: Ask | None = None  # the question a computer decides (or failed to)
         self._moves: list[Text] = []  # what the computers did since a person last chose
         self._attempt: tuple[object, ...] | None = None  # the attempt on screen (mission, ...)
-        # the helps: the hint being worked out (for the step it was asked at), the computers'
-        # wishes in a free task choice (for the tasks still open then)
-        self._hint_for: tuple[object, object] | None = None
+        # the computers' wishes in a free task choice (for the tasks still open then), and
         # the last hint, for the table as it was (its words, and what it advised): a step of
         # the same decision (c: signal first) puts the cursor on it again
         self._advice: tuple[object, Text, Advice] | None = None
@@ -137,7 +169,7 @@ class GameScreen(GuardedScreen[None]):
     def sync(self) -> None:
         """Redraw everything for the current step; hand the terminal over first when needed."""
         t = self.table
-        if self._holding:
+        if self.mode == Mode.HOLDING:
             return  # a computer's move is on screen for a moment (Space: go on)
         attempt = (t.mission, t.attempt, t.seed)
         if attempt != self._attempt:
@@ -164,21 +196,20 @@ class GameScreen(GuardedScreen[None]):
         self._tell_save_problem()
         if step.kind == StepKind.RESULT:
             self.panel.say(_("The attempt is over."))
-            if not self._showing_result:
-                self._showing_result = True
+            if self.mode != Mode.OVER:
+                self.mode = Mode.OVER
                 self.post_message(self.AttemptOver())
             return
-        self._showing_result = False
         if gate is not None:
             self.panel.say(_("Waiting for {name}…").format(name=t.person(gate)))
-            if not self._gating:
-                self._gating = True
+            if self.mode != Mode.GATE:
+                self.mode = Mode.GATE
                 self.app.push_screen(
                     GateScreen(
                         t.person(gate),  # the person is called; the detail names the seat
-                        self.gate_detail(step),
-                        self.trick_done_line(),
-                        clock=self.clock_line,
+                        gate_detail(t, step),
+                        trick_done_line(t),
+                        clock=functools.partial(clock_line, t),
                         signal_first=bool(t.signal_first()),
                         undo=t.undo_label(),
                         timing=self.timing,
@@ -186,6 +217,7 @@ class GameScreen(GuardedScreen[None]):
                     self._gate_opened,
                 )
             return
+        self.mode = Mode.TABLE
         self.panel.update()
         self.panel.focus_choice()
         if new_step and self._advice is not None:
@@ -211,64 +243,80 @@ class GameScreen(GuardedScreen[None]):
     def _think(self, ask: Ask) -> None:
         """A computer decides: nothing private on screen, the decision in a worker thread."""
         t = self.table
+        self.mode = Mode.THINKING
         self._step = None  # the step's panel is mounted afresh once the computer is done
         if self.panel is not self.panels[StepKind.RESULT]:
             self._swap_panel(Step(StepKind.RESULT))
         self.render_table()
-        self.panel.say(self._thinking_line(ask))
+        self.panel.say(thinking_line(t, ask))
         self._show_news()
         if self._asked != ask:
             self._asked = ask
-            token = self._worker = object()
-            job = t.question(ask)
-
-            def work() -> None:
-                try:
-                    answer = job()
-                except Exception as exc:  # a computer that cannot decide says so on screen
-                    self.app.call_from_thread(self._failed, token, exc)
-                else:
-                    self.app.call_from_thread(self._arrived, token, answer)
-
-            self.run_worker(work, name=f"computer {ask.seat}", group="computer", thread=True)
+            self._await(Job.COMPUTER, self._decide(t.question(ask)), ask)
         self.refresh_bindings()
 
-    def _thinking_line(self, ask: Ask) -> Text:
-        t = self.table
-        name = t.name(ask.seat) if ask.seat >= 0 else ""
-        line = {
-            AskKind.VOTES: _("The computers consider the distress signal…"),
-            AskKind.DISTRESS_CARD: _("{name} chooses the card to pass…"),
-            AskKind.SIGNAL: _("{name} considers a signal before the lead…"),
-        }.get(ask.kind, _("{name} is thinking…"))
-        return Text(line.format(name=name), style="bold")
+    # -- background work: Textual workers, one group per job --------------------------------------
 
-    def _arrived(self, token: object, answer: Answer) -> None:
-        if token is not self._worker:
-            return  # a decision for a question the table no longer asks
-        self._worker = None
-        self._asked = None
-        self._answered(answer)
+    @work(thread=True, exclusive=True, group=Job.COMPUTER, exit_on_error=False)
+    def _decide(self, job: Callable[[], Answer]) -> Answer:
+        return job()
 
-    def _failed(self, token: object, exc: Exception) -> None:
-        if token is self._worker:
-            self._worker = None
-            self.set_message(
-                _("A computer could not decide: {error}").format(error=exc), error=True
-            )
+    @work(thread=True, exclusive=True, group=Job.HINT, exit_on_error=False)
+    def _work_out_hint(self, job: Callable[[], Advice]) -> Advice:
+        return job()
+
+    @work(thread=True, exclusive=True, group=Job.WISHES, exit_on_error=False)
+    def _work_out_wishes(
+        self, job: Callable[[], list[tuple[int, tuple[int, ...]]]]
+    ) -> list[tuple[int, tuple[int, ...]]]:
+        return job()
+
+    def _await(self, job: Job, worker: Worker[Any], started_for: object) -> None:
+        self._awaited[job] = (worker, started_for)
+
+    def _drop_work(self) -> None:
+        """The table is not what the jobs under way were started for: none of them is used."""
+        for job in Job:
+            self.workers.cancel_group(self, job)
+        self._awaited.clear()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A job is done: its result is used only when it is still the one awaited (a newer
+        one of its kind, an undo or leaving the screen drops it)."""
+        if event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        worker = event.worker
+        job = next((j for j, (w, _) in self._awaited.items() if w is worker), None)
+        if job is None:
+            return
+        event.stop()
+        started_for = self._awaited.pop(job)[1]
+        error = worker.error if event.state == WorkerState.ERROR else None
+        if job == Job.COMPUTER:
+            if error is not None:  # a computer that cannot decide says so on screen
+                self.set_message(
+                    _("A computer could not decide: {error}").format(error=error), error=True
+                )
+                return
+            self._asked = None
+            self._answered(cast(Answer, worker.result))
+        elif job == Job.HINT:
+            self._hinted(started_for, cast(Advice, worker.result), error)
+        elif error is None:  # no wishes said on an error: the choice is the people's anyway
+            self._wished(started_for, cast(list[tuple[int, tuple[int, ...]]], worker.result))
 
     def _answered(self, answer: Answer) -> None:
         t = self.table
         if not t.answer(answer):
             self.sync()  # the table moved on (the clock ran out): ask again
             return
-        line = self._move_line(answer)
+        line = move_line(t, answer)
         if line.plain:
             self._moves.append(line)
         pace = self.pace
         if pace > 0 and line.plain:
             # the move stays on screen long enough to follow (Space or Enter: go on)
-            self._holding = True
+            self.mode = Mode.HOLDING
             self.render_table()
             self.panel.say(Text.assemble(line, (_("  (Space: go on)"), "dim")))
             self._show_news()
@@ -277,28 +325,9 @@ class GameScreen(GuardedScreen[None]):
             return
         self.sync()
 
-    def _move_line(self, answer: Answer) -> Text:
-        """What a computer just did, in public words (a passed card stays secret)."""
-        t = self.table
-        ask = answer.ask
-        if ask.kind == AskKind.VOTES:
-            votes = []
-            for seat, direction in answer.votes:
-                if direction:
-                    say = _("send it ({direction})").format(direction=_(direction))
-                else:
-                    say = _("no need")
-                votes.append(f"{t.name(seat)}: {say}")
-            return Text(_("Distress signal? ") + "; ".join(votes) + ".")
-        if ask.kind == AskKind.DISTRESS_CARD:
-            return Text(_("{name} chose the card to pass.").format(name=t.name(ask.seat)))
-        if ask.kind == AskKind.SIGNAL and answer.action is None:
-            return Text()
-        return news_text(t)
-
     def _release(self) -> None:
-        if self._holding:
-            self._holding = False
+        if self.mode == Mode.HOLDING:
+            self.mode = Mode.TABLE
             self.sync()
 
     def action_go_on(self) -> None:
@@ -319,11 +348,11 @@ class GameScreen(GuardedScreen[None]):
 
     def clock_ran_out(self) -> None:
         """The mission's time is up: whatever was on top of the table is gone, the result next."""
-        self._gating = False
+        self.mode = Mode.TABLE
         self.sync()
 
     def _gate_opened(self, choice: str | None = None) -> None:
-        self._gating = False
+        self.mode = Mode.TABLE
         if choice == "signal":
             self.ask_signaller()
             return
@@ -332,41 +361,6 @@ class GameScreen(GuardedScreen[None]):
             return
         self.table.open_gate()
         self.sync()
-
-    def gate_detail(self, step: Step) -> str:
-        t = self.table
-        who = t.name(step.viewer)
-        trick = t.public_view().tricks_played + 1
-        for_tonoja = _(" for Tonoja") if step.seat != step.viewer else ""
-        words = {
-            StepKind.DISTRIBUTE: _("{who}: choose a task{for_tonoja}"),
-            StepKind.VOLUNTEER: _("The captain asks {name} for a volunteer"),
-            StepKind.GIVE: _("{who} (captain): keep or give away the tasks"),
-            StepKind.DISTRESS_CARD: _("{who}: choose the card to pass (distress signal)"),
-            StepKind.PREDICT: _("{who}: make your prediction{for_tonoja}"),
-            StepKind.SIGNAL: _("{who}: choose the card to show (sonar)"),
-            StepKind.PLAY: _("{who}: play a card to trick {trick}{for_tonoja}"),
-            StepKind.PEEK: _("{who}: look at your hand"),
-        }.get(step.kind, "")
-        return words.format(who=who, name=t.name(step.seat), trick=trick, for_tonoja=for_tonoja)
-
-    def trick_done_line(self) -> str:
-        """The trick just finished and who won it (public), until the next card is played."""
-        v = self.table.public_view()
-        last = v.last_trick
-        if last is None or v.trick or v.result:
-            return ""
-        # no card on a gate: the table shows the trick (l) once the hand is open
-        return _("Trick {n} went to {name}.").format(
-            n=v.tricks_played, name=self.table.name(last.winner)
-        )
-
-    def clock_line(self) -> str:
-        """The gate's clock line ('' when no clock runs)."""
-        t = self.table
-        if t.clock_running and t.time_left is not None:
-            return _("Time left: {clock}").format(clock=clock(t.time_left))
-        return ""
 
     def render_table(self) -> None:
         t = self.table
@@ -427,7 +421,8 @@ class GameScreen(GuardedScreen[None]):
             self._swap_panel(Step(StepKind.RESULT))
             self.ask_signaller()
             return
-        bad = self.route(event.choice)
+        # an engine action or one of the table's intents: the scope carries either out
+        bad = self.table.choose(cast(Intent | Action, event.choice))
         if bad is not None:
             self.set_message(
                 _("Not allowed: {reason}").format(reason=reason_text(bad, self.table.name)),
@@ -435,33 +430,6 @@ class GameScreen(GuardedScreen[None]):
             )
             return
         self.sync()
-
-    def route(self, choice: object) -> Illegal | None:
-        """Hand ``choice`` to the hot seat; the engine's reason when it is not allowed."""
-        t = self.table
-        match choice:
-            case Begin():
-                t.ack_draw()
-            case PlayOn():
-                t.play_on()
-            case SignalBy(seat=seat):
-                return t.start_signal(seat)
-            case SendDistress(direction=direction):
-                t.decide_distress(direction)
-            case PassCard(card=card):
-                return t.choose_distress_card(card)
-            case Signal(card=card, position=position):
-                return t.signal(card, position)
-            case Back():
-                if t.step().kind == StepKind.SIGNAL:
-                    t.cancel_signal()
-                else:
-                    t.cancel_distress()
-            case Done():
-                t.end_peek()
-            case _:
-                return t.act(cast(Action, choice))  # every other choice is an engine action
-        return None
 
     def ask_signaller(self) -> None:
         """Before the lead: who signals? (Only those with a token; the gate follows.)"""
@@ -472,7 +440,7 @@ class GameScreen(GuardedScreen[None]):
 
         def picked(seat: int | None) -> None:
             if seat is not None:
-                bad = t.start_signal(seat)
+                bad = t.choose(SignalBy(seat))
                 if bad is not None:
                     why = reason_text(bad, t.name)
                     self.set_message(_("Not allowed: {reason}").format(reason=why), error=True)
@@ -488,12 +456,13 @@ class GameScreen(GuardedScreen[None]):
         t = self.table
         step = t.step()
         kind = step.kind
+        holding = self.mode == Mode.HOLDING
         if action == "go_on":
-            return self._holding
+            return holding
         if action == "peek":
             return kind in _PUBLIC_PEEK and not step.private and t.ask() is None
         if action == "hint":
-            return t.practice and kind != StepKind.RESULT and t.ask() is None and not self._holding
+            return t.practice and kind != StepKind.RESULT and t.ask() is None and not holding
         if action == "undo":
             return bool(t.undo_label())
         if action == "why":
@@ -564,38 +533,23 @@ class GameScreen(GuardedScreen[None]):
             self.set_message(got)
             return
         seat, job = got
-        token = self._hint_for = (self._step, object())
         self.set_message(
             Text(_("Working out a hint for {name}…").format(name=t.name(seat)), style="dim")
         )
+        self._await(Job.HINT, self._work_out_hint(job), self._step)
 
-        def work() -> None:
-            try:
-                advice = job()
-            except Exception as exc:  # a hint that cannot be worked out says so
-                self.app.call_from_thread(
-                    self._hinted, token, _("No hint: {error}").format(error=exc), None
-                )
-            else:
-                why = said(advice.why)
-                why = why if why.endswith(".") else f"{why}."
-                words = _("Hint for {name}: {advice}. {why}").format(
-                    name=t.name(seat), advice=advice.words(t.name), why=why
-                )
-                self.app.call_from_thread(self._hinted, token, words, advice)
-
-        self.run_worker(work, name="hint", group="hint", thread=True)
-
-    def _hinted(self, token: tuple[object, object], words: str, advice: Advice | None) -> None:
-        if token is not self._hint_for or token[0] != self._step:
+    def _hinted(self, step: object, advice: Advice | None, error: BaseException | None) -> None:
+        if step != self._step:
             return  # the table moved on: the hint was for a step no longer on screen
-        self._hint_for = None
-        said_now = cards_in(words, "bold")
+        t = self.table
+        if advice is None:  # a hint that cannot be worked out says so
+            self.set_message(_("No hint: {error}").format(error=error))
+            return
+        said_now = cards_in(hint_words(t, advice), "bold")
         self.set_message(said_now)
-        if advice is not None:
-            # the cursor goes to the card or entry the hint names (Enter then takes it)
-            self._advice = (self.table.public_view(), said_now, advice)
-            self.panel.point_at(advice)
+        # the cursor goes to the card or entry the hint names (Enter then takes it)
+        self._advice = (t.public_view(), said_now, advice)
+        self.panel.point_at(advice)
 
     def action_undo(self) -> None:
         t = self.table
@@ -603,8 +557,9 @@ class GameScreen(GuardedScreen[None]):
         if not label or not t.undo():
             return
         # whatever a computer was deciding, or a move held on screen, is for a table gone
-        self._worker = self._asked = self._hint_for = self._wishes_for = self._advice = None
-        self._holding = False
+        self._drop_work()
+        self._asked = self._wishes_for = self._advice = None
+        self.mode = Mode.TABLE
         self._moves = []
         self._step = None
         self.set_message("")
@@ -629,24 +584,11 @@ class GameScreen(GuardedScreen[None]):
         self._wishes = Text(_("The computers consider which tasks they would like…"), style="dim")
         if not self.message:
             self._show_news()
-
-        def work() -> None:
-            try:
-                wishes = job()
-            except Exception:  # no wishes said: the choice is the people's anyway
-                return
-            self.app.call_from_thread(self._wished, key, wishes)
-
-        self.run_worker(work, name="wishes", group="wishes", thread=True)
+        self._await(Job.WISHES, self._work_out_wishes(job), key)
 
     def _wished(self, key: object, wishes: list[tuple[int, tuple[int, ...]]]) -> None:
         if key != self._wishes_for:
             return
-        t = self.table
-        said = [
-            f"{t.name(seat)}: " + (" ".join(f"#{n}" for n in tasks) if tasks else _("no wish"))
-            for seat, tasks in wishes
-        ]
-        self._wishes = Text(_("The computers would like ") + "; ".join(said) + ".")
+        self._wishes = wishes_line(self.table, wishes)
         if not self.message:
             self._show_news()

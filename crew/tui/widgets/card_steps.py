@@ -19,10 +19,11 @@ from crew.i18n import _
 from crew.present import position_word
 from crew.table import SeatScope, Step
 from crew.table.advice import Advice
+from crew.table.choices import Back, Done, PassCard
 
 from ..render import card_label, card_text, cards_text, suit_word
 from .hand import HandView
-from .step_base import Back, Done, PassCard, SignalFirst, StepPanel, ready
+from .step_base import SignalFirst, StepPanel, ready
 
 __all__ = ["DistressCardPanel", "HandPanel", "PeekPanel", "PlayPanel", "SignalPanel"]
 

@@ -32,12 +32,13 @@ from crew.i18n import _, ngettext
 from crew.present import glyph_legend
 from crew.table import SeatScope, Step
 from crew.table.advice import Advice
+from crew.table.choices import Begin, PlayOn, SendDistress, SignalBy
 from crew.texts import task_text
 
 from ..render import card_label, mission_label, mission_rule
 from .choices import Choice, Choices, yes_key
 from .hand import HandView
-from .step_base import Begin, PlayOn, SendDistress, SignalBy, SignalFirst, StepPanel, ready
+from .step_base import SignalFirst, StepPanel, ready
 
 __all__ = [
     "AssignPanel",

@@ -1,8 +1,10 @@
-"""The step panels' common part: the table's own intents and the panel base class.
+"""The step panels' common part: the panel base class, and the intents they post.
 
 A panel posts :class:`StepPanel.Chosen` with what was chosen: an engine action (take, pass,
-volunteer, give, assign, predict, play, signal) or one of the intents here (begin, the distress
-decision, the card passed, signalling before a computer's lead or playing on, back, done).
+volunteer, give, assign, predict, play, signal) or one of the table's intents
+(:mod:`crew.table.choices`: begin, the distress decision, the card passed, signalling before a
+computer's lead or playing on, back, done), which the scope carries out; or
+:class:`SignalFirst`, which the game screen answers by asking who signals.
 """
 
 from __future__ import annotations
@@ -25,66 +27,18 @@ from ..render import card_markup
 from .hand import HandView
 
 __all__ = [
-    "Back",
-    "Begin",
-    "Done",
-    "PassCard",
-    "PlayOn",
-    "SendDistress",
-    "SignalBy",
     "SignalFirst",
     "StepPanel",
     "ready",
 ]
 
 
-# -- the table's own intents (everything else a panel posts is an engine action) ----------------
-
-
-@dataclass(frozen=True)
-class Begin:
-    """The drawn tasks were seen: on to the distribution (or the first trick)."""
-
-
-@dataclass(frozen=True)
-class SendDistress:
-    """The crew's distress decision: ``left``/``right``, or None to play on without it."""
-
-    direction: str | None
-
-
-@dataclass(frozen=True)
-class PassCard:
-    """The card the current crew member passes in the distress signal."""
-
-    card: int
+# -- the screen's own intent (the table's are in crew.table.choices) ----------------------------
 
 
 @dataclass(frozen=True)
 class SignalFirst:
     """Somebody signals before this trick's lead (who: asked next)."""
-
-
-@dataclass(frozen=True)
-class SignalBy:
-    """This crew member signals before the lead of a computer."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class PlayOn:
-    """Nobody signals before the computer about to lead: it leads."""
-
-
-@dataclass(frozen=True)
-class Back:
-    """Esc: call off what this step is collecting (the distress signal, the signal)."""
-
-
-@dataclass(frozen=True)
-class Done:
-    """A crew member is done looking at their hand."""
 
 
 def ready(widget: Any) -> bool:

@@ -23,26 +23,9 @@ from .list_steps import (
     VolunteerPanel,
     WindowPanel,
 )
-from .step_base import (
-    Back,
-    Begin,
-    Done,
-    PassCard,
-    PlayOn,
-    SendDistress,
-    SignalBy,
-    SignalFirst,
-    StepPanel,
-)
+from .step_base import SignalFirst, StepPanel
 
 __all__ = [
-    "Back",
-    "Begin",
-    "Done",
-    "PassCard",
-    "PlayOn",
-    "SendDistress",
-    "SignalBy",
     "SignalFirst",
     "PANELS",
     "StepPanel",
