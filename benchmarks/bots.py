@@ -496,11 +496,20 @@ def _seconds(xs: list[float]) -> dict[str, float]:
 
 
 def _missions(text: str) -> list[int]:
-    lo, _, hi = text.partition("-")
-    first, last = int(lo), int(hi or lo)
-    if not 0 <= first <= last:
-        raise SystemExit(f"--missions: {text!r} is not a range like 1-33")
-    return list(range(first, last + 1))
+    """Missions from ranges and numbers separated by commas: "11-33", "11,18-25"."""
+    out: list[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.strip().partition("-")
+        try:
+            first, last = int(lo), int(hi or lo)
+        except ValueError:
+            first, last = 1, 0
+        if not 0 <= first <= last:
+            raise SystemExit(
+                f"--missions: {text!r} is not a range like 1-33 or a list like 11,18-25"
+            )
+        out += [m for m in range(first, last + 1) if m not in out]
+    return out
 
 
 def _search() -> str:
@@ -842,7 +851,7 @@ def main() -> int:
         metavar="REF",
         help="today's computers against a git ref, or settings:K=V,... (the same seeds)",
     )
-    ap.add_argument("--missions", default="1-33", help="the missions, e.g. 11-33")
+    ap.add_argument("--missions", default="1-33", help="the missions, e.g. 11-33 or 11,18-25")
     ap.add_argument("--json", action="store_true", help="one JSON document")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--mission", type=int, default=5)

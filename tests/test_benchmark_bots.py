@@ -163,3 +163,13 @@ def test_against_a_git_ref_plays_that_version_from_a_temporary_worktree() -> Non
     assert doc["games"] == 1
     # the temporary worktree is gone (others' runs going on meanwhile may have left theirs)
     assert _against_trees() <= before
+
+
+def test_missions_are_ranges_and_numbers_separated_by_commas() -> None:
+    bench = _bench()
+    assert bench._missions("11-13") == [11, 12, 13]
+    assert bench._missions("11,18-20,33") == [11, 18, 19, 20, 33]
+    assert bench._missions("5,5-6") == [5, 6]
+    for bad in ("x", "3-1", "", "1,,2"):
+        with pytest.raises(SystemExit, match="--missions"):
+            bench._missions(bad)

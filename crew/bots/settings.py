@@ -74,6 +74,10 @@ class Settings:
     #: said it would like it (``Memory.wishes``, judged by that seat with its own hand), when the
     #: crew's choice is made (0: the wishes are not asked for)
     wish_weight: float = 0.25
+    #: card play: sampled deals weighed by how well each partner's hand fits the tasks naming
+    #: cards it chose to take (``inference``): a deal's weight is exp(infer_tasks x the fits,
+    #: each less one half); 0: every deal as sampled
+    infer_tasks: float = 2.0
 
 
 DEFAULT = Settings()
