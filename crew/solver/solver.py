@@ -28,10 +28,11 @@ from crew.engine import Action, GameState, Signal, apply, legal_actions
 
 from .distribution import DistributionSearch
 from .limits import Aborted, Budget, Progress, Undecided
+from .parts import Clash, Parts, PartSearch
 from .plain import PlainSearch
 from .tricks import TrickSearch
 
-__all__ = ["IGNORED", "Solution", "Solver", "default_solver", "solve", "winning_actions"]
+__all__ = ["IGNORED", "Clash", "Solution", "Solver", "default_solver", "solve", "winning_actions"]
 
 #: What open-hand play leaves out (reported by ``crew solve``).
 IGNORED = ("communication", "distress")
@@ -45,6 +46,14 @@ SMALL_SEARCH = 50_000
 #: an eighth: about what a plain search visits in half a second to a second (a plain position
 #: costs about as much time as a main one, so more would take a third of every long search).
 PLAIN_EARLY = 40_000
+#: The parts member's positions each turn, as a fraction (numerator, denominator) of the main
+#: search's: its first turn comes after the main and plain members' first, so a deal they decide
+#: at once costs nothing more.
+PARTS_SHARE = (1, 2)
+#: Positions an explaining solver (``explain``) may spend after the whole was proved lost by the
+#: main or plain member, to name the part that makes it lost (also at least a quarter of the
+#: positions the proof took).
+EXPLAIN = 20_000
 
 
 @dataclass(frozen=True)
@@ -55,6 +64,8 @@ class Solution:
     line: tuple[Action, ...]  # engine actions from the state to a win (when winnable)
     nodes: int
     seconds: float
+    #: when not winnable: the smallest part found that cannot be won either (None: none found)
+    clash: Clash | None = None
 
 
 class Solver:
@@ -63,7 +74,9 @@ class Solver:
     thread-safe.
 
     ``progress(nodes, seconds)`` is called now and then during a search, and ``interrupt()``
-    is asked as often whether to stop it (the search then answers undecided).
+    is asked as often whether to stop it (the search then answers undecided). An ``explain``
+    solver (``crew solve``, the post-mortem) goes on a little after proving a state lost without
+    a clash, to name one (:data:`EXPLAIN`).
     """
 
     def __init__(
@@ -71,12 +84,16 @@ class Solver:
         *,
         progress: Progress | None = None,
         interrupt: Callable[[], bool] | None = None,
+        explain: bool = False,
     ) -> None:
         self.budget = Budget()
+        self.explain = explain
         self.progress = progress
         self.interrupt = interrupt
         self._tricks = TrickSearch(self.budget)
         self._deals = DistributionSearch(self.budget, self._tricks)
+        self._part_search = PartSearch(self.budget)
+        self._parts: Parts | None = None  # the parts of the latest state asked about
         # a search stopped by its limit, to go on with if the same state is asked again:
         # (state, plain member, turn, plain positions so far, the member that was searching,
         # whether it follows the small search's plan)
@@ -97,10 +114,34 @@ class Solver:
             line = self._portfolio(state)
         except Aborted:
             return Solution(None, (), b.nodes, b.seconds())
-        seconds = b.seconds()
         if line is None:
-            return Solution(False, (), b.nodes, seconds)
-        return Solution(True, tuple(line), b.nodes, seconds)
+            clash = self._clash(state)
+            return Solution(False, (), b.nodes, b.seconds(), clash)
+        return Solution(True, tuple(line), b.nodes, b.seconds())
+
+    def _parts_of(self, state: GameState) -> Parts:
+        """The parts member for ``state`` (the same one when asked again about it)."""
+        parts = self._parts
+        if parts is None or parts.state != state:
+            parts = self._parts = Parts(state, self._part_search)
+        return parts
+
+    def _clash(self, state: GameState) -> Clash | None:
+        """The part found lost for a lost ``state``; an explaining solver searches the parts on
+        for a while when none is known yet."""
+        if state.result:
+            return None
+        parts = self._parts_of(state)
+        if parts.clash is None and self.explain and not parts.done:
+            b = self.budget
+            saved = b.share(max(EXPLAIN, b.nodes // 4))
+            try:
+                parts.run(1 << 62)
+            except Aborted:
+                pass
+            finally:
+                b.limit = saved
+        return parts.clash
 
     def _portfolio(self, state: GameState) -> list[Action] | None:
         """Turns of the main search and the plain one until one of them decides (see the
@@ -113,6 +154,7 @@ class Solver:
         if state.result:
             return [] if state.result == "won" else None
         small = self.budget.limit - self.budget.nodes <= SMALL_SEARCH
+        parts = None if small else self._parts_of(state)
         paused, self._paused = self._paused, None
         plain_first = False
         if paused is not None and paused[0] == state:
@@ -142,6 +184,11 @@ class Solver:
                 if verdict is not None:
                     self._paused = None
                     return list(plain.line) if verdict else None
+            if parts is not None and not parts.done:
+                self._paused = (state, plain, turn + 1, plain_total, "parts", small)
+                if parts.run(positions * PARTS_SHARE[0] // PARTS_SHARE[1]) is not None:
+                    self._paused = None
+                    return None
             turn += 1
 
     def _turn(self, state: GameState, turn: int, positions: int) -> list[Action] | None:
@@ -193,6 +240,8 @@ class Solver:
         """Forget every table."""
         self._tricks.clear()
         self._deals.clear()
+        self._part_search.clear()
+        self._parts = None
 
 
 def turn_plan(turn: int, small: bool) -> tuple[int, int]:
