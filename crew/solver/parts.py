@@ -46,6 +46,9 @@ PART_TABLES = 500_000
 #: Pairs tried before the tricks, when every seat must be tried for each task (up to 25 ways
 #: of owning a pair): parts beyond them cost more to refute than they are likely to find.
 MAX_PRE_PLAY_PAIRS = 28
+#: Positions each way of a smaller part may take when a part proved lost is narrowed down to
+#: the smallest one inside it (for the name of the clash).
+SHRINK = 20_000
 
 
 @dataclass(frozen=True)
@@ -187,26 +190,34 @@ class Parts:
         self._parts: list[tuple[Part, list[GameState]]] = []
         self._at = 0  # the next part of the round
         self._built = False
+        self._start: GameState | None = None  # before the tricks: the first trick's position
 
     def _build(self) -> None:
         self._built = True
+        if self.state.phase != Phase.PLAY:
+            self._start = start_of(self.state)
+            if self._start is None:
+                return
+        self._parts = [(p, self._ways(p)) for p in parts_of(self.state)]
+
+    def _ways(self, part: Part) -> list[GameState]:
+        """The trick-phase states of ``part``: one in the trick phase; before it, one per
+        choice of owners for its tasks not handed out yet (every seat for each)."""
         state = self.state
         if state.phase == Phase.PLAY:
-            self._parts = [(p, [keep_tasks(state, p.tasks)]) for p in parts_of(state)]
-            return
-        start = start_of(state)
-        if start is None:
-            return
+            return [keep_tasks(state, part.tasks, conditions=part.conditions)]
+        start = self._start
+        assert start is not None
         seats = range(state.setup.seats)
-        for p in parts_of(state):
-            tries = [[o] if o >= 0 else seats for o in (state.owners[i] for i in p.tasks)]
-            ways = []
-            for owners in product(*tries):
-                full = list(start.owners)
-                for i, o in zip(p.tasks, owners, strict=True):
-                    full[i] = o
-                ways.append(keep_tasks(start._replace(owners=tuple(full)), p.tasks))
-            self._parts.append((p, ways))
+        tries = [[o] if o >= 0 else seats for o in (state.owners[i] for i in part.tasks)]
+        ways = []
+        for owners in product(*tries):
+            full = list(start.owners)
+            for i, o in zip(part.tasks, owners, strict=True):
+                full[i] = o
+            way = start._replace(owners=tuple(full))
+            ways.append(keep_tasks(way, part.tasks, conditions=part.conditions))
+        return ways
 
     def run(self, positions: int) -> Clash | None:
         """Search the parts on for about ``positions`` positions (the budget's own limits
@@ -226,6 +237,10 @@ class Parts:
             left, starved = self._step(ways, stop)
             if left is None:  # every way of playing the part is lost
                 self.clash = self._name(part)
+                try:
+                    self.clash = self._name(self._smaller(part))
+                except Aborted:  # the search's limit: the part found is proved all the same
+                    pass
                 return self.clash
             ways[:] = left
             if not starved:
@@ -259,6 +274,30 @@ class Parts:
         if n < 2 or self.state.phase == Phase.PLAY:
             return False
         return any(self.search.known(keep_tasks(way, (k,))) is False for k in range(n))
+
+    def _smaller(self, part: Part) -> Part:
+        """The smallest part inside ``part`` (proved lost) that is lost too, each tried with
+        up to :data:`SHRINK` positions per way (single tasks first, then pairs)."""
+        if len(part.tasks) < 2:
+            return part
+        sizes = (1,) if len(part.tasks) == 2 else (1, 2)
+        for size in sizes:
+            for tasks in combinations(part.tasks, size):
+                smaller = Part(tasks, part.conditions)
+                if self._lost(smaller):
+                    return smaller
+        return part
+
+    def _lost(self, part: Part) -> bool:
+        """Whether ``part`` is proved lost within :data:`SHRINK` positions per way."""
+        for way in self._ways(part):
+            verdict = self.search.known(way)
+            if verdict is None:
+                more = SHRINK - self.search.spent(way)
+                verdict = self.search.verdict(way, more) if more > 0 else None
+            if verdict is not False:
+                return False
+        return True
 
     def _name(self, part: Part) -> Clash:
         st = self.state.setup

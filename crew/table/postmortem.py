@@ -312,7 +312,11 @@ def post_mortem(
                 " found within {seconds} s."
             ).format(where=where, seconds=f"{limit:g}")
         start = _("from {where}, just before {did}").format(where=_moment(at), did=did)
-        clash = "" if result.clash is None else clash_words(result.clash)
+        clash = ""
+        if result.clash is not None and result.clash_at is not None:
+            clash = _("From {where} on: {clash}").format(
+                where=_moment(states[result.clash_at]), clash=clash_words(result.clash)
+            )
         return PostMortem("yes", text, line, start, result, clash)
     if result.winnable_at_start is False:
         deal = solver.solve(r.start)
