@@ -281,15 +281,19 @@ def _alternatives(
             lines[known[0]] = known
     nodes = 0
     deadline = None if timeout is None else time.perf_counter() + timeout
-    for action in options:
-        if stopped or action in lines:
-            continue
-        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        child, _ = apply(before, action)
-        sol = solver.solve(child, timeout=left)
-        nodes += sol.nodes
-        if sol.winnable:
-            lines[action] = (action, *sol.line)
+    explain, solver.explain = solver.explain, False  # verdicts only: no clash to name here
+    try:
+        for action in options:
+            if stopped or action in lines:
+                continue
+            left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            child, _ = apply(before, action)
+            sol = solver.solve(child, timeout=left)
+            nodes += sol.nodes
+            if sol.winnable:
+                lines[action] = (action, *sol.line)
+    finally:
+        solver.explain = explain
     alts = tuple(a for a in options if a in lines)
     if known is not None and known[0] in lines:
         return alts, lines[known[0]], nodes

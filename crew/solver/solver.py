@@ -16,6 +16,14 @@ where it stopped. Whichever decides first answers. The plain member gets twice t
 positions until it has had :data:`PLAIN_EARLY`, then an eighth: easy deals that a plain search
 wins at once are decided at once (in less than twice its time), and hard ones are left to the
 main search (a plain position costs nearly as much time as a main one).
+
+A third member searches the parts of the state (:mod:`crew.solver.parts`: each task alone, each
+pair, each owner's tasks, with a trick search and tables of their own): after each turn of the
+other two it gets half the main search's positions, cheap parts first, and a part proved lost
+closes the whole as not winnable and names the clash (:attr:`Solution.clash`). It joins once the
+plain member has had :data:`PLAIN_EARLY` (the deal is not an easy one), so a deal decided early
+costs nothing more; a small search (a computer crewmate's) does without it. What a part proved
+is kept across calls.
 """
 
 from __future__ import annotations
@@ -47,8 +55,8 @@ SMALL_SEARCH = 50_000
 #: costs about as much time as a main one, so more would take a third of every long search).
 PLAIN_EARLY = 40_000
 #: The parts member's positions each turn, as a fraction (numerator, denominator) of the main
-#: search's: its first turn comes after the main and plain members' first, so a deal they decide
-#: at once costs nothing more.
+#: search's, from the turn the plain member has had :data:`PLAIN_EARLY` on: a deal the main and
+#: plain members decide early costs nothing more.
 PARTS_SHARE = (1, 2)
 #: Positions an explaining solver (``explain``) may spend after the whole was proved lost by the
 #: main or plain member, to name the part that makes it lost (also at least a quarter of the
@@ -184,7 +192,7 @@ class Solver:
                 if verdict is not None:
                     self._paused = None
                     return list(plain.line) if verdict else None
-            if parts is not None and not parts.done:
+            if parts is not None and not parts.done and plain_total >= PLAIN_EARLY:
                 self._paused = (state, plain, turn + 1, plain_total, "parts", small)
                 if parts.run(positions * PARTS_SHARE[0] // PARTS_SHARE[1]) is not None:
                     self._paused = None
