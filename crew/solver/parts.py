@@ -17,8 +17,8 @@ lost is often proved in a few thousand positions where the whole search would ne
 :class:`PartSearch` (kept by the solver across calls) remembers per part what is proved and the
 positions spent on it, and searches the parts with a trick search and tables of their own;
 :class:`Parts` goes through the parts of one state in rounds, each round giving every part not
-decided yet twice the positions of the round before, and answers with the first part proved lost
-(a :class:`Clash`).
+decided yet twice the positions of the round before (up to :data:`MAX_QUOTA`), and answers with
+the first part proved lost (a :class:`Clash`).
 """
 
 from __future__ import annotations
@@ -41,6 +41,10 @@ __all__ = ["Clash", "PartSearch", "Parts", "parts_of"]
 #: Positions each undecided way of playing a part (a part with its owners) gets in the first
 #: round; each later round doubles it.
 FIRST_QUOTA = 500
+#: The most positions a way of playing a part gets (the quota stops doubling there): a part that
+#: is not refuted cheaply is seldom refuted before the whole search decides, so past it the
+#: member stops (:attr:`Parts.done`).
+MAX_QUOTA = 64_000
 #: Positions the parts' own tables may hold together (a fraction of the main search's).
 PART_TABLES = 500_000
 #: Pairs tried before the tricks, when every seat must be tried for each task (up to 25 ways
@@ -229,7 +233,7 @@ class Parts:
         while not self.done and self.clash is None and b.nodes < stop:
             if self._at >= len(self._parts):
                 self._parts = [(p, ways) for p, ways in self._parts if ways]
-                self.done = not self._parts
+                self.done = not self._parts or self.quota >= MAX_QUOTA
                 self._at = 0
                 self.quota *= 2
                 continue
