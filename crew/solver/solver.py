@@ -22,8 +22,9 @@ pair, each owner's tasks, with a trick search and tables of their own): after ea
 other two it gets an eighth of the main search's positions, cheap parts first, and a part proved
 lost closes the whole as not winnable and names the clash (:attr:`Solution.clash`). It joins
 once the plain member has had :data:`PLAIN_EARLY` (the deal is not an easy one), so a deal
-decided early costs nothing more; a small search (a computer crewmate's) does without it. What
-a part proved is kept across calls.
+decided early costs nothing more; a small search (a computer crewmate's), and any search before
+the tricks, does without it (there an explaining solver still names the clash of a lost state).
+What a part proved is kept across calls.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from crew.engine import Action, GameState, Signal, apply, legal_actions
+from crew.engine import Action, GameState, Phase, Signal, apply, legal_actions
 
 from .distribution import DistributionSearch
 from .limits import Aborted, Budget, Progress, Undecided
@@ -58,7 +59,10 @@ PLAIN_EARLY = 40_000
 #: search's, from the turn the plain member has had :data:`PLAIN_EARLY` on: a deal the main and
 #: plain members decide early costs nothing more. Measured (1,000,000 positions a deal, random
 #: deals of seeds 9101-9103 and four-player odds of missions 29 and 31): at a half, the parts
-#: took 5-13% more positions and left two deals undecided that the search without them decided.
+#: took 5-13% more positions and left two deals undecided that the search without them decided;
+#: at an eighth, 2-4% more and still one of the odds deals (before the tricks: a part there is
+#: tried for every owner of its tasks, and nearly every such deal is winnable), so before the
+#: tricks the member only names the clash of a state proved lost (``explain``).
 PARTS_SHARE = (1, 8)
 #: Positions an explaining solver (``explain``) may spend after the whole was proved lost by the
 #: main or plain member, to name the part that makes it lost (also at least a quarter of the
@@ -164,7 +168,8 @@ class Solver:
         if state.result:
             return [] if state.result == "won" else None
         small = self.budget.limit - self.budget.nodes <= SMALL_SEARCH
-        parts = None if small else self._parts_of(state)
+        # before the tricks the parts only name a clash (explain): see PARTS_SHARE
+        parts = None if small or state.phase != Phase.PLAY else self._parts_of(state)
         paused, self._paused = self._paused, None
         plain_first = False
         if paused is not None and paused[0] == state:
