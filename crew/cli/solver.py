@@ -159,7 +159,7 @@ def solve(args: argparse.Namespace) -> int:
     rec, source = _load(args.file)
     state = _state_of(rec, source)
     with _Watch(_("searching")) as watch:
-        solver = Solver(progress=watch.progress, interrupt=watch.interrupt)
+        solver = Solver(progress=watch.progress, interrupt=watch.interrupt, explain=True)
         sol = solver.solve(state, timeout=args.timeout)
     stopped = watch.stopped and sol.winnable is None
     line = [action_to_json(a) for a in sol.line]
@@ -172,6 +172,7 @@ def solve(args: argparse.Namespace) -> int:
                 "seconds": round(sol.seconds, 3),
                 "stopped": stopped,
                 "ignored": list(IGNORED),
+                "clash": None if sol.clash is None else sol.clash.to_json(),
             }
         )
     else:
@@ -203,6 +204,10 @@ def solve(args: argparse.Namespace) -> int:
                 out.print(f"  {words}")
         else:
             out.print(_("Not winnable: no sequence of the crew's choices wins from here."))
+            if sol.clash is not None:
+                from ..table.postmortem import clash_words
+
+                out.print(clash_words(sol.clash))
         if not state.result:
             out.print(
                 _("{nodes} positions searched in {seconds} s.").format(
@@ -278,6 +283,15 @@ def analysis_words(result: Analysis, players: int, names: Sequence[str] | None =
         out.append(_("It was never lost."))
     else:
         out.append(_("Undecided: the end of the record could not be judged within the limit."))
+    if result.clash is not None and result.clash_at is not None:
+        from ..table.postmortem import clash_words
+
+        where = (
+            _("After action {n}:").format(n=result.clash_at)
+            if result.clash_at
+            else _("Before the first action:")
+        )
+        out.append(f"{where} {clash_words(result.clash)}")
     return out
 
 
@@ -297,7 +311,7 @@ def analyse(args: argparse.Namespace) -> int:
         def judging(k: int, n: int) -> None:
             watch.step(_("judging position {k} of at most {n}").format(k=k, n=n))
 
-        solver = Solver(progress=watch.progress, interrupt=watch.interrupt)
+        solver = Solver(progress=watch.progress, interrupt=watch.interrupt, explain=True)
         result = run(
             rec,
             timeout=args.timeout,

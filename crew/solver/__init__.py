@@ -8,10 +8,12 @@ searches the choices before the first card, :mod:`~crew.solver.tricks` the cards
 
 from __future__ import annotations
 
+from .parts import Clash
 from .solver import IGNORED, Solution, Solver, default_solver, solve, winning_actions
 
 __all__ = [
     "IGNORED",
+    "Clash",
     "Solution",
     "Solver",
     "compiled",

@@ -33,6 +33,7 @@ from crew.engine import (
 )
 from crew.records import Record, action_from_json, action_to_json, replay
 
+from .parts import Clash
 from .solver import Solver
 
 __all__ = ["Analysis", "TurningPoint", "analyse"]
@@ -72,7 +73,8 @@ class Analysis:
     """Verdicts before the first card and after every action, and the turning point.
 
     ``stopped``: the analysis was asked to stop before it had judged every state (the
-    verdicts not reached are None).
+    verdicts not reached are None). ``clash``: the part found lost in the earliest state
+    searched and proved lost (``clash_at``: that state, 0 the start, k after the k-th action).
     """
 
     winnable_at_start: bool | None
@@ -83,6 +85,8 @@ class Analysis:
     stopped: bool = False
     line_from: int | None = None
     line: tuple[Action, ...] = ()
+    clash: Clash | None = None
+    clash_at: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         line = None
@@ -94,6 +98,8 @@ class Analysis:
             "verdicts": list(self.verdicts),
             "winning_line": line,
             "stopped": self.stopped,
+            "clash": None if self.clash is None else self.clash.to_json(),
+            "clash_at": self.clash_at,
         }
 
 
@@ -157,6 +163,7 @@ def analyse(
     nodes = 0
     stopped = False
     proved: tuple[int, tuple[Action, ...]] | None = None  # the latest winnable state, its line
+    clash: tuple[int, Clash] | None = None  # the earliest state proved lost by a clash so far
     todo = [i for i in range(n) if same_as[i] == i]
     for k, i in enumerate(reversed(todo)):
         if verdicts[i] is None:
@@ -170,6 +177,8 @@ def analyse(
             verdicts[i] = sol.winnable
             if sol.winnable:
                 proved = (i, sol.line)
+            elif sol.clash is not None:
+                clash = (i, sol.clash)
         elif verdicts[i] is True:
             proved = (i, ())  # the attempt is won there
         if verdicts[i] is True:
@@ -211,6 +220,8 @@ def analyse(
         stopped,
         line_from,
         tuple(line),
+        None if clash is None else clash[1],
+        None if clash is None else clash[0],
     )
 
 
@@ -270,15 +281,19 @@ def _alternatives(
             lines[known[0]] = known
     nodes = 0
     deadline = None if timeout is None else time.perf_counter() + timeout
-    for action in options:
-        if stopped or action in lines:
-            continue
-        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        child, _ = apply(before, action)
-        sol = solver.solve(child, timeout=left)
-        nodes += sol.nodes
-        if sol.winnable:
-            lines[action] = (action, *sol.line)
+    explain, solver.explain = solver.explain, False  # verdicts only: no clash to name here
+    try:
+        for action in options:
+            if stopped or action in lines:
+                continue
+            left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            child, _ = apply(before, action)
+            sol = solver.solve(child, timeout=left)
+            nodes += sol.nodes
+            if sol.winnable:
+                lines[action] = (action, *sol.line)
+    finally:
+        solver.explain = explain
     alts = tuple(a for a in options if a in lines)
     if known is not None and known[0] in lines:
         return alts, lines[known[0]], nodes

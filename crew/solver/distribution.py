@@ -25,11 +25,38 @@ from crew.engine.tasks import DONE, ONE_OWNER, PENDING, TWO_OWNERS, get_task, im
 from .limits import Aborted, Budget, Undecided
 from .tricks import TrickSearch
 
-__all__ = ["SOLO_DEEP", "SOLO_QUICK", "DistributionSearch"]
+__all__ = ["SOLO_DEEP", "SOLO_QUICK", "DistributionSearch", "placeholders", "start_of"]
 
 #: Positions a search for one task alone may visit: before any distribution is tried, and
 #: again before the tricks of a distribution that gives the task to that owner.
 SOLO_QUICK, SOLO_DEEP = 3_000, 60_000
+
+
+def start_of(state: GameState) -> GameState | None:
+    """The position before the first card that every distribution of ``state`` leads to
+    (distribution moves no card), with placeholder predictions; None if the engine ends
+    the attempt first. Its owners are those of one distribution: only its hands, leader and
+    the tasks laid out are shared by all."""
+    while not state.result and state.phase not in (Phase.PLAY, Phase.PREDICT):
+        state, _ = apply(state, next(iter(legal_actions(state))))
+    if state.result:
+        return None
+    return placeholders(state)[0] if state.phase == Phase.PREDICT else state
+
+
+def placeholders(state: GameState) -> tuple[GameState, list[int], frozenset[int]]:
+    """``state`` (predictions phase) with every free prediction set to 0 so that the engine
+    starts the tricks; the seats that predicted and the free prediction tasks."""
+    free = free_predictions(state)
+    seats: list[int] = []
+    for i in sorted(free):
+        owner = state.owners[i]
+        if owner not in seats:
+            seats.append(owner)
+    start = state
+    for seat in seats:
+        start, _ = apply(start, Predict(seat, 0))
+    return start, seats, free
 
 
 def _leaf_key(state: GameState) -> tuple[object, ...]:
@@ -93,7 +120,7 @@ class DistributionSearch:
         first (by the size of those small searches), each within its share, and round: each
         time the solver comes back, from the distribution where it stopped.
         """
-        start = self._start_of(state)
+        start = start_of(state)
         if start is not None:
             seats = range(state.setup.seats)
             for i in range(len(state.setup.task_ids)):
@@ -224,16 +251,6 @@ class DistributionSearch:
                     return None
         return effort
 
-    def _start_of(self, state: GameState) -> GameState | None:
-        """The position before the first card that every distribution of ``state`` leads to
-        (distribution moves no card), with placeholder predictions; None if the engine ends
-        the attempt first."""
-        while not state.result and state.phase not in (Phase.PLAY, Phase.PREDICT):
-            state, _ = apply(state, next(iter(legal_actions(state))))
-        if state.result:
-            return None
-        return self._placeholders(state)[0] if state.phase == Phase.PREDICT else state
-
     def _solo(self, start: GameState, i: int, owner: int, budget: int) -> tuple[bool | None, int]:
         """Can ``owner`` do task ``i`` alone from ``start``, the other tasks counted as done?
 
@@ -272,23 +289,9 @@ class DistributionSearch:
         self._solos[key] = (verdict, spent)
         return verdict, spent
 
-    def _placeholders(self, state: GameState) -> tuple[GameState, list[int], frozenset[int]]:
-        """``state`` (predictions phase) with every free prediction set to 0 so that the engine
-        starts the tricks; the seats that predicted and the free prediction tasks."""
-        free = free_predictions(state)
-        seats: list[int] = []
-        for i in sorted(free):
-            owner = state.owners[i]
-            if owner not in seats:
-                seats.append(owner)
-        start = state
-        for seat in seats:
-            start, _ = apply(start, Predict(seat, 0))
-        return start, seats, free
-
     def _solve_predict(self, state: GameState) -> list[Action] | None:
         """Predictions not fixed yet: the owner predicts the count they will end with."""
-        start, seats, free = self._placeholders(state)
+        start, seats, free = placeholders(state)
         table = self.tricks.table(start, free)
         plays = self.tricks.line(table, table.form.start(start))
         if plays is None:

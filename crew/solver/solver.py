@@ -16,6 +16,15 @@ where it stopped. Whichever decides first answers. The plain member gets twice t
 positions until it has had :data:`PLAIN_EARLY`, then an eighth: easy deals that a plain search
 wins at once are decided at once (in less than twice its time), and hard ones are left to the
 main search (a plain position costs nearly as much time as a main one).
+
+A third member searches the parts of the state (:mod:`crew.solver.parts`: each task alone, each
+pair, each owner's tasks, with a trick search and tables of their own): after each turn of the
+other two it gets an eighth of the main search's positions, cheap parts first, and a part proved
+lost closes the whole as not winnable and names the clash (:attr:`Solution.clash`). It joins
+once the plain member has had :data:`PLAIN_EARLY` (the deal is not an easy one), so a deal
+decided early costs nothing more; a small search (a computer crewmate's), and any search before
+the tricks, does without it (there an explaining solver still names the clash of a lost state).
+What a part proved is kept across calls.
 """
 
 from __future__ import annotations
@@ -24,14 +33,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from crew.engine import Action, GameState, Signal, apply, legal_actions
+from crew.engine import Action, GameState, Phase, Signal, apply, legal_actions
 
 from .distribution import DistributionSearch
 from .limits import Aborted, Budget, Progress, Undecided
+from .parts import Clash, Parts, PartSearch
 from .plain import PlainSearch
 from .tricks import TrickSearch
 
-__all__ = ["IGNORED", "Solution", "Solver", "default_solver", "solve", "winning_actions"]
+__all__ = ["IGNORED", "Clash", "Solution", "Solver", "default_solver", "solve", "winning_actions"]
 
 #: What open-hand play leaves out (reported by ``crew solve``).
 IGNORED = ("communication", "distress")
@@ -45,6 +55,19 @@ SMALL_SEARCH = 50_000
 #: an eighth: about what a plain search visits in half a second to a second (a plain position
 #: costs about as much time as a main one, so more would take a third of every long search).
 PLAIN_EARLY = 40_000
+#: The parts member's positions each turn, as a fraction (numerator, denominator) of the main
+#: search's, from the turn the plain member has had :data:`PLAIN_EARLY` on: a deal the main and
+#: plain members decide early costs nothing more. Measured (1,000,000 positions a deal, random
+#: deals of seeds 9101-9103 and four-player odds of missions 29 and 31): at a half, the parts
+#: took 5-13% more positions and left two deals undecided that the search without them decided;
+#: at an eighth, 2-4% more and still one of the odds deals (before the tricks: a part there is
+#: tried for every owner of its tasks, and nearly every such deal is winnable), so before the
+#: tricks the member only names the clash of a state proved lost (``explain``).
+PARTS_SHARE = (1, 8)
+#: Positions an explaining solver (``explain``) may spend after the whole was proved lost by the
+#: main or plain member, to name the part that makes it lost (also at least a quarter of the
+#: positions the proof took).
+EXPLAIN = 20_000
 
 
 @dataclass(frozen=True)
@@ -55,6 +78,8 @@ class Solution:
     line: tuple[Action, ...]  # engine actions from the state to a win (when winnable)
     nodes: int
     seconds: float
+    #: when not winnable: the smallest part found that cannot be won either (None: none found)
+    clash: Clash | None = None
 
 
 class Solver:
@@ -63,7 +88,9 @@ class Solver:
     thread-safe.
 
     ``progress(nodes, seconds)`` is called now and then during a search, and ``interrupt()``
-    is asked as often whether to stop it (the search then answers undecided).
+    is asked as often whether to stop it (the search then answers undecided). An ``explain``
+    solver (``crew solve``, the post-mortem) goes on a little after proving a state lost without
+    a clash, to name one (:data:`EXPLAIN`).
     """
 
     def __init__(
@@ -71,12 +98,16 @@ class Solver:
         *,
         progress: Progress | None = None,
         interrupt: Callable[[], bool] | None = None,
+        explain: bool = False,
     ) -> None:
         self.budget = Budget()
+        self.explain = explain
         self.progress = progress
         self.interrupt = interrupt
         self._tricks = TrickSearch(self.budget)
         self._deals = DistributionSearch(self.budget, self._tricks)
+        self._part_search = PartSearch(self.budget)
+        self._parts: Parts | None = None  # the parts of the latest state asked about
         # a search stopped by its limit, to go on with if the same state is asked again:
         # (state, plain member, turn, plain positions so far, the member that was searching,
         # whether it follows the small search's plan)
@@ -97,10 +128,34 @@ class Solver:
             line = self._portfolio(state)
         except Aborted:
             return Solution(None, (), b.nodes, b.seconds())
-        seconds = b.seconds()
         if line is None:
-            return Solution(False, (), b.nodes, seconds)
-        return Solution(True, tuple(line), b.nodes, seconds)
+            clash = self._clash(state)
+            return Solution(False, (), b.nodes, b.seconds(), clash)
+        return Solution(True, tuple(line), b.nodes, b.seconds())
+
+    def _parts_of(self, state: GameState) -> Parts:
+        """The parts member for ``state`` (the same one when asked again about it)."""
+        parts = self._parts
+        if parts is None or parts.state != state:
+            parts = self._parts = Parts(state, self._part_search)
+        return parts
+
+    def _clash(self, state: GameState) -> Clash | None:
+        """The part found lost for a lost ``state``; an explaining solver searches the parts on
+        for a while when none is known yet."""
+        if state.result:
+            return None
+        parts = self._parts_of(state)
+        if parts.clash is None and self.explain and not parts.done:
+            b = self.budget
+            saved = b.share(max(EXPLAIN, b.nodes // 4))
+            try:
+                parts.run(1 << 62)
+            except Aborted:
+                pass
+            finally:
+                b.limit = saved
+        return parts.clash
 
     def _portfolio(self, state: GameState) -> list[Action] | None:
         """Turns of the main search and the plain one until one of them decides (see the
@@ -113,6 +168,8 @@ class Solver:
         if state.result:
             return [] if state.result == "won" else None
         small = self.budget.limit - self.budget.nodes <= SMALL_SEARCH
+        # before the tricks the parts only name a clash (explain): see PARTS_SHARE
+        parts = None if small or state.phase != Phase.PLAY else self._parts_of(state)
         paused, self._paused = self._paused, None
         plain_first = False
         if paused is not None and paused[0] == state:
@@ -142,6 +199,11 @@ class Solver:
                 if verdict is not None:
                     self._paused = None
                     return list(plain.line) if verdict else None
+            if parts is not None and not parts.done and plain_total >= PLAIN_EARLY:
+                self._paused = (state, plain, turn + 1, plain_total, "parts", small)
+                if parts.run(positions * PARTS_SHARE[0] // PARTS_SHARE[1]) is not None:
+                    self._paused = None
+                    return None
             turn += 1
 
     def _turn(self, state: GameState, turn: int, positions: int) -> list[Action] | None:
@@ -193,6 +255,8 @@ class Solver:
         """Forget every table."""
         self._tricks.clear()
         self._deals.clear()
+        self._part_search.clear()
+        self._parts = None
 
 
 def turn_plan(turn: int, small: bool) -> tuple[int, int]:

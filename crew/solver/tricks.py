@@ -154,8 +154,12 @@ class TrickSearch:
     """Searches the tricks of attempts; keeps its tables across calls (bots and the
     post-mortem ask about many positions of one deal). Counts positions in ``budget``."""
 
-    def __init__(self, budget: Budget) -> None:
+    def __init__(self, budget: Budget, *, table_limit: int = TABLE_LIMIT, forms: int = 64) -> None:
+        """``table_limit``: positions all its tables may hold (see :data:`TABLE_LIMIT`);
+        ``forms``: deals (with their tasks and predictions) it keeps tables for at once."""
         self.budget = budget
+        self.table_limit = table_limit
+        self.forms = forms
         self._rng: random.Random | None = None
         self._aims = True
         self._tables: dict[tuple[object, ...], TrickTable] = {}
@@ -185,11 +189,11 @@ class TrickSearch:
         key = (*shared_key, state.owners)
         table = self._tables.get(key)
         if table is None:
-            if len(self._tables) > 128:
+            if len(self._tables) > 2 * self.forms:
                 self._tables.clear()
             shared = self._shared.get(shared_key)
             if shared is None:
-                if len(self._shared) > 64:
+                if len(self._shared) > self.forms:
                     self._shared.clear()
                     self._tables.clear()
                     self._stored = 0
@@ -264,7 +268,7 @@ class TrickSearch:
         if table.cuts and certainly_lost(table.form, table.cuts, node):
             table.tt[key] = False
             self._stored += 1
-            if self._stored > TABLE_LIMIT:
+            if self._stored > self.table_limit:
                 self._trim()
             return False
         if self._aims:
@@ -276,7 +280,7 @@ class TrickSearch:
         if cards is not None:
             table.hints[_exact(node)] = cards
             self._stored += HINT_WEIGHT
-        if self._stored > TABLE_LIMIT:
+        if self._stored > self.table_limit:
             self._trim()
         return cards is not None
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from crew.engine import (
+    CONDITIONS,
     Action,
     Assign,
     Distress,
@@ -33,7 +34,7 @@ from crew.engine import (
 )
 from crew.i18n import N_, _
 from crew.records import Record, action_from_json, replay
-from crew.solver import Solution, Solver
+from crew.solver import Clash, Solution, Solver
 from crew.solver.analysis import Analysis, TurningPoint, analyse
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "Stopped",
     "TimedSolver",
     "WinningLine",
+    "clash_words",
     "did_words",
     "instead_words",
     "post_mortem",
@@ -78,7 +80,7 @@ class TimedSolver(Solver):
     """
 
     def __init__(self, deadline: float, stop: Callable[[], bool] = lambda: False) -> None:
-        super().__init__()
+        super().__init__(explain=True)
         self.deadline = deadline
         self.stop = stop
 
@@ -101,7 +103,8 @@ class TimedSolver(Solver):
             sol = super().solve(state, timeout=min(SLICE, left), node_limit=node_limit)
             nodes += sol.nodes
             if sol.winnable is not None or node_limit is not None:
-                return Solution(sol.winnable, sol.line, nodes, time.perf_counter() - t0)
+                seconds = time.perf_counter() - t0
+                return Solution(sol.winnable, sol.line, nodes, seconds, sol.clash)
 
 
 @dataclass(frozen=True)
@@ -135,6 +138,27 @@ class PostMortem:
     line: WinningLine | None  # a checked winning line, when there is one to step through
     line_from: str  # where the line starts: "from trick 4, just before ..." ("" without a line)
     analysis: Analysis | None
+    clash: str = ""  # the part of the deal found lost, in one sentence ("" when none was found)
+
+
+def clash_words(clash: Clash) -> str:
+    """A part of the deal that cannot be won, in one sentence: "Tasks #22 and #3 cannot both
+    be done with these hands." (with the mission's condition when the part keeps one)."""
+    ids = [f"#{t}" for t in clash.tasks]
+    if len(ids) == 1:
+        text = _("Task {task} cannot be done with these hands.").format(task=ids[0])
+    elif len(ids) == 2:
+        text = _("Tasks {first} and {second} cannot both be done with these hands.").format(
+            first=ids[0], second=ids[1]
+        )
+    else:
+        text = _("Tasks {tasks} and {last} cannot all be done with these hands.").format(
+            tasks=", ".join(ids[:-1]), last=ids[-1]
+        )
+    if clash.conditions:
+        rule = "; ".join(_(CONDITIONS[c].text) for c in clash.conditions)
+        text += " " + _("(With the mission's condition: {condition}.)").format(condition=rule)
+    return text
 
 
 def _join(words: Sequence[str]) -> str:
@@ -288,7 +312,12 @@ def post_mortem(
                 " found within {seconds} s."
             ).format(where=where, seconds=f"{limit:g}")
         start = _("from {where}, just before {did}").format(where=_moment(at), did=did)
-        return PostMortem("yes", text, line, start, result)
+        clash = ""
+        if result.clash is not None and result.clash_at is not None:
+            clash = _("From {where} on: {clash}").format(
+                where=_moment(states[result.clash_at]), clash=clash_words(result.clash)
+            )
+        return PostMortem("yes", text, line, start, result, clash)
     if result.winnable_at_start is False:
         deal = solver.solve(r.start)
         if deal.winnable is False:
@@ -296,7 +325,9 @@ def post_mortem(
                 "No: this deal could not be won with these tasks, whatever the crew did"
                 " (open hands)."
             )
-            return PostMortem("no", text, None, "", result)
+            found = deal.clash or result.clash
+            clash = "" if found is None else clash_words(found)
+            return PostMortem("no", text, None, "", result, clash)
     text = _(
         "Undecided: in {seconds} s the search found neither a way to win nor a proof that"
         " there was none."

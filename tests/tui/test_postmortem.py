@@ -17,8 +17,11 @@ from tui_driver import screen_text
 from tui_hands import attempt, session_for
 
 from crew.engine import GameState, Play, apply, card_str, legal_actions, parse_card
-from crew.records import Record, action_from_json, replay
-from crew.solver import Solver
+from crew.engine.relax import keep_tasks
+from crew.records import Record, action_from_json, load_record, replay
+from crew.solver import Clash, Solver
+from crew.solver.limits import Budget
+from crew.solver.plain import PlainSearch
 from crew.table import Session, postmortem
 from crew.table.postmortem import Stopped, TimedSolver, post_mortem, winning_line
 from crew.tui.app import AppSettings, CrewApp, create_app
@@ -249,3 +252,43 @@ async def test_a_failed_search_is_reported_and_the_keys_still_work(
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
+
+
+# tasks 55 (Cas: three tricks in a row) and 54 (Ann: two in a row), seven tricks played
+CLASH = Path(__file__).resolve().parent.parent / "data" / "clash-4p-tasks-55-54.json"
+
+
+def lost_with_a_clash() -> Session:
+    """The clash record's attempt, played to its end by the simple crew of the tests above."""
+    rec = load_record(CLASH)
+    s = Session(replay(rec).state, rec, NAMES, base_seed=99)
+    while not s.state.result:
+        actions = list(legal_actions(s.state))
+        plays = [a for a in actions if isinstance(a, Play)]
+        assert s.act(min(plays, key=lambda p: p.card) if plays else actions[0]) is None
+    assert s.state.result == "lost"
+    return s
+
+
+async def test_result_screen_names_the_clash_in_one_line() -> None:
+    s = lost_with_a_clash()
+    app = CrewApp(clock_interval=None, settle=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_result(app, pilot, s)
+        panel = app.screen.query_one(PostMortemPanel)
+        await panel.workers.wait_for_complete()
+        await pilot.pause()
+        pm = panel.result
+        assert pm is not None and pm.analysis is not None
+        assert pm.analysis.clash == Clash((55, 54)) and pm.analysis.clash_at is not None
+        where = states_of(s.record)[0][pm.analysis.clash_at]
+        line = (
+            f"From trick {where.trick_number} on: Tasks #55 and #54 cannot both be done with"
+            " these hands."
+        )
+        assert pm.clash == line
+        assert line in [" ".join(row.split()) for row in screen_text(app).splitlines()]
+    # the part named, searched alone from there by a plain depth-first search, is lost
+    ids = where.setup.task_ids
+    part = keep_tasks(where, [ids.index(55), ids.index(54)])
+    assert PlainSearch(part, Budget()).run(1 << 40) is False

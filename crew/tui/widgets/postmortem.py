@@ -102,6 +102,9 @@ class PostMortemPanel(Vertical):
         if result.line is not None:
             text.append("  w", style="bold reverse")
             text.append(_(" steps through a winning line."))
+        if result.clash:  # the tasks that cannot live together, in one line
+            text.append("\n")
+            text.append(result.clash, style="bold")
         self._done(text)
         self.post_message(self.Answered(result))
 
