@@ -272,7 +272,7 @@ def lost_with_a_clash() -> Session:
 
 async def test_result_screen_names_the_clash_in_one_line() -> None:
     s = lost_with_a_clash()
-    app = CrewApp(clock_interval=None, settle=0)
+    app = create_app(AppSettings(clock_interval=None, settle=0))
     async with app.run_test(size=SIZE) as pilot:
         await show_result(app, pilot, s)
         panel = app.screen.query_one(PostMortemPanel)
