@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(1, str(Path(__file__).parent.parent))  # shared_cases, as pytest's conftest has it
 
 from tui_driver import screen_text  # noqa: E402
 
