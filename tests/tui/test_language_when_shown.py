@@ -5,11 +5,13 @@ translates when it is imported, so the language may be chosen after the app was 
 from __future__ import annotations
 
 import ast
+import asyncio
 import json
 import os
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TypeGuard
 
@@ -19,6 +21,7 @@ from tui_driver import screen_text
 import crew.tui
 import crew.tui.app
 from crew import i18n
+from crew.cli.main import main as cli_main
 from crew.tui.app import AppSettings, create_app
 from crew.tui.screens.dialogs import ConfirmScreen
 from crew.tui.screens.title import TitleScreen
@@ -173,3 +176,33 @@ def test_the_language_chosen_after_the_whole_app_was_imported_is_the_one_shown(
     assert shown["answers"] == [True, False]  # the language's yes key, then n
     seen = " ".join([shown["footer"], shown["confirm_footer"], *shown["bindings"].values()])
     assert not [w for w in other if re.search(rf"\b{w}\b", seen)], seen
+
+
+def test_crew_lang_nl_play_speaks_dutch_with_the_app_imported_before(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``crew --lang nl play``, the app's modules imported before the command line chose the
+    language (here, in English by this module): the game opens in Dutch."""
+    monkeypatch.setenv("CREW_HOME", str(tmp_path / "home"))
+    seen: list[tuple[str, str]] = []
+
+    def run_headless(settings: AppSettings | None = None) -> int:
+        async def shown() -> None:
+            assert settings is not None
+            app = create_app(replace(settings, clock_interval=None))
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                seen.append((app.title, screen_text(app).splitlines()[-1]))
+
+        asyncio.run(shown())
+        return 0
+
+    monkeypatch.setattr(crew.tui.app, "main", run_headless)
+    try:
+        assert cli_main(["--lang", "nl", "play", "--players", "3", "--seed", "1"]) == 0
+    finally:
+        i18n.set_language("en")
+    assert seen, "the app did not run"
+    title, footer = seen[0]
+    assert title == "crew: De Crew, Missie Diepzee"
+    assert footer.rstrip().endswith("q Stop") and "Quit" not in footer, footer
