@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import importlib
 import json
 import os
+import pkgutil
 import re
 import subprocess
 import sys
@@ -16,6 +18,7 @@ from pathlib import Path
 from typing import TypeGuard
 
 import pytest
+from textual.screen import Screen
 from tui_driver import screen_text
 
 import crew.tui
@@ -23,6 +26,7 @@ import crew.tui.app
 from crew import i18n
 from crew.cli.main import main as cli_main
 from crew.tui.app import AppSettings, create_app
+from crew.tui.base import CrewScreen
 from crew.tui.screens.dialogs import ConfirmScreen
 from crew.tui.screens.title import TitleScreen
 
@@ -206,3 +210,16 @@ def test_crew_lang_nl_play_speaks_dutch_with_the_app_imported_before(
     title, footer = seen[0]
     assert title == "crew: De Crew, Missie Diepzee"
     assert footer.rstrip().endswith("q Stop") and "Quit" not in footer, footer
+
+
+def test_every_screen_of_the_app_says_its_keys_in_the_language_in_use() -> None:
+    """Every screen derives from the base that translates the footer's words (a plain Textual
+    screen would show the words of its bindings untranslated, N_ only marks them)."""
+    screens = []
+    for module in pkgutil.walk_packages(crew.tui.__path__, "crew.tui."):
+        for value in vars(importlib.import_module(module.name)).values():
+            if isinstance(value, type) and issubclass(value, Screen):
+                screens.append(value)
+    assert TitleScreen in screens and ConfirmScreen in screens
+    ours = [s for s in screens if s.__module__.startswith("crew.")]
+    assert [s.__qualname__ for s in ours if not issubclass(s, CrewScreen)] == []
