@@ -7,7 +7,7 @@ import random
 import statistics
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -278,14 +278,10 @@ def _keep_record(path: Path, rec: Record) -> None:
         ) from None
 
 
-def selfplay(args: argparse.Namespace) -> int:
-    """Computers in every seat play ``--games`` attempts; compared with the open-hand ceiling.
-
-    The options were checked (and the first game dealt) by :mod:`.options`. Ctrl-C stops after
-    reporting the games finished so far, with exit code 130.
-    """
+def _settings(args: argparse.Namespace) -> Settings:
+    """The computers' search as the options ask for it (the player's defaults otherwise)."""
     budget = args.budget if args.budget is not None else DEFAULT.budget
-    settings = Settings(
+    return Settings(
         samples=args.samples if args.samples is not None else DEFAULT.samples,
         nodes=args.nodes if args.nodes is not None else DEFAULT.nodes,
         task_samples=DEFAULT.task_samples,
@@ -294,67 +290,89 @@ def selfplay(args: argparse.Namespace) -> int:
         # more deals sampled for a cheap decision stay within the decision's budget too
         wide_budget=min(DEFAULT.wide_budget, budget),
     )
-    detail: list[dict[str, Any]] = []
-    times: list[float] = []
-    records = Path(args.records) if args.records is not None else None
+
+
+@dataclass
+class _Run:
+    """What a self-play run gathered: each finished game as ``games_detail`` reports it, every
+    decision's seconds, the verdicts the clock's guard stopped, and whether Ctrl-C ended it."""
+
+    detail: list[dict[str, Any]] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+    clock_stopped: int = 0
+    interrupted: bool = False
+
+
+def _play_game(
+    args: argparse.Namespace, settings: Settings, i: int, run: _Run, progress: _Progress
+) -> None:
+    """Game ``i`` played and added to ``run``, its record kept when ``--records`` asks."""
+    seed = selfplay_seed(args.seed, i)
+    game = play_one(
+        args.players,
+        args.mission,
+        args.difficulty,
+        seed,
+        settings,
+        args.solver_seconds,
+        on_action=partial(progress.trick, i),
+        solver_nodes=args.solver_nodes,
+        attempt=i + 1,
+    )
+    run.times.extend(game.decision_seconds)
+    run.clock_stopped += game.stopped_by_clock
+    entry: dict[str, Any] = {
+        "seed": seed,
+        "result": game.result,
+        "winnable": game.winnable,
+        "winnable_after_tasks": game.winnable_after_tasks,
+    }
+    if args.records is not None:
+        path = Path(args.records) / record_name(
+            args.players, args.mission, args.difficulty, seed, i + 1
+        )
+        _keep_record(path, game.record)
+        entry["record"] = str(path)
+    run.detail.append(entry)
+
+
+def _play_games(args: argparse.Namespace) -> _Run:
+    """The ``--games`` attempts played one after another (Ctrl-C: those finished so far)."""
+    settings = _settings(args)
+    run = _Run()
     progress = _Progress(args.games)
-    interrupted = False
-    clock_stopped = 0
     try:
         for i in range(args.games):
-            seed = selfplay_seed(args.seed, i)
-            game = play_one(
-                args.players,
-                args.mission,
-                args.difficulty,
-                seed,
-                settings,
-                args.solver_seconds,
-                on_action=partial(progress.trick, i),
-                solver_nodes=args.solver_nodes,
-                attempt=i + 1,
-            )
-            times.extend(game.decision_seconds)
-            clock_stopped += game.stopped_by_clock
-            entry: dict[str, Any] = {
-                "seed": seed,
-                "result": game.result,
-                "winnable": game.winnable,
-                "winnable_after_tasks": game.winnable_after_tasks,
-            }
-            if records is not None:
-                path = records / record_name(
-                    args.players, args.mission, args.difficulty, seed, i + 1
-                )
-                _keep_record(path, game.record)
-                entry["record"] = str(path)
-            detail.append(entry)
+            _play_game(args, settings, i, run, progress)
             progress.game_done()
     except KeyboardInterrupt:
-        interrupted = True  # the games finished so far are reported
+        run.interrupted = True  # the games finished so far are reported
     except (SetupError, ValueError) as exc:
         # game 0 was dealt before; a later seed whose draw fails is named with its game
-        n = len(detail)
+        n = len(run.detail)
         seed = repr(selfplay_seed(args.seed, n))
         raise CliError(
             _("game {n} (seed {seed}): {error}").format(n=n, seed=seed, error=error_text(exc))
         ) from None
     finally:
         progress.stop()
-    played = len(detail)
-    won = sum(1 for g in detail if g["result"] == "won")
+    return run
+
+
+def _summary(args: argparse.Namespace, run: _Run) -> dict[str, Any]:
+    """The run as ``--json`` prints it: the counts, the ratios, the decisions' times."""
+    detail, times = run.detail, run.times
+    won = sum(1 for g in detail if g["result"] == Result.WON)
     winnable = sum(1 for g in detail if g["winnable"] is True)
-    undecided = sum(1 for g in detail if g["winnable"] is None)
     after = sum(1 for g in detail if g["winnable_after_tasks"] is True)
-    after_undecided = sum(1 for g in detail if g["winnable_after_tasks"] is None)
-    doc: dict[str, Any] = {
-        "games": played,
+    return {
+        "games": len(detail),
         "won": won,
         "winnable": winnable,
-        "undecided": undecided,
+        "undecided": sum(1 for g in detail if g["winnable"] is None),
         "ratio": round(won / winnable, 3) if winnable else None,
         "winnable_after_tasks": after,
-        "undecided_after_tasks": after_undecided,
+        "undecided_after_tasks": sum(1 for g in detail if g["winnable_after_tasks"] is None),
         "ratio_after_tasks": round(won / after, 3) if after else None,
         "decision_seconds": {
             "median": round(statistics.median(times), 4) if times else 0.0,
@@ -362,59 +380,80 @@ def selfplay(args: argparse.Namespace) -> int:
             "max": round(max(times), 4) if times else 0.0,
         },
         "games_detail": detail,
-        "interrupted": interrupted,
+        "interrupted": run.interrupted,
         # verdicts are limited by positions, so a seed's JSON repeats on any machine (except
         # the timings); a verdict the clock's guard stopped first is counted here
         "verdict_limit": {"nodes": args.solver_nodes, "seconds": args.solver_seconds},
-        "verdicts_stopped_by_clock": clock_stopped,
+        "verdicts_stopped_by_clock": run.clock_stopped,
     }
+
+
+def _say_summary(args: argparse.Namespace, doc: dict[str, Any]) -> None:
+    """The run's summary in words, for a person."""
+    out = console()
+    out.print(
+        _(
+            "{players} players, {what}: won {won} of {played}; open-hand winnable as dealt"
+            " {winnable} (undecided {undecided}); won/winnable {ratio}"
+        ).format(
+            players=args.players,
+            what=mission_words(args.mission, args.difficulty),
+            won=doc["won"],
+            played=doc["games"],
+            winnable=doc["winnable"],
+            undecided=doc["undecided"],
+            ratio=doc["ratio"],
+        )
+    )
+    out.print(
+        _(
+            "once the tasks were handed out: winnable {winnable} (undecided {undecided});"
+            " won/winnable {ratio}"
+        ).format(
+            winnable=doc["winnable_after_tasks"],
+            undecided=doc["undecided_after_tasks"],
+            ratio=doc["ratio_after_tasks"],
+        )
+    )
+    if args.records is not None:
+        out.print(
+            _("{n} game records in {directory}").format(
+                n=doc["games"], directory=Path(args.records)
+            )
+        )
+    ds = doc["decision_seconds"]
+    out.print(
+        _("decision seconds: median {median}, p95 {p95}, max {max}").format(
+            median=ds["median"], p95=ds["p95"], max=ds["max"]
+        )
+    )
+    if doc["verdicts_stopped_by_clock"]:
+        out.print(
+            _(
+                "{n} verdicts were stopped by the {seconds} s guard"
+                " before their positions were searched: on another machine they may differ."
+            ).format(n=doc["verdicts_stopped_by_clock"], seconds=f"{args.solver_seconds:g}")
+        )
+    if doc["interrupted"]:
+        out.print(
+            _("Interrupted: {n} of {games} games were finished.").format(
+                n=doc["games"], games=args.games
+            )
+        )
+
+
+def selfplay(args: argparse.Namespace) -> int:
+    """Computers in every seat play ``--games`` attempts; compared with the open-hand ceiling.
+
+    The options were checked (and the first game dealt) by :mod:`.options`. Ctrl-C stops after
+    reporting the games finished so far, with exit code 130.
+    """
+    doc = _summary(args, _play_games(args))
     if args.json:
         emit_json(doc)
     else:
-        what = mission_words(args.mission, args.difficulty)
-        ds = doc["decision_seconds"]
-        out = console()
-        out.print(
-            _(
-                "{players} players, {what}: won {won} of {played}; open-hand winnable as dealt"
-                " {winnable} (undecided {undecided}); won/winnable {ratio}"
-            ).format(
-                players=args.players,
-                what=what,
-                won=won,
-                played=played,
-                winnable=winnable,
-                undecided=undecided,
-                ratio=doc["ratio"],
-            )
-        )
-        out.print(
-            _(
-                "once the tasks were handed out: winnable {winnable} (undecided {undecided});"
-                " won/winnable {ratio}"
-            ).format(winnable=after, undecided=after_undecided, ratio=doc["ratio_after_tasks"])
-        )
-        if records is not None:
-            out.print(_("{n} game records in {directory}").format(n=played, directory=records))
-        out.print(
-            _("decision seconds: median {median}, p95 {p95}, max {max}").format(
-                median=ds["median"], p95=ds["p95"], max=ds["max"]
-            )
-        )
-        if clock_stopped:
-            out.print(
-                _(
-                    "{n} verdicts were stopped by the {seconds} s guard"
-                    " before their positions were searched: on another machine they may differ."
-                ).format(n=clock_stopped, seconds=f"{args.solver_seconds:g}")
-            )
-        if interrupted:
-            out.print(
-                _("Interrupted: {n} of {games} games were finished.").format(
-                    n=played, games=args.games
-                )
-            )
-    if interrupted:
+        _say_summary(args, doc)
+    if doc["interrupted"]:
         sys.stderr.write(_("crew: interrupted") + "\n")
         return INTERRUPTED
     return ANSWERED

@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Callable, Sequence
 
-from ..i18n import _
+from ..i18n import _, set_language
 from . import options as opt
 from .commands import build_parser
 from .common import BAD_INPUT, INTERRUPTED, PIPE_CLOSED, CliError, parse_names, parse_seed
@@ -21,7 +21,10 @@ __all__ = ["build_parser", "main"]
 
 def _play(args: argparse.Namespace | None) -> int:
     """Open the TUI: the menu (no arguments) or straight into a game (``crew play``, its
-    options already checked by :func:`options.check`)."""
+    options already checked by :func:`options.check`).
+
+    The app is imported here only so that the other commands start without Textual: its words
+    are looked up when shown, so the language need not be chosen before it is imported."""
     from crew.tui.app import main as tui_main
     from crew.tui.settings import AppSettings
 
@@ -131,8 +134,6 @@ def _check_crew_home() -> None:
 
 
 def _run(args_list: list[str]) -> int:
-    from ..i18n import set_language
-
     set_language(_lang_asked(args_list))  # before parsing: its errors speak that language
     parser = build_parser()
     try:

@@ -13,7 +13,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from crew import storage
-from crew.i18n import _
+from crew.i18n import N_, _
 from crew.table import (
     GameSpec,
     SeatScope,
@@ -35,19 +35,20 @@ __all__ = ["COMPUTER_PACE", "AppSettings", "CrewApp", "create_app", "main", "rep
 
 #: Seconds a computer's move stays on screen before the table moves on (Space: at once).
 COMPUTER_PACE = 0.8
+#: The app's title (a terminal's window title), said in the language in use once it runs.
+TITLE = N_("crew: The Crew, Mission Deep Sea")
 
 
 class CrewApp(App[int]):
     """The whole game at one shared terminal."""
 
     CSS_PATH = "crew.tcss"
-    TITLE = _("crew: The Crew, Mission Deep Sea")
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
-        Binding("ctrl+c", "request_quit", _("Quit"), show=False, priority=True),
-        Binding("ctrl+q", "request_quit", _("Quit"), show=False, priority=True),
-        Binding("q", "request_quit", _("Quit"), show=False),
-        Binding("question_mark", "help", _("Help"), show=False),
+        Binding("ctrl+c", "request_quit", N_("Quit"), show=False, priority=True),
+        Binding("ctrl+q", "request_quit", N_("Quit"), show=False, priority=True),
+        Binding("q", "request_quit", N_("Quit"), show=False),
+        Binding("question_mark", "help", N_("Help"), show=False),
     ]
 
     def __init__(self, settings: AppSettings, spec: GameSpec | None) -> None:
@@ -83,6 +84,7 @@ class CrewApp(App[int]):
     # -- start --------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self.title = _(TITLE)
         self.push_screen(TitleScreen())
         storage.tidy()
         if self.start_notice:

@@ -32,7 +32,9 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from textual import events
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
+
+from .base import CrewScreen
 
 __all__ = [
     "BEAT",
@@ -132,7 +134,7 @@ class KeyTiming:
     age: Callable[[events.Event], float] = key_age
 
 
-class GuardedScreen(Screen[R]):
+class GuardedScreen(CrewScreen[R]):
     """A screen whose irreversible choices take keys only once they have been seen a moment.
 
     ``timing`` comes from whoever makes the screen (the app, or the screen that opens it);

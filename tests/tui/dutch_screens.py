@@ -1,7 +1,6 @@
 """Print one of the app's key screens at 80x24 in the language of CREW_LANG (run by
-test_dutch.py in a fresh interpreter: the footers' words are taken when the screen classes are
-made, so a Dutch app needs a process whose language was Dutch before the app's modules were
-imported). The screen: ``title`` (default), ``wizard`` (New game, first question), ``gate``
+test_dutch.py in a fresh interpreter, as ``crew`` starts: the language from the environment
+alone). The screen: ``title`` (default), ``wizard`` (New game, first question), ``gate``
 and ``hand`` (a 4-player hot-seat game, its first gate and the hand behind it), ``result`` (a
 lost attempt's result screen with its "Could it have been won?" answer), ``confirm`` (a yes/no
 question, then the answers its keys gave: y, the language's own yes key, n)."""
@@ -14,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(1, str(Path(__file__).parent.parent))  # shared_cases, as pytest's conftest has it
 
 from tui_driver import screen_text  # noqa: E402
 

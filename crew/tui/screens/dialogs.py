@@ -8,16 +8,16 @@ from typing import Any, Generic, TypeVar
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 
 from crew.i18n import N_, _
 from crew.present import glyph_legend
 
+from ..base import CrewModal, spoken
 from ..guard import GuardedModal, KeyTiming
 from ..widgets.choices import Choice, Choices, yes_key
 
@@ -34,27 +34,33 @@ __all__ = [
 T = TypeVar("T")
 
 
-def _yes_bindings() -> list[Binding]:
-    """Yes on the language's own key (shown) and on y (always taken, shown only in English)."""
-    yes = [Binding(yes_key(), "answer(True)", _("Yes"))]
-    if yes_key() != "y":
-        yes.append(Binding("y", "answer(True)", _("Yes"), show=False))
-    return yes
+class ConfirmScreen(CrewModal[bool]):
+    """A yes/no question: yes on the language's own key (j for Dutch "ja", shown) and on y
+    (always taken, shown only in English), no on n or Esc."""
 
-
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question."""
-
-    # made when the class is: crew picks the language before the app's modules are imported
     BINDINGS = [
-        *_yes_bindings(),
-        Binding("n", "answer(False)", _("No")),
-        Binding("escape", "answer(False)", _("No"), show=False),
+        Binding("y", "answer(True)", N_("Yes"), show=False),
+        Binding("n", "answer(False)", N_("No")),
+        Binding("escape", "answer(False)", N_("No"), show=False),
     ]
 
     def __init__(self, question: str) -> None:
         super().__init__()
         self.question = question
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The screen's keys, the language's yes key first: it is known when the screen is
+        shown (the language may be chosen after the class is made), so it is not in
+        ``BINDINGS`` but added here and taken by :meth:`on_key`."""
+        key = yes_key()
+        yes = ActiveBinding(self, spoken(Binding(key, "answer(True)", N_("Yes"))), True)
+        return {key: yes, **{k: b for k, b in super().active_bindings.items() if k != key}}
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == yes_key():
+            event.stop()  # the bindings (y) do not answer a second time
+            self.action_answer(True)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -73,7 +79,7 @@ class QuitScreen(ConfirmScreen):
 class PickScreen(GuardedModal[T | None], Generic[T]):
     """Choose one of a few values (Esc: none); a choice typed before it was seen does not act."""
 
-    BINDINGS = [Binding("escape", "cancel", _("Cancel"))]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(
         self,
@@ -214,18 +220,18 @@ class ScrollBox(VerticalScroll):
     """A scrolling panel whose keys show in the footer."""
 
     BINDINGS = [
-        Binding("down", "scroll_down", _("Scroll"), key_display="↑ ↓"),
-        Binding("pagedown", "page_down", _("Page"), key_display="PgUp PgDn"),
+        Binding("down", "scroll_down", N_("Scroll"), key_display="↑ ↓"),
+        Binding("pagedown", "page_down", N_("Page"), key_display="PgUp PgDn"),
     ]
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(CrewModal[None]):
     """`?`: keys, this mission's rule and the rules, house rulings marked as such."""
 
     BINDINGS = [
-        Binding("escape", "close", _("Close")),
-        Binding("question_mark", "close", _("Close"), show=False),
-        Binding("q", "close", _("Close"), show=False),
+        Binding("escape", "close", N_("Close")),
+        Binding("question_mark", "close", N_("Close"), show=False),
+        Binding("q", "close", N_("Close"), show=False),
     ]
 
     def __init__(

@@ -33,7 +33,7 @@ from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
 from crew.engine import Action, Phase
-from crew.i18n import _, reason_text
+from crew.i18n import N_, _, reason_text
 from crew.table import (
     Answer,
     Ask,
@@ -99,17 +99,17 @@ class GameScreen(GuardedScreen[None]):
     """The shared table of one attempt."""
 
     BINDINGS = [
-        Binding("v", "peek", _("Look at my hand")),
-        Binding("l", "last_trick", _("Last trick")),
-        Binding("l", "hide_last", _("This trick")),
-        Binding("t", "tracker", _("Cards")),
-        Binding("w", "why", _("Why?")),
-        Binding("h", "hint", _("Hint")),
-        Binding("u", "undo", _("Undo")),
-        Binding("question_mark", "app.help", _("Help")),
-        Binding("q", "app.request_quit", _("Quit")),
-        Binding("space", "go_on", _("Go on")),
-        Binding("enter", "go_on", _("Go on"), show=False),
+        Binding("v", "peek", N_("Look at my hand")),
+        Binding("l", "last_trick", N_("Last trick")),
+        Binding("l", "hide_last", N_("This trick")),
+        Binding("t", "tracker", N_("Cards")),
+        Binding("w", "why", N_("Why?")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("question_mark", "app.help", N_("Help")),
+        Binding("q", "app.request_quit", N_("Quit")),
+        Binding("space", "go_on", N_("Go on")),
+        Binding("enter", "go_on", N_("Go on"), show=False),
     ]
 
     class AttemptOver(Message):

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.widgets import Button, Footer, Static
 
-from crew.i18n import _
+from crew.i18n import N_, _
 from crew.present import glyph_legend
 
 from ..guard import GuardedScreen, KeyTiming
@@ -27,10 +27,10 @@ class GateScreen(GuardedScreen[str | None]):
 
     AUTO_FOCUS = None
     BINDINGS = [
-        Binding("enter", "open", _("Show my hand")),
-        Binding("c", "signal_first", _("Somebody signals first")),
-        Binding("u", "undo", _("Undo")),
-        Binding("q", "app.request_quit", _("Quit")),
+        Binding("enter", "open", N_("Show my hand")),
+        Binding("c", "signal_first", N_("Somebody signals first")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("q", "app.request_quit", N_("Quit")),
     ]
 
     def __init__(

@@ -14,15 +14,15 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from crew.engine import Tracker
 from crew.engine.cards import CAPTAIN_CARD, COLOR_NAMES, SUIT_GLYPHS
-from crew.i18n import _, said
+from crew.i18n import N_, _, said
 from crew.present import SUIT_STYLES, position_word
 from crew.table import SeatScope
 
+from ..base import CrewModal
 from ..render import card_text, cards_in, cards_text
 from .dialogs import ScrollBox
 
@@ -99,7 +99,7 @@ def why_renderable(t: SeatScope) -> RenderableType:
     return Group(cards_in(what, "bold"), Text(""), cards_in(why_words))
 
 
-class InfoScreen(ModalScreen[None]):
+class InfoScreen(CrewModal[None]):
     """A box of facts over the table (Esc, Enter or the screen's key again: back)."""
 
     def __init__(self, title: str, body: RenderableType, key: str) -> None:
@@ -109,7 +109,7 @@ class InfoScreen(ModalScreen[None]):
         self.key = key
 
     BINDINGS = [
-        Binding("escape,enter", "close", _("Back")),
+        Binding("escape,enter", "close", N_("Back")),
     ]
 
     def compose(self) -> ComposeResult:

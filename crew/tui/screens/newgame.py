@@ -13,16 +13,16 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 
 from crew import storage
 from crew.engine import mission_entry
-from crew.i18n import _, said
+from crew.i18n import N_, _, said
 from crew.names import name_problem, shown
 from crew.present import clock
 from crew.table import DEFAULT_NAMES, GameSpec, SessionError, is_realtime, parse_seats
 
+from ..base import CrewScreen
 from ..widgets.choices import Choice, Choices
 
 __all__ = ["NewGameScreen"]
@@ -31,7 +31,7 @@ __all__ = ["NewGameScreen"]
 class WizardInput(Input):
     """An input whose Enter ("Next") shows in the footer."""
 
-    BINDINGS = [Binding("enter", "submit", _("Next"), show=True)]
+    BINDINGS = [Binding("enter", "submit", N_("Next"), show=True)]
 
 
 class Question(Enum):
@@ -70,12 +70,12 @@ class Prompt:
     value: str | None = None
 
 
-class NewGameScreen(Screen[GameSpec | None]):
+class NewGameScreen(CrewScreen[GameSpec | None]):
     """A small wizard; Esc goes one question back (or cancels at the first)."""
 
     BINDINGS = [
-        Binding("escape", "back", _("Back")),
-        Binding("question_mark", "app.help", _("Help")),
+        Binding("escape", "back", N_("Back")),
+        Binding("question_mark", "app.help", N_("Help")),
     ]
 
     def __init__(self) -> None:

@@ -18,7 +18,6 @@ from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 
 from crew import history
@@ -32,6 +31,7 @@ from crew.storage import StorageError
 from crew.table.review import Frame, Review, review_entry
 from crew.texts import task_text
 
+from ..base import CrewScreen
 from ..render import card_markup, card_text, events_text, task_status_cell
 from ..widgets.choices import Choice, Choices
 from ..widgets.postmortem import PostMortemPanel
@@ -46,19 +46,19 @@ def _mission(r: Review) -> str:
     return _("Intro mission") if r.mission == 0 else _("Mission {number}").format(number=r.mission)
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(CrewScreen[None]):
     """Steps through a recorded attempt."""
 
     BINDINGS = [
-        Binding("left", "step(-1)", _("Card"), key_display="← →"),
-        Binding("right", "step(1)", _("Next card"), show=False),
-        Binding("up,left_square_bracket", "trick(-1)", _("Trick"), key_display="↑ ↓"),
-        Binding("down,right_square_bracket", "trick(1)", _("Next trick"), show=False),
-        Binding("home", "jump('start')", _("Start"), show=False),
-        Binding("end", "jump('end')", _("End"), show=False),
-        Binding("j", "jump('turn')", _("Turning point")),
-        Binding("w", "winning_line", _("Winning line")),
-        Binding("escape,b", "app.pop_screen", _("Back")),
+        Binding("left", "step(-1)", N_("Card"), key_display="← →"),
+        Binding("right", "step(1)", N_("Next card"), show=False),
+        Binding("up,left_square_bracket", "trick(-1)", N_("Trick"), key_display="↑ ↓"),
+        Binding("down,right_square_bracket", "trick(1)", N_("Next trick"), show=False),
+        Binding("home", "jump('start')", N_("Start"), show=False),
+        Binding("end", "jump('end')", N_("End"), show=False),
+        Binding("j", "jump('turn')", N_("Turning point")),
+        Binding("w", "winning_line", N_("Winning line")),
+        Binding("escape,b", "app.pop_screen", N_("Back")),
     ]
 
     def __init__(self, review: Review) -> None:
@@ -241,10 +241,10 @@ class ReplayScreen(Screen[None]):
         return out
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(CrewScreen[None]):
     """Every attempt kept, newest first; Enter replays the one highlighted."""
 
-    BINDINGS = [Binding("escape,b", "app.pop_screen", _("Back"))]
+    BINDINGS = [Binding("escape,b", "app.pop_screen", N_("Back"))]
 
     def __init__(self) -> None:
         super().__init__()

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 
-from crew.i18n import _
+from crew.i18n import N_, _
 from crew.table import AttemptSummary
 
 from ..guard import GuardedScreen, KeyTiming
@@ -55,19 +55,19 @@ class ResultScreen(GuardedScreen[str]):
     """Dismissed with "same", "new", "next" or "title"."""
 
     BINDINGS = [
-        Binding("r", "choose('same')", _("Retry same")),
-        Binding("r", "choose('again')", _("Retry")),
-        Binding("n", "choose('new')", _("Retry new")),
-        Binding("m", "choose('next')", _("Next mission")),
-        Binding("t", "choose('title')", _("Title")),
-        Binding("e", "export", _("Export"), show=False),  # said under the logbook line
+        Binding("r", "choose('same')", N_("Retry same")),
+        Binding("r", "choose('again')", N_("Retry")),
+        Binding("n", "choose('new')", N_("Retry new")),
+        Binding("m", "choose('next')", N_("Next mission")),
+        Binding("t", "choose('title')", N_("Title")),
+        Binding("e", "export", N_("Export"), show=False),  # said under the logbook line
         # the answer itself names the key (the footer has no room left at 80 columns)
-        Binding("w", "winning_line", _("Winning line"), show=False),
-        Binding("question_mark", "app.help", _("Help")),
-        Binding("q", "app.request_quit", _("Quit")),
+        Binding("w", "winning_line", N_("Winning line"), show=False),
+        Binding("question_mark", "app.help", N_("Help")),
+        Binding("q", "app.request_quit", N_("Quit")),
         # a long post-mortem scrolls above the choices (the list keeps ↑ ↓)
-        Binding("pageup", "scroll_body(-1)", _("Scroll up"), show=False, priority=True),
-        Binding("pagedown", "scroll_body(1)", _("Scroll down"), show=False, priority=True),
+        Binding("pageup", "scroll_body(-1)", N_("Scroll up"), show=False, priority=True),
+        Binding("pagedown", "scroll_body(1)", N_("Scroll down"), show=False, priority=True),
     ]
 
     def __init__(self, summary: AttemptSummary, *, timing: KeyTiming | None = None) -> None:

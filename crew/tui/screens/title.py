@@ -10,7 +10,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 
 from crew import storage
@@ -18,6 +17,7 @@ from crew.i18n import N_, _
 from crew.names import shown
 from crew.present import LOGBOOK_COLUMNS, LOGBOOK_NOTE, logbook_rows
 
+from ..base import CrewScreen
 from ..widgets.choices import Choice, Choices
 from .dialogs import ScrollBox
 
@@ -31,19 +31,17 @@ BANNER = N_(
 )
 
 
-class TitleScreen(Screen[None]):
+class TitleScreen(CrewScreen[None]):
     """The menu ``crew`` opens with."""
 
     BINDINGS = [
-        # the words are taken when the class is made: crew picks the language before the app's
-        # modules are imported (crew.cli.main), so a footer speaks the language of the run
-        Binding("c", "pick('continue')", _("Continue")),
-        Binding("n", "pick('new')", _("New game")),
-        Binding("l", "pick('logbook')", _("Logbook")),
-        Binding("h", "pick('history')", _("History")),
-        Binding("r", "pick('rules')", _("Rules")),
-        Binding("question_mark", "app.help", _("Help")),
-        Binding("q", "app.request_quit", _("Quit")),
+        Binding("c", "pick('continue')", N_("Continue")),
+        Binding("n", "pick('new')", N_("New game")),
+        Binding("l", "pick('logbook')", N_("Logbook")),
+        Binding("h", "pick('history')", N_("History")),
+        Binding("r", "pick('rules')", N_("Rules")),
+        Binding("question_mark", "app.help", N_("Help")),
+        Binding("q", "app.request_quit", N_("Quit")),
     ]
 
     class Picked(Message):
@@ -138,13 +136,13 @@ class TitleScreen(Screen[None]):
         self.post_message(self.Picked(what))
 
 
-class LogbookScreen(Screen[None]):
+class LogbookScreen(CrewScreen[None]):
     """Every campaign crew: members, missions with their attempts (distress +1), next mission."""
 
     BINDINGS = [
-        Binding("escape", "back", _("Back")),
-        Binding("enter", "back", _("Back"), show=False),
-        Binding("q", "app.request_quit", _("Quit")),
+        Binding("escape", "back", N_("Back")),
+        Binding("enter", "back", N_("Back"), show=False),
+        Binding("q", "app.request_quit", N_("Quit")),
     ]
 
     def compose(self) -> ComposeResult:

@@ -12,25 +12,25 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from crew.engine import card_str
-from crew.i18n import _
+from crew.i18n import N_, _
 from crew.table.postmortem import PREMISE, LineTrick, WinningLine
 
+from ..base import CrewScreen
 from ..render import card_markup, card_text, cards_in
 
 __all__ = ["WinningLineScreen"]
 
 
-class WinningLineScreen(Screen[None]):
+class WinningLineScreen(CrewScreen[None]):
     """Steps through a :class:`WinningLine` one trick at a time."""
 
     BINDINGS = [
-        Binding("left,p", "step(-1)", _("Previous trick")),
-        Binding("right,n", "step(1)", _("Next trick")),
-        Binding("escape,b,w", "app.pop_screen", _("Back")),
+        Binding("left,p", "step(-1)", N_("Previous trick")),
+        Binding("right,n", "step(1)", N_("Next trick")),
+        Binding("escape,b,w", "app.pop_screen", N_("Back")),
     ]
 
     def __init__(self, line: WinningLine, names: Sequence[str], where: str) -> None:

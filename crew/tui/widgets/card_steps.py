@@ -15,7 +15,7 @@ from crew.engine import (
     Position,
     Signal,
 )
-from crew.i18n import _
+from crew.i18n import N_, _
 from crew.present import position_word
 from crew.table import SeatScope, Step
 from crew.table.advice import Advice
@@ -74,8 +74,8 @@ class PlayPanel(HandPanel):
     """Play a card to the trick (the captain plays Tonoja's face-up cards for her)."""
 
     BINDINGS = [
-        Binding("enter", "choose_card", _("Play card")),
-        Binding("c", "signal_first", _("Signal first")),
+        Binding("enter", "choose_card", N_("Play card")),
+        Binding("c", "signal_first", N_("Signal first")),
     ]
 
     def update(self) -> None:
@@ -137,8 +137,8 @@ class DistressCardPanel(HandPanel):
     """The card this crew member passes in the distress signal; Esc calls it off."""
 
     BINDINGS = [
-        Binding("enter", "choose_card", _("Pass this card")),
-        Binding("escape", "back", _("Call off")),
+        Binding("enter", "choose_card", N_("Pass this card")),
+        Binding("escape", "back", N_("Call off")),
     ]
 
     def update(self) -> None:
@@ -171,8 +171,8 @@ class SignalPanel(HandPanel):
     bottom), so choosing the card makes the signal; the panel lists what each card would say."""
 
     BINDINGS = [
-        Binding("enter", "choose_card", _("Show this card")),
-        Binding("escape", "back", _("Back")),
+        Binding("enter", "choose_card", N_("Show this card")),
+        Binding("escape", "back", N_("Back")),
     ]
 
     def __init__(self, table: SeatScope, step: Step) -> None:
@@ -227,8 +227,8 @@ class PeekPanel(HandPanel, can_focus=True):
     """A crew member looks at their own hand during a public step (read-only)."""
 
     BINDINGS = [
-        Binding("enter", "done", _("Done")),
-        Binding("escape", "done", _("Done"), show=False),
+        Binding("enter", "done", N_("Done")),
+        Binding("escape", "done", N_("Done"), show=False),
     ]
 
     def update(self) -> None:

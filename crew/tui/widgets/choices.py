@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from crew.i18n import _
+from crew.i18n import N_, _
 
 __all__ = ["Choice", "Choices", "yes_key"]
 
@@ -44,7 +44,7 @@ class Choice:
 class Choices(OptionList):
     """An option list of values (``OptionSelected.option_index`` indexes ``items``)."""
 
-    BINDINGS = [Binding("enter", "select", _("Choose"), show=True)]
+    BINDINGS = [Binding("enter", "select", N_("Choose"), show=True)]
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes, markup=False)

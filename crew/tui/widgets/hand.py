@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from crew.engine.cards import suit_of, value_of
-from crew.i18n import _
+from crew.i18n import N_, _
 
 from ..render import SUIT_STYLES, card_label
 
@@ -31,10 +31,10 @@ class HandView(Widget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("left", "move(-1)", _("Previous card"), show=False),
-        Binding("right", "move(1)", _("Card"), key_display="← →"),
-        Binding("home", "jump(0)", _("First card"), show=False),
-        Binding("end", "jump(-1)", _("Last card"), show=False),
+        Binding("left", "move(-1)", N_("Previous card"), show=False),
+        Binding("right", "move(1)", N_("Card"), key_display="← →"),
+        Binding("home", "jump(0)", N_("First card"), show=False),
+        Binding("end", "jump(-1)", N_("Last card"), show=False),
     ]
 
     class Chosen(Message):

@@ -28,7 +28,7 @@ from crew.engine import (
     get_task,
 )
 from crew.engine.enums import Direction
-from crew.i18n import _, ngettext
+from crew.i18n import N_, _, ngettext
 from crew.present import glyph_legend
 from crew.table import SeatScope, Step
 from crew.table.advice import Advice
@@ -197,7 +197,7 @@ class DrawPanel(ChoicePanel):
 class DistributePanel(ChoicePanel):
     """Take a task or pass (x); the captain chooses for Tonoja."""
 
-    BINDINGS = [Binding("x", "pass_task", _("Pass"))]
+    BINDINGS = [Binding("x", "pass_task", N_("Pass"))]
     # one line per task (the tasks panel and ? have them in full): Pass always stays in sight
     WRAP = False
 
@@ -338,7 +338,7 @@ class AssignPanel(ChoicePanel):
     The task chosen first stays chosen while a crew member looks at their hand (``v``) and is
     let go once it has its owner (the list of tasks comes back for the next one)."""
 
-    BINDINGS = [Binding("escape", "back", _("Back"))]
+    BINDINGS = [Binding("escape", "back", N_("Back"))]
 
     def __init__(self, table: SeatScope, step: Step) -> None:
         super().__init__(table, step)
@@ -480,7 +480,7 @@ class DistressPanel(ChoicePanel):
 class WindowPanel(ChoicePanel):
     """Before a computer leads a trick: does one of the people signal first? Enter: play on."""
 
-    BINDINGS = [Binding("c", "signal_first", _("Signal first"))]
+    BINDINGS = [Binding("c", "signal_first", N_("Signal first"))]
 
     def update(self) -> None:
         t = self.table
