@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import Action, GameState, Play, apply, card_str
+from ..engine.enums import Result
 from ..i18n import N_, _, ended_text, file_seat, reason_text
 from ..records import Record, RecordError, action_to_json, replay
 from ..solver.analysis import Analysis
@@ -147,7 +148,7 @@ def _line_words(state: GameState, line: Sequence[Action], who: Callable[[int], s
                 n=n + 1, cards=", ".join(cards), name=who(t.winner)
             )
         )
-    if state.result == "won":
+    if state.result == Result.WON:
         out.append(_("The attempt is won after trick {n}.").format(n=len(state.tricks)))
     return out
 
@@ -183,7 +184,7 @@ def solve(args: argparse.Namespace) -> int:
         def who(seat: int) -> str:
             return seat_label(seat, players, rec.names)
 
-        if state.result == "won":
+        if state.result == Result.WON:
             out.print(_("The attempt is already won: nothing is left to play."))
         elif state.result:
             why = ended_text(

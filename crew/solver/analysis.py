@@ -31,6 +31,7 @@ from crew.engine import (
     card_str,
     legal_actions,
 )
+from crew.engine.enums import Result
 from crew.records import Record, action_from_json, action_to_json, replay
 
 from .parts import Clash
@@ -159,7 +160,7 @@ def analyse(
             same_as[i] = same_as[i - 1]
     for i, state in enumerate(states):
         if state.result:
-            verdicts[i] = state.result == "won"
+            verdicts[i] = state.result == Result.WON
     nodes = 0
     stopped = False
     proved: tuple[int, tuple[Action, ...]] | None = None  # the latest winnable state, its line
@@ -232,7 +233,7 @@ def _wins(state: GameState, line: tuple[Action, ...]) -> bool:
             state, _ = apply(state, action)
         except IllegalActionError:
             return False
-    return state.result == "won"
+    return state.result == Result.WON
 
 
 def _line_from(state: GameState, line: tuple[Action, ...]) -> tuple[Action, ...] | None:

@@ -34,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from crew.engine import Action, GameState, Phase, Signal, apply, legal_actions
+from crew.engine.enums import Result
 
 from .distribution import DistributionSearch
 from .limits import Aborted, Budget, Progress, Undecided
@@ -166,7 +167,7 @@ class Solver:
         that turn proved), and the member that was cut short last time goes second.
         """
         if state.result:
-            return [] if state.result == "won" else None
+            return [] if state.result == Result.WON else None
         small = self.budget.limit - self.budget.nodes <= SMALL_SEARCH
         # before the tricks the parts only name a clash (explain): see PARTS_SHARE
         parts = None if small or state.phase != Phase.PLAY else self._parts_of(state)

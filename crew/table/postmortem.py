@@ -32,6 +32,7 @@ from crew.engine import (
     apply,
     card_str,
 )
+from crew.engine.enums import Result
 from crew.i18n import N_, _
 from crew.records import Record, action_from_json, replay
 from crew.solver import Clash, Solution, Solver
@@ -249,7 +250,7 @@ def winning_line(
         for e in events:
             if e.kind == "task_done":
                 done.setdefault(e.trick, []).append((e.task, e.seat))
-    if state.result != "won":
+    if state.result != Result.WON:
         raise ValueError(
             _("the line does not win: it ends {result}").format(
                 result=_(state.result) if state.result else _("unfinished")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from crew import history
 from crew.engine import Event, EventKind, GameState, View, view_for
 from crew.engine.cards import cards_in
+from crew.engine.enums import Result
 from crew.engine.view import PUBLIC
 from crew.i18n import _, said
 from crew.records import Record, replay
@@ -59,7 +60,7 @@ class Review:
 
     @property
     def lost(self) -> bool:
-        return self.frames[-1].view.result == "lost"
+        return self.frames[-1].view.result == Result.LOST
 
     def name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else _seat(seat)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from crew import storage
 from crew.engine import Result, Setup, View, get_task, view_for
+from crew.engine.enums import TaskStatus
 from crew.engine.view import PUBLIC
 from crew.i18n import _, ended_text
 from crew.records import Record, dump_record
@@ -100,7 +101,7 @@ def _why(s: Session, v: View) -> str:
     st = s.state
     reason = ended_text(st.reason, st.reason_template, st.reason_seats, st.reason_values, s.name)
     if st.result == Result.LOST:
-        failed = [t for t in v.tasks if t.status == "failed"]
+        failed = [t for t in v.tasks if t.status == TaskStatus.FAILED]
         if failed:
             t = min(failed, key=lambda t: t.trick)
             owner = s.name(t.owner) if t.owner >= 0 else _("nobody")
@@ -110,7 +111,7 @@ def _why(s: Session, v: View) -> str:
         if st.reason == "time ran out":
             return _("Lost during trick {trick}: the time ran out.").format(trick=st.trick_number)
         return _("Lost: {reason}").format(reason=reason)
-    done = [t for t in v.tasks if t.status == "done"]
+    done = [t for t in v.tasks if t.status == TaskStatus.DONE]
     if done:
         last = max(done, key=lambda t: t.trick)
         return _(
