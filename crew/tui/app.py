@@ -28,7 +28,8 @@ from crew.table.review import Review
 from . import guard
 from .render import mission_rule, tasks_table
 from .screens.game import GameScreen
-from .screens.title import TitleScreen
+from .screens.result import AfterResult
+from .screens.title import MenuItem, TitleScreen
 from .settings import AppSettings
 
 __all__ = ["COMPUTER_PACE", "AppSettings", "CrewApp", "create_app", "main", "replay_main"]
@@ -179,19 +180,19 @@ class CrewApp(App[int]):
         from .screens.title import LogbookScreen
 
         what = event.what
-        if what == "continue":
+        if what == MenuItem.CONTINUE:
             self.continue_game()
-        elif what == "new":
+        elif what == MenuItem.NEW:
             self.new_game()
-        elif what == "logbook":
+        elif what == MenuItem.LOGBOOK:
             self.push_screen(LogbookScreen())
-        elif what == "history":
+        elif what == MenuItem.HISTORY:
             from .screens.replay import HistoryScreen
 
             self.push_screen(HistoryScreen())
-        elif what == "rules":
+        elif what == MenuItem.RULES:
             self.show_rules()
-        elif what == "quit":
+        elif what == MenuItem.QUIT:
             self.action_request_quit()  # the menu's Quit asks as q does everywhere
 
     @on(GameScreen.AttemptOver)
@@ -250,16 +251,16 @@ class CrewApp(App[int]):
         summary = summarize(self.session)
         self.push_screen(ResultScreen(summary, timing=self.timing), self._after_result)
 
-    def _after_result(self, choice: str | None) -> None:
+    def _after_result(self, choice: AfterResult | None) -> None:
         from .screens.dialogs import PickScreen
         from .widgets.choices import Choice
 
         s = self.session
         assert s is not None
         game = self._game_screen()
-        if choice in ("same", "new"):
-            s.retry(same_tasks=choice == "same")
-        elif choice == "next":
+        if choice in (AfterResult.SAME, AfterResult.NEW):
+            s.retry(same_tasks=choice == AfterResult.SAME)
+        elif choice == AfterResult.NEXT:
             nxt = (s.mission or 0) + 1
             if is_realtime(nxt):
 

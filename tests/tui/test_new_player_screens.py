@@ -333,6 +333,10 @@ async def test_the_volunteer_question_in_dutch_shows_j_and_takes_j_or_y(key: str
             assert "j Ja, ik meld me als vrijwilliger" in text and "y Ja" not in text
             n = len(s.record.actions)
             await type_keys(pilot, key)
+            for _ in range(100):  # a loaded machine may take more than one idle turn
+                if len(s.record.actions) > n:
+                    break
+                await pilot.pause(0.1)
             assert s.record.actions[n]["volunteer"] is True, s.record.actions[n:]
     finally:
         i18n.set_language("en")

@@ -6,6 +6,8 @@ and the post-mortem's search as a job), never the session: it cannot change the 
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -51,8 +53,17 @@ def last_trick_text(summary: AttemptSummary) -> Text:
     return out
 
 
-class ResultScreen(GuardedScreen[str]):
-    """Dismissed with "same", "new", "next" or "title"."""
+class AfterResult(StrEnum):
+    """What the crew chose on the result screen (the value its key binding names)."""
+
+    SAME = "same"  # retry with the same tasks (or just a new deal)
+    NEW = "new"  # retry with new tasks
+    NEXT = "next"  # the next mission
+    TITLE = "title"  # back to the title screen
+
+
+class ResultScreen(GuardedScreen[AfterResult]):
+    """Dismissed with what comes after the attempt."""
 
     BINDINGS = [
         Binding("r", "choose('same')", N_("Retry same")),
@@ -147,23 +158,26 @@ class ResultScreen(GuardedScreen[str]):
         again = _("Re-deal") if r.uncounted else _("Retry")
         if self.new_tasks_differ:
             items = [
-                Choice(_("{again} with the same tasks (new deal)").format(again=again), "same"),
-                Choice(_("{again} with new tasks (new deal)").format(again=again), "new"),
+                Choice(
+                    _("{again} with the same tasks (new deal)").format(again=again),
+                    AfterResult.SAME,
+                ),
+                Choice(_("{again} with new tasks (new deal)").format(again=again), AfterResult.NEW),
             ]
             keys = ["r", "n"]
         else:
             # no task cards, or the mission's own fixed ones: a retry is just a new deal
-            items = [Choice(_("{again} (new deal)").format(again=again), "same")]
+            items = [Choice(_("{again} (new deal)").format(again=again), AfterResult.SAME)]
             keys = ["r"]
         items += [
             Choice(
                 _("Next mission ({number})").format(number=nxt)
                 if nxt is not None
                 else _("Next mission"),
-                "next",
+                AfterResult.NEXT,
                 why_not,
             ),
-            Choice(_("Back to the title screen"), "title"),
+            Choice(_("Back to the title screen"), AfterResult.TITLE),
         ]
         keys += ["m", "t"]
         choices = self.query_one("#result-choices", Choices)
@@ -208,9 +222,9 @@ class ResultScreen(GuardedScreen[str]):
             return self._line_panel() is not None
         if action == "choose" and not self.keys_ready():
             return False
-        if action == "choose" and parameters and parameters[0] == "next":
+        if action == "choose" and parameters and parameters[0] == AfterResult.NEXT:
             return True if self.summary.next_open else None
-        if action == "choose" and parameters and parameters[0] in ("new", "same"):
+        if action == "choose" and parameters and parameters[0] in (AfterResult.NEW, AfterResult.SAME):
             return self.new_tasks_differ
         if action == "choose" and parameters and parameters[0] == "again":
             return not self.new_tasks_differ
@@ -266,4 +280,4 @@ class ResultScreen(GuardedScreen[str]):
 
     def action_choose(self, what: str) -> None:
         if self.keys_ready():
-            self.dismiss("same" if what == "again" else what)
+            self.dismiss(AfterResult.SAME if what == "again" else AfterResult(what))

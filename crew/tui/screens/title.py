@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -31,6 +33,17 @@ BANNER = N_(
 )
 
 
+class MenuItem(StrEnum):
+    """An entry of the title menu (the value its key binding names: ``pick('new')``)."""
+
+    CONTINUE = "continue"
+    NEW = "new"
+    LOGBOOK = "logbook"
+    HISTORY = "history"
+    RULES = "rules"
+    QUIT = "quit"
+
+
 class TitleScreen(CrewScreen[None]):
     """The menu ``crew`` opens with."""
 
@@ -45,10 +58,9 @@ class TitleScreen(CrewScreen[None]):
     ]
 
     class Picked(Message):
-        """A menu entry was chosen: ``continue``, ``new``, ``logbook``, ``history``, ``rules``
-        or ``quit``."""
+        """A menu entry was chosen."""
 
-        def __init__(self, what: str) -> None:
+        def __init__(self, what: MenuItem) -> None:
             super().__init__()
             self.what = what
 
@@ -104,14 +116,14 @@ class TitleScreen(CrewScreen[None]):
             label = (
                 _("See the result of the last game") if ended else _("Continue the unfinished game")
             )
-            items.append(Choice(label + detail, "continue"))
+            items.append(Choice(label + detail, MenuItem.CONTINUE))
             keys.append("c")
         items += [
-            Choice(_("New game"), "new"),
-            Choice(_("Logbook"), "logbook"),
-            Choice(_("History: replay an attempt"), "history"),
-            Choice(_("Rules"), "rules"),
-            Choice(_("Quit"), "quit"),
+            Choice(_("New game"), MenuItem.NEW),
+            Choice(_("Logbook"), MenuItem.LOGBOOK),
+            Choice(_("History: replay an attempt"), MenuItem.HISTORY),
+            Choice(_("Rules"), MenuItem.RULES),
+            Choice(_("Quit"), MenuItem.QUIT),
         ]
         # q (and Quit chosen here) asks before quitting, like everywhere
         keys += ["n", "l", "h", "r", "q"]
@@ -123,7 +135,7 @@ class TitleScreen(CrewScreen[None]):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "pick" and parameters and parameters[0] == "continue":
+        if action == "pick" and parameters and parameters[0] == MenuItem.CONTINUE:
             return self.has_save
         return True
 
@@ -133,7 +145,7 @@ class TitleScreen(CrewScreen[None]):
         self.action_pick(self.query_one("#menu", Choices).items[event.option_index].value)
 
     def action_pick(self, what: str) -> None:
-        self.post_message(self.Picked(what))
+        self.post_message(self.Picked(MenuItem(what)))
 
 
 class LogbookScreen(CrewScreen[None]):
