@@ -25,6 +25,7 @@ from .spec import GameSpec, SessionError
 __all__ = [
     "Campaign",
     "base_seed_of",
+    "SaveProblem",
     "cannot_write",
     "clock_of",
     "first_attempt",
@@ -38,14 +39,36 @@ __all__ = [
 SAVED_THINGS = (N_("the game"), N_("the logbook"), N_("the history"))
 
 
-def cannot_write(what: str, exc: Exception) -> str:
-    """The plain sentence the screen shows when a save fails (full disk, read-only, ...)."""
+@dataclass(frozen=True)
+class SaveProblem:
+    """Something that could not be saved (a full disk, a read-only folder, ...): ``what`` is one
+    of :data:`SAVED_THINGS` (translated when said), ``why`` the system's reason, ``where`` the
+    file when known. ``str()`` is the sentence the screen shows; :meth:`short` says only what
+    failed and why (for a message printed once crew has closed)."""
+
+    what: str
+    why: str
+    where: str = ""
+
+    def short(self) -> str:
+        where = f" ({self.where})" if self.where else ""
+        return _("{what} cannot be saved: {why}{where}").format(
+            what=_(self.what), why=self.why, where=where
+        )
+
+    def __str__(self) -> str:
+        where = f" ({self.where})" if self.where else ""
+        return _(
+            "{what} cannot be saved: {why}{where}. You can play on, but if crew closes, what was"
+            " not saved is lost."
+        ).format(what=_(self.what), why=self.why, where=where)
+
+
+def cannot_write(what: str, exc: Exception) -> SaveProblem:
+    """What the screen tells when a save fails (full disk, read-only, ...)."""
     why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-    where = f" ({exc.filename})" if isinstance(exc, OSError) and exc.filename else ""
-    return _(
-        "{what} cannot be saved: {why}{where}. You can play on, but if crew closes, what was"
-        " not saved is lost."
-    ).format(what=_(what), why=why, where=where)
+    where = str(exc.filename) if isinstance(exc, OSError) and exc.filename else ""
+    return SaveProblem(what, why, where)
 
 
 def redeal_seed(base: int | str, attempt: int, redeals: int) -> str:
@@ -175,11 +198,11 @@ class Campaign:
             assert self.crew is not None and self.mission is not None
             storage.save_log(storage.note_distress(storage.load_log(), self.crew, self.mission))
 
-    def note_attempt(self, state: GameState, members: list[str]) -> str:
-        """Write the finished attempt ``state``; '' when written (or nothing to write), else the
-        sentence saying why it could not be (Continue writes it down then)."""
+    def note_attempt(self, state: GameState, members: list[str]) -> SaveProblem | None:
+        """Write the finished attempt ``state``; None when written (or nothing to write), else
+        why it could not be (Continue writes it down then)."""
         if not self.writes:
-            return ""
+            return None
         assert self.crew is not None and self.mission is not None
         st = state.setup
         try:
@@ -196,7 +219,7 @@ class Campaign:
             storage.save_log(log)
         except (OSError, storage.StorageError) as exc:
             return cannot_write("the logbook", exc)
-        return ""
+        return None
 
     def line(self) -> str:
         """What the logbook says about this mission for the crew (or why nothing is written)."""

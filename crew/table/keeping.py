@@ -8,7 +8,7 @@ from crew import history, storage
 from crew.engine import GameState, Result
 from crew.records import Record, replay
 
-from .campaign import cannot_write
+from .campaign import SaveProblem, cannot_write
 
 __all__ = ["entry_for", "keep", "keep_abandoned", "played_a_card"]
 
@@ -67,7 +67,7 @@ def keep(
     crew: str | None,
     practice: bool,
     left: history.Outcome | None = None,
-) -> tuple[int | None, str]:
+) -> tuple[int | None, SaveProblem | None]:
     """Write the attempt to the history under ``entry_id`` (None: a new entry); the entry's
     number, and '' or the sentence saying why it could not be written.
 
@@ -94,7 +94,7 @@ def keep(
             number = entry_id
     except (OSError, storage.StorageError) as exc:
         return entry_id, cannot_write("the history", exc)
-    return number, ""
+    return number, None
 
 
 def _date_kept(entry_id: int | None, record: Record) -> str | None:
@@ -112,13 +112,13 @@ def _date_kept(entry_id: int | None, record: Record) -> str | None:
     return earlier.date if same else None
 
 
-def keep_abandoned(record: Record) -> str:
-    """A saved game a new game replaces stays in the history ('' or the sentence saying why it
-    could not be written): as ``abandoned`` when a card of it was played, as won or lost when
+def keep_abandoned(record: Record) -> SaveProblem | None:
+    """A saved game a new game replaces stays in the history (None, or why it could not be
+    written): as ``abandoned`` when a card of it was played, as won or lost when
     its attempt ended (already kept then, unless that failed: nothing played is lost)."""
     r = replay(record, "saved game")
     if not r.state.over and not played_a_card(record):
-        return ""
+        return None
     notes = record.table
     _, problem = keep(
         record,

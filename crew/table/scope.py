@@ -44,6 +44,7 @@ from crew.i18n import reason_text
 
 from . import practice
 from .advice import Advice
+from .campaign import SaveProblem
 from .choices import Back, Begin, Done, Intent, PassCard, PlayOn, SendDistress, SignalBy
 from .jobs import Answer
 from .protocol import Ask, Step, StepKind
@@ -153,7 +154,7 @@ class SeatScope:
         return self._session.clock_running
 
     @property
-    def save_problem(self) -> str:
+    def save_problem(self) -> SaveProblem | None:
         return self._session.save_problem
 
     @property

@@ -48,7 +48,7 @@ from crew.engine.view import PUBLIC
 from crew.records import Record, TableNotes, action_to_json, record_for
 
 from . import opening
-from .campaign import Campaign, clock_of, first_attempt, following_attempt
+from .campaign import Campaign, SaveProblem, clock_of, first_attempt, following_attempt
 from .gate import Gate
 from .jobs import Answer, carry_out, decision_rng, job, pass_card
 from .notes import table_notes
@@ -140,8 +140,9 @@ class Session:
         return self.logbook.uncounted
 
     @property
-    def save_problem(self) -> str:
-        """Why the game, the logbook or the history could not be written ('' if fine)."""
+    def save_problem(self) -> SaveProblem | None:
+        """What of the game, the logbook or the history could not be written, and why (None if
+        all was)."""
         return self.saving.problem
 
     @property

@@ -23,6 +23,7 @@ from crew.records import Record, dump_record
 from crew.texts import task_text
 
 from . import postmortem
+from .campaign import SaveProblem
 from .session import Session
 
 __all__ = ["AttemptSummary", "FinalTable", "summarize"]
@@ -68,7 +69,7 @@ class AttemptSummary:
     next_open: bool  # Next is offered
     new_tasks_differ: bool  # tasks are drawn: "retry with new tasks" means something
     lost: bool
-    save_problem: str  # why the game or the logbook could not be written ('' when all is)
+    save_problem: SaveProblem | None  # what could not be written and why (None when all was)
     record: Record  # a copy of the attempt's record (the session's moves on with a retry)
 
     @property

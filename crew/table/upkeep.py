@@ -16,7 +16,7 @@ from crew import history, storage
 from crew.engine import GameState, Phase
 from crew.records import Record
 
-from .campaign import Campaign, cannot_write, uncounted
+from .campaign import Campaign, SaveProblem, cannot_write, uncounted
 from .keeping import keep
 
 __all__ = ["CLOCK_SAVE_EVERY", "Clock", "Logbook", "Saving"]
@@ -58,15 +58,16 @@ class Clock:
 
 class Saving:
     """The game's save file and the history entry of its attempt (``autosave`` False: nothing
-    is written). ``problem`` is why something could not be written ('' when all was)."""
+    is written). ``problem`` is what could not be written and why (None when all was)."""
 
     def __init__(self, autosave: bool = True, history_id: int | None = None) -> None:
         self.autosave = autosave
         self.history_id = history_id  # the history entry this attempt is kept as
-        self.problem = ""
-        self.history_problem = ""  # why the history could not keep the attempt ('' if it did)
+        self.problem: SaveProblem | None = None
+        #: why the history could not keep the attempt (None if it did)
+        self.history_problem: SaveProblem | None = None
 
-    def write(self, record: Record, *, other_problem: str = "") -> None:
+    def write(self, record: Record, *, other_problem: SaveProblem | None = None) -> None:
         """Write ``record`` atomically; on success the problem left is ``other_problem`` (the
         logbook's) or the history's. The game goes on from memory when it cannot be written."""
         if not self.autosave:
@@ -107,7 +108,7 @@ class Saving:
     def new_attempt(self) -> None:
         """The attempt before is kept under its own entry."""
         self.history_id = None
-        self.history_problem = ""
+        self.history_problem = None
 
     def forget(self) -> None:
         """The finished game is done with: no Continue for it."""
@@ -123,16 +124,18 @@ class Logbook:
     def __init__(self, *, logged: bool = False, uncounted: bool = False) -> None:
         self.logged = logged
         self.uncounted = uncounted
-        self.problem = ""
+        self.problem: SaveProblem | None = None
 
-    def write(self, record: Record, state: GameState, campaign: Campaign, names: list[str]) -> str:
-        """Write the ended attempt down (once); the sentence saying why it failed, else ''."""
+    def write(
+        self, record: Record, state: GameState, campaign: Campaign, names: list[str]
+    ) -> SaveProblem | None:
+        """Write the ended attempt down (once); why it failed, else None."""
         if self.logged:
-            return ""
+            return None
         self.logged = True
         self.uncounted = uncounted(record, state)
         if self.uncounted:
-            return ""  # swap tasks or re-deal: this attempt is not an attempt
+            return None  # swap tasks or re-deal: this attempt is not an attempt
         self.problem = campaign.note_attempt(state, names)
         if self.problem:
             self.logged = False  # Continue writes it down

@@ -210,7 +210,7 @@ class CrewApp(App[int]):
                 # the game the new one replaces stays in the history
                 problem = keep_abandoned(saved)
                 if problem:
-                    self.notify(problem, title=_("Not kept"), severity="warning")
+                    self.notify(str(problem), title=_("Not kept"), severity="warning")
             try:
                 session = Session.new(spec, settings=self.settings)
             except (SessionError, storage.StorageError) as exc:
@@ -366,7 +366,7 @@ class CrewApp(App[int]):
             s.save()
             if s.save_problem:
                 # every action was saved already, or the screen said it was not
-                problem = s.save_problem.split(_(". You can play on"))[0]
+                problem = s.save_problem.short()
                 self.save_error = _(
                     "crew: the game could not be saved on quitting: {problem}"
                 ).format(problem=problem)

@@ -102,7 +102,7 @@ def test_replacing_an_unfinished_game_keeps_the_date_it_was_last_played() -> Non
     dated(1, OLD)
     saved = storage.load_game()
     assert saved is not None
-    assert keep_abandoned(saved) == ""  # what New game does with it
+    assert keep_abandoned(saved) is None  # what New game does with it
     (entry,), _problems = history.list_entries()
     assert (entry.result, entry.date) == ("abandoned", OLD)
     # something played since: the date is the new one

@@ -469,6 +469,26 @@ async def test_a_failed_save_on_quitting_is_reported(crew_home: Path, monkeypatc
         monkeypatch.setattr(storage, "save_game", broken)
         app.save_now()
     assert "could not be saved" in app.save_error and "disk full" in app.save_error
+    # what failed and why, without the advice to play on (crew has closed)
+    assert "You can play on" not in app.save_error
+
+
+def test_a_save_problem_says_what_failed_and_why_in_both_languages() -> None:
+    from crew import i18n
+    from crew.table.campaign import SaveProblem, cannot_write
+
+    problem = cannot_write("the logbook", OSError(28, "No space left on device", "/x/log.json"))
+    assert problem == SaveProblem("the logbook", "No space left on device", "/x/log.json")
+    assert problem.short() == "the logbook cannot be saved: No space left on device (/x/log.json)"
+    assert str(problem).startswith(problem.short() + ". You can play on")
+    i18n.set_language("nl")
+    try:
+        assert problem.short() == (
+            "het logboek kan niet worden opgeslagen: No space left on device (/x/log.json)"
+        )
+        assert str(problem).startswith(problem.short() + ". Je kunt verder spelen")
+    finally:
+        i18n.set_language("en")
 
 
 def test_continue_resumes_distress_cards_already_chosen(crew_home: Path) -> None:

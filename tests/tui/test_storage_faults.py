@@ -133,7 +133,7 @@ async def test_the_app_says_the_game_cannot_be_saved_and_play_goes_on(
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         s = app.session
-        assert s is not None and "cannot be saved" in s.save_problem
+        assert s is not None and "cannot be saved" in str(s.save_problem)
         assert any("cannot be saved" in m for m in notes), notes
         await pilot.press("enter")  # everybody has seen the draw: the game goes on
         s.open_gate()
@@ -147,13 +147,13 @@ def test_a_session_saves_again_once_the_disk_has_room(
 ) -> None:
     monkeypatch.setattr(storage.os, "fsync", _no_space)
     s = Session.new(GameSpec(3, [], 1, seed=7))
-    assert "No space left" in s.save_problem
+    assert "No space left" in str(s.save_problem)
     monkeypatch.undo()
     monkeypatch.setenv("CREW_HOME", str(crew_home))
     s.ack_draw()
     s.open_gate()
     assert s.act(Take(s.state.setup.captain, 40)) is None
-    assert s.save_problem == ""
+    assert s.save_problem is None
     saved = storage.load_game()
     assert saved is not None and saved.actions == s.record.actions
 
@@ -168,7 +168,7 @@ def test_a_logbook_that_cannot_be_written_is_reported_not_lost(
     s.act(Take(s.state.setup.captain, 40))
     while not s.state.over:
         s.act(_any_legal(s))  # type: ignore[arg-type]
-    assert "logbook cannot be saved" in s.save_problem
+    assert "logbook cannot be saved" in str(s.save_problem)
     assert s.logged is False  # written down when the game is continued
 
 
@@ -272,9 +272,10 @@ def test_a_read_only_home_says_the_same_sentence_at_every_action(
     s.ack_draw()
     s.open_gate()
     assert s.act(Take(s.state.setup.captain, 40)) is None
-    first = s.save_problem
+    assert s.save_problem is not None
+    first = str(s.save_problem)
     s.decide_distress(None)
-    assert first and s.save_problem == first
+    assert first and str(s.save_problem) == first
     assert "current.json" in first and ".tmp" not in first
 
 
@@ -288,14 +289,14 @@ def test_a_win_the_full_disk_kept_out_of_the_logbook_is_written_once_there_is_ro
     s.act(Take(s.state.setup.captain, 40))
     while not s.state.over:
         s.act(_any_legal(s))  # type: ignore[arg-type]
-    assert "logbook cannot be saved" in s.save_problem and not s.logged
+    assert "logbook cannot be saved" in str(s.save_problem) and not s.logged
     from crew.table import summarize
 
-    assert "logbook cannot be saved" in summarize(s).save_problem  # the result screen says it
+    assert "logbook cannot be saved" in str(summarize(s).save_problem)  # the result screen says it
     monkeypatch.undo()
     monkeypatch.setenv("CREW_HOME", str(crew_home))
     s.save()  # the next save (any key at the result) finds room again
-    assert s.logged and s.save_problem == ""
+    assert s.logged and s.save_problem is None
     entry = storage.load_log().crews["Deep"].missions[1]
     assert entry.attempts == 1 and (entry.won_on is not None) == (s.state.result == "won")
 

@@ -42,6 +42,7 @@ from crew.table import (
     StepKind,
 )
 from crew.table.advice import Advice
+from crew.table.campaign import SaveProblem
 from crew.table.choices import Intent, SignalBy
 
 from ..guard import GuardedScreen, KeyTiming
@@ -127,7 +128,7 @@ class GameScreen(GuardedScreen[None]):
         self.panels = panels(table)
         self.panel: StepPanel = self.panels[StepKind.RESULT]
         self._step: tuple[Step, int | None] | None = None
-        self._told_save_problem = ""
+        self._told_save_problem: SaveProblem | None = None
         self._armed_for: tuple[object, ...] | None = None  # what the key guard was armed for
         self.message = Text()
         #: the worker each job awaits, with what it was started for (the table then)
@@ -163,7 +164,7 @@ class GameScreen(GuardedScreen[None]):
         """Say once, plainly, that saving fails (and again if the reason changes)."""
         problem = self.table.save_problem
         if problem and problem != self._told_save_problem:
-            self.notify(problem, title=_("Not saved"), severity="error", timeout=20)
+            self.notify(str(problem), title=_("Not saved"), severity="error", timeout=20)
         self._told_save_problem = problem
 
     def sync(self) -> None:

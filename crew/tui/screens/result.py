@@ -224,7 +224,11 @@ class ResultScreen(GuardedScreen[AfterResult]):
             return False
         if action == "choose" and parameters and parameters[0] == AfterResult.NEXT:
             return True if self.summary.next_open else None
-        if action == "choose" and parameters and parameters[0] in (AfterResult.NEW, AfterResult.SAME):
+        if (
+            action == "choose"
+            and parameters
+            and parameters[0] in (AfterResult.NEW, AfterResult.SAME)
+        ):
             return self.new_tasks_differ
         if action == "choose" and parameters and parameters[0] == "again":
             return not self.new_tasks_differ
