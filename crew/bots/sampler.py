@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from crew.engine.cards import SUIT_MASKS, cards_in, suit_of
+from crew.engine.cards import CAPTAIN_CARD, SUIT_MASKS, cards_in, suit_of
 from crew.engine.determinize import hidden_cards, state_from_view
 from crew.engine.enums import Position
 from crew.engine.state import TONOJA, GameState
@@ -27,8 +27,6 @@ from crew.engine.view import View
 from .memory import Memory
 
 __all__ = ["Knowledge", "infer", "sample_hands", "sample_states"]
-
-S4 = 39
 
 
 @dataclass(frozen=True)
@@ -101,12 +99,12 @@ def infer(view: View, memory: Memory) -> Knowledge:
         else:
             either.append((s, sv.card))
     # submarine 4: the captain's until played
-    if hidden >> S4 & 1:
+    if hidden >> CAPTAIN_CARD & 1:
         for s in allowed:
             if s != view.captain:
-                allowed[s] &= ~(1 << S4)
+                allowed[s] &= ~(1 << CAPTAIN_CARD)
         if view.captain in fixed:
-            fixed[view.captain] |= 1 << S4
+            fixed[view.captain] |= 1 << CAPTAIN_CARD
     # the distress card this seat passed
     if memory.gave is not None:
         card, to = memory.gave

@@ -10,9 +10,11 @@ from crew.engine.actions import (
     Signal,
 )
 from crew.engine.cards import (
+    COLOR_CARDS_MASK,
     SUB,
     SUIT_MASKS,
     card_str,
+    cards_in,
     mask_of,
     suit_of,
     value_of,
@@ -163,7 +165,7 @@ def choose_distress_card(
     hand = mask_of(view.hand)
     to = distress_target(view.players, view.seat, direction)
     theirs = _task_cards(view, {to})
-    colours = [c for c in range(36) if hand >> c & 1]
+    colours = list(cards_in(hand & COLOR_CARDS_MASK))
     if not colours:
         raise ValueError("a hand of submarines only cannot pass a card")
     gift = [c for c in colours if c in theirs]

@@ -18,8 +18,10 @@ from crew.engine.actions import (
     Volunteer,
 )
 from crew.engine.cards import (
+    COLOR_CARDS_MASK,
     SUB,
     SUIT_MASKS,
+    cards_in,
     mask_of,
     parse_cards,
     suit_of,
@@ -104,7 +106,7 @@ def _hand_strength(view: View, seat: int) -> float:
     """A rough count of tricks a hand can take (for choices made without the solver)."""
     hand = mask_of(view.hand) if seat == view.seat else 0
     subs = (hand & SUIT_MASKS[SUB]).bit_count()
-    high = sum(1 for c in range(36) if hand >> c & 1 and value_of(c) >= 8)
+    high = sum(1 for c in cards_in(hand & COLOR_CARDS_MASK) if value_of(c) >= 8)
     return subs + 0.6 * high
 
 
