@@ -39,6 +39,7 @@ COMPILED = (
     "crew/solver/cuts/base.py",
     "crew/solver/cuts/captures.py",
     "crew/solver/cuts/counts.py",
+    "crew/solver/cuts/leads.py",
     "crew/solver/cuts/one_trick.py",
     "crew/solver/cuts/runs.py",
     "crew/solver/cuts/submarines.py",

@@ -12,7 +12,9 @@ position. This module gathers the cuts of one search form by the checks they joi
 - against the tricks a seat surely wins with its submarines: a seat may be capped below them;
 - captured cards: every card goes to one seat at most;
 - submarines: one its holder must play needs a seat allowed to take it;
-- trick counts: the final counts the pending tasks allow must add up to the tricks.
+- trick counts: the final counts the pending tasks allow must add up to the tricks;
+- a mission condition that limits the leads: the tricks left must be playable at all, each
+  opened by a card it allows (:mod:`.cuts.leads`, once no task is pending).
 
 Each cut is a consequence of the rules, never a rule of its own, and the tests check each kind
 on its own, and the solver with all of them, against a plain search without them.
@@ -38,6 +40,7 @@ from .cuts.captures import (
     winners_clash,
 )
 from .cuts.counts import FinalCounts, LeadsOnly, MostTricks, OnlyTricks, WinTricks
+from .cuts.leads import LeadFlow, lead_flow
 from .cuts.one_trick import EverySeat, OthersHold, OwnCard, TrickTotal
 from .cuts.runs import Run, most_without_run
 from .cuts.submarines import (
@@ -75,6 +78,7 @@ class Cuts:
     bars: list[TaskCut] = field(default_factory=list)  # who may win no more subs or tricks
     vector: list[TaskCut] = field(default_factory=list)  # final trick-count vectors
     leads: int = DECK_MASK  # the cards any seat may lead (a mission condition)
+    flow: LeadFlow | None = None  # the tricks left played with those leads only
     memo: dict[tuple[object, ...], bool] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
@@ -123,6 +127,8 @@ def cuts_for(form: SearchForm, kinds: frozenset[CutKind] | None = None) -> Cuts:
     if kinds is None:  # the mission's conditions too
         for cond in form.judged:
             out.leads &= cond.leads
+        if out.leads != DECK_MASK:
+            out.flow = lead_flow(form, out.leads)
     if out.leads == DECK_MASK and all(c.CAPS_ONLY for c in out.vector):
         out.vector = []  # upper bounds alone are checked by the count cuts
     return out
@@ -213,6 +219,8 @@ def certainly_lost(form: SearchForm, cuts: Cuts, node: Node) -> bool:
         if submarine_nowhere(form, node, cuts.bars, ledger.full, ledger.claims):
             return True
     elif cuts.bars and submarine_nowhere(form, node, cuts.bars, {}, {}):
+        return True
+    if cuts.flow is not None and cuts.flow.lost(form, node):
         return True
     if not cuts.vector and cuts.leads == DECK_MASK:
         return False

@@ -5,16 +5,19 @@ and the plain exhaustive search finds no win there either."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 import pytest
 from gen import exhaustive
 
 from crew.engine import GameState, Phase, Play, apply, parse_cards
-from crew.engine.cards import mask_of
+from crew.engine.cards import card_list, mask_of
 from crew.engine.search import SearchForm
 from crew.engine.setup import new_attempt
 from crew.engine.task_base import PENDING, Cut, CutKind
 from crew.solver.bounds import certainly_lost, cut_of, cuts_for
+from crew.solver.limits import Budget
+from crew.solver.plain import PlainSearch
 
 #: Cards gone in seven tricks of one suit each, four at a time in this order.
 GONE = "P1 P2 P3 P4 P5 P6 P7 P8 B1 B2 B3 B4 B5 B6 B7 B8 G1 G2 G3 G4 G5 G6 G7 G8 Y1 Y2 Y3 Y4"
@@ -179,3 +182,73 @@ def test_a_cut_missing_its_mode_is_refused(fact: Cut) -> None:
     state = _ending([55], [2], LEFT)
     with pytest.raises(ValueError, match="needs"):
         cut_of(SearchForm(state), 0, 2, fact)
+
+
+#: Mission 12 (no trick opened with pink or a submarine): six tricks, each card by seat (0-3),
+#: then the four cards each seat holds; seat 2 leads the seventh trick.
+NO_PINK_LEADS = [
+    ("Y7", "Y5", "Y8", "Y2"),
+    ("P4", "B2", "B7", "B9"),
+    ("G4", "G1", "G2", "G6"),
+    ("Y4", "Y9", "Y1", "Y3"),
+    ("G5", "G9", "B3", "G3"),
+    ("G8", "G7", "S3", "B4"),
+]
+NO_PINK_LEFT = ["P1 P2 Y6 S4", "P3 P5 P8 S2", "P7 P9 B1 B8", "P6 B5 B6 S1"]
+
+
+def _mission_12_ending() -> GameState:
+    hands = [parse_cards(h.split()) for h in NO_PINK_LEFT]
+    for trick in NO_PINK_LEADS:
+        for seat, card in enumerate(parse_cards(list(trick))):
+            hands[seat].append(card)
+    state = new_attempt(4, 12, hands=[mask_of(h) for h in hands], tasks=[])
+    for trick in NO_PINK_LEADS:
+        cards = parse_cards(list(trick))
+        for _ in range(4):
+            state, _ = apply(state, Play(state.turn, cards[state.turn]))
+    assert not state.result and len(state.tricks) == 6 and state.leader == 2
+    return state
+
+
+def test_the_lead_flow_cut_fires_where_the_plain_search_finds_no_win() -> None:
+    # five cards that may open a trick for four tricks, but seat 0 wins a trick with S4 and
+    # then must open one with its only yellow; seat 1 must win no trick before the last (it
+    # holds nothing it may lead), so S4 or S1 must cover its S2; ...: no way through
+    state = _mission_12_ending()
+    form = SearchForm(state)
+    node = form.start(state)
+    cuts = cuts_for(form)
+    assert cuts.flow is not None and cuts.flow.lost(form, node)
+    assert certainly_lost(form, cuts, node)
+    cuts.flow = None  # the other cuts do not see it
+    assert not certainly_lost(form, cuts, node)
+    assert PlainSearch(state, Budget()).run(1 << 40) is False
+
+
+def test_the_lead_flow_cut_agrees_with_the_plain_search_on_swapped_cards() -> None:
+    # the ending with two cards of two seats swapped, every way: lost for the cut only where
+    # the plain search finds no win, and some of them winnable
+    state = _mission_12_ending()
+    held = [card_list(h) for h in state.hands]
+    verdicts = set()
+    for a, b in combinations(range(4), 2):
+        for x in held[a]:
+            for y in held[b]:
+                hands = list(state.hands)
+                hands[a] ^= 1 << x | 1 << y
+                hands[b] ^= 1 << x | 1 << y
+                swapped = state._replace(hands=tuple(hands))
+                form = SearchForm(swapped)
+                flow = cuts_for(form).flow
+                assert flow is not None
+                lost = flow.lost(form, form.start(swapped))
+                won = PlainSearch(swapped, Budget()).run(1 << 40)
+                assert not (lost and won), (a, x, b, y)
+                verdicts.add((lost, won))
+    assert (False, True) in verdicts and (True, False) in verdicts
+
+
+def test_no_lead_flow_cut_without_a_lead_condition() -> None:
+    state = _ending([55], [2], LEFT)
+    assert cuts_for(SearchForm(state)).flow is None

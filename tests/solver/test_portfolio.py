@@ -260,11 +260,17 @@ def test_a_seat_that_may_lead_nothing_cannot_win_the_tricks_its_submarines_take(
     state = new_attempt(4, 12, hands=[mask_of(parse_cards(h)) for h in deal], tasks=[])
     form = SearchForm(state)
     assert certainly_lost(form, cuts_for(form), form.start(state))
-    # with one blue card to lead after its first win, it is not cut
+    # with one blue card to lead after its first win, the count of its leads does not cut it;
+    # the lead-flow cut does: that blue 9 must follow seat 0's blue lead and take the first
+    # trick, and seat 1 then has nothing it may lead
     deal[0], deal[1] = deal[0].replace("B9", "P7"), deal[1].replace("P7", "B9")
     state = new_attempt(4, 12, hands=[mask_of(parse_cards(h)) for h in deal], tasks=[])
     form = SearchForm(state)
-    assert not certainly_lost(form, cuts_for(form), form.start(state))
+    cuts = cuts_for(form)
+    assert certainly_lost(form, cuts, form.start(state))
+    cuts.flow = None
+    assert not certainly_lost(form, cuts, form.start(state))
+    assert PlainSearch(state, Budget()).run(1 << 40) is False
 
 
 def test_submarines_are_taken_only_by_a_higher_submarine_played_by_the_winner() -> None:
