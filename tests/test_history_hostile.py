@@ -198,7 +198,7 @@ def test_an_attempt_is_kept_beside_a_file_with_a_superscript_name() -> None:
         crew=None,
         practice=False,
     )
-    assert (number, problem) == (1, "")
+    assert (number, problem) == (1, None)
     assert history.load_entry(1).record == _entry(2).record
 
 
@@ -313,7 +313,7 @@ def test_a_folder_that_cannot_be_listed_never_gets_a_new_entry_over_an_old_one(
     number, problem = keep(
         _entry(2).record, state, entry_id=None, names=NAMES, computers=[], crew=None, practice=False
     )
-    assert number is None and "cannot be read" in problem
+    assert number is None and "cannot be read" in str(problem)
     assert history.entry_path(1).read_bytes() == before
 
 
@@ -338,7 +338,7 @@ def test_a_saved_game_never_overwrites_another_attempt_under_its_old_number() ->
     number, problem = keep(
         mine, state, entry_id=1, names=NAMES, computers=[], crew=None, practice=False
     )
-    assert (number, problem) == (2, "")
+    assert (number, problem) == (2, None)
     assert history.load_entry(1).record == other.record
     assert history.load_entry(2).record == mine
     # the same attempt played on is kept again under its own number
@@ -352,7 +352,7 @@ def test_a_saved_game_never_overwrites_another_attempt_under_its_old_number() ->
         crew=None,
         practice=False,
     )
-    assert (number, problem) == (2, "") and history.load_entry(2).record == later
+    assert (number, problem) == (2, None) and history.load_entry(2).record == later
     assert [e.id for e in history.list_entries()[0]] == [2, 1]
 
 
