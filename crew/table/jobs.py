@@ -60,7 +60,7 @@ class VotesAnswer:
     """The computers' distress votes (:attr:`AskKind.VOTES`): each seat's way, or None."""
 
     ask: Ask
-    votes: tuple[tuple[int, str | None], ...]
+    votes: tuple[tuple[int, Direction | None], ...]
     why: str = ""
 
 
@@ -197,7 +197,7 @@ def carry_out(
 
 
 def _with_votes(
-    table: TableState, votes: tuple[tuple[int, str | None], ...], *, people: bool
+    table: TableState, votes: tuple[tuple[int, Direction | None], ...], *, people: bool
 ) -> TableState:
     """The computers' distress votes are in: with people at the table they are told and the
     people decide; without, the signal is sent only when every computer votes for it."""

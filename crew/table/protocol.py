@@ -103,7 +103,7 @@ class TableState:
     distress_decided: bool = False
     distress_direction: Direction | None = None  # the distress signal being sent: cards open
     distress_cards: tuple[tuple[int, int], ...] = ()  # (seat, card) chosen so far
-    distress_votes: tuple[tuple[int, str | None], ...] | None = None  # the computers' votes
+    distress_votes: tuple[tuple[int, Direction | None], ...] | None = None  # the computers' votes
     signaller: int | None = None  # the seat choosing a signal now
     window_closed: int = 0  # the trick before whose computer lead the people played on
     window_asked: frozenset[tuple[int, int]] = frozenset()  # computers asked: (trick, seat)
@@ -245,14 +245,13 @@ def next_question(
     return None
 
 
-def distress_outcome(votes: tuple[tuple[int, str | None], ...]) -> Direction | None:
+def distress_outcome(votes: tuple[tuple[int, Direction | None], ...]) -> Direction | None:
     """The computers' crew decision on the distress signal when no person is at the table: it
     is sent (the first voter's way) only when every one of them votes for it."""
     ways = [direction for _, direction in votes]
     if not ways or any(way is None for way in ways):
         return None
-    first = ways[0]
-    return Direction(first) if first is not None else None
+    return ways[0]
 
 
 def question_for(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from crew.engine.cards import COLOR_CARDS_MASK, value_of
+from crew.engine.cards import COLOR_CARDS_MASK, card_list, value_of
 from crew.engine.search import Node, SearchForm
 from crew.engine.task_base import TotalOp
 
@@ -103,7 +103,7 @@ class TrickTotal(TaskCut):
             h = holding(form, node, s) & COLOR_CARDS_MASK & ~barred
             if not h:
                 return True
-            values = [value_of(c) for c in range(36) if h >> c & 1]
+            values = [value_of(c) for c in card_list(h)]
             lo += min(values)
             hi += max(values)
         return lo > self.top or hi < self.bottom
