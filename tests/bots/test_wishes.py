@@ -14,6 +14,7 @@ from crew.bots import DEFAULT, Memory, choose_action, task_wishes
 from crew.engine import Assign, Phase, apply, new_attempt, start_state, view_for
 from crew.engine.cards import mask_of, parse_cards
 from crew.engine.missions import mission_rules
+from crew.engine.tricks import Trick
 from crew.table import decision_rng
 from crew.table.jobs import job
 from crew.table.protocol import AskKind, TableState, next_question
@@ -112,9 +113,14 @@ def test_the_table_asks_every_other_computer_for_its_wishes_from_its_own_view() 
 
 
 def test_a_new_attempt_forgets_the_wishes() -> None:
+    # wishes heard in one attempt, a trick remembered; then the view of the next attempt (no
+    # trick played) is observed: the memory starts again, without the old wishes
     state = new_attempt(4, 17, seed=3)
     m = Memory(0)
     m.observe(view_for(state, 0))
     m.wishes = {1: (5,)}
-    m.reset()
-    assert m.wishes == {}
+    m.observe(view_for(state, 0))
+    assert m.wishes == {1: (5,)}  # the same attempt: still heard
+    m.tricks.append(Trick(0, (0, 1, 2, 3), (0, 1, 2, 3), 3))
+    m.observe(view_for(new_attempt(4, 17, seed=4), 0))
+    assert m.wishes == {} and m.tricks == []
