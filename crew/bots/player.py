@@ -66,7 +66,8 @@ def choose_action(
     choose = _CHOOSERS.get(view.phase)
     if choose is None:
         raise NothingToDecide(Said("nothing to decide in phase {phase}", phase=repr(view.phase)))
-    ctx = search.Context(cfg.deadline)  # this decision's own solver, node count and deadline
+    # this decision's own solver, node count and deadline
+    ctx = search.Context(cfg.deadline, cfg.undecided)
     return costed(choose(view, memory, rng, cfg, ctx), ctx)
 
 

@@ -39,16 +39,19 @@ class Context:
       same search whatever was decided before (decisions stay reproducible);
     - ``spent``: solver nodes searched so far (a clock-free cost);
     - ``deadline``: seconds after which the decision settles for the deals judged so far
-      (:meth:`late`; None: never), and ``cut``: whether it did.
+      (:meth:`late`; None: never), and ``cut``: whether it did;
+    - ``undecided``: what a sampled deal the search leaves undecided counts (see
+      ``Settings.undecided``).
     """
 
-    __slots__ = ("cut", "solver", "spent", "until")
+    __slots__ = ("cut", "solver", "spent", "undecided", "until")
 
-    def __init__(self, deadline: float | None = None) -> None:
+    def __init__(self, deadline: float | None = None, undecided: float = 0.5) -> None:
         self.solver = Solver()
         self.spent = 0
         self.until = None if deadline is None else time.monotonic() + deadline
         self.cut = False
+        self.undecided = undecided
 
     def late(self) -> bool:
         """Whether the deadline has passed (never without one)."""
@@ -56,13 +59,14 @@ class Context:
 
 
 def winnable(state: GameState, nodes: int, ctx: Context) -> float:
-    """1.0 winnable, 0.0 not, 0.5 undecided within ``nodes`` (counted in ``ctx.spent``)."""
+    """1.0 winnable, 0.0 not, ``ctx.undecided`` undecided within ``nodes`` (counted in
+    ``ctx.spent``)."""
     if state.result:
         return 1.0 if state.result == Result.WON else 0.0
     sol = ctx.solver.solve(state, node_limit=nodes)
     ctx.spent += sol.nodes
     if sol.winnable is None:
-        return 0.5
+        return ctx.undecided
     return 1.0 if sol.winnable else 0.0
 
 

@@ -87,6 +87,9 @@ class Settings:
     #: lower one lost as well, and computers play the lowest of cards that fare alike:
     #: ``inference.low_weight``); 1.0: not weighed
     infer_low: float = 1.0
+    #: what a sampled deal counts for an option when the search leaves it undecided within its
+    #: nodes (won 1, lost 0)
+    undecided: float = 0.5
 
 
 DEFAULT = Settings()

@@ -366,7 +366,7 @@ def task_wishes(
     fit = [_task_fit(view, t, me) for t in open_tasks]
     if memory.usable(view):
         states = sample_states(view, memory, rng, cfg.task_samples)
-        ctx = search.Context(cfg.deadline)
+        ctx = search.Context(cfg.deadline, cfg.undecided)
         chance = task_chances(view, states, [{**owned, t: me} for t in open_tasks], cfg, ctx)
     else:
         chance = [_fit_or_strength(view, t) for t in open_tasks]
