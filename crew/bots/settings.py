@@ -82,11 +82,6 @@ class Settings:
     #: 11, 18-20, 22, 24, 25, 33, three games each (seed it1), 2.0 won 6 of 24 where 0 won 8
     #: (1 and 3 won by one side only, sign test p 0.63), the same decision times
     infer_tasks: float = 0.0
-    #: card play: a sampled deal counts ``infer_low`` times less for each card a partner played
-    #: to follow a colour, losing the trick, while it held a lower card of that colour (the
-    #: lower one lost as well, and computers play the lowest of cards that fare alike:
-    #: ``inference.low_weight``); 1.0: not weighed
-    infer_low: float = 1.0
     #: what a sampled deal counts for an option when the search leaves it undecided within its
     #: nodes (won 1, lost 0)
     undecided: float = 0.5

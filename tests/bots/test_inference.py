@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from crew.bots import Memory
-from crew.bots.inference import chosen_tasks, low_follows, low_weight, weighed_states
+from crew.bots.inference import chosen_tasks, weighed_states
 from crew.engine import apply, mask_of, parse_cards, start_state, view_for
-from crew.engine.actions import Play, Take
+from crew.engine.actions import Take
 from crew.engine.cards import parse_card
 from crew.engine.missions import mission_rules
 from crew.engine.state import Phase
@@ -66,41 +66,3 @@ def test_without_a_chosen_task_naming_cards_the_deals_are_as_sampled() -> None:
     # free task choice: the tasks were given, not chosen
     st = start_state(4, mission_rules(17), hands, [], [4, 1])
     assert chosen_tasks(view_for(st, 2)) == []
-
-
-def _after_a_yellow_trick() -> tuple:
-    """The captain leads Y8; seat 1 follows Y1, seat 2 (whose view this is) Y3, seat 3 Y6 while
-    holding Y5: the captain wins."""
-    hands = [mask_of(parse_cards(h)) for h in HANDS]
-    state, _ = apply(start_state(4, NORMAL, hands, [], [4]), Take(0, 4))
-    memory = Memory(2)
-    memory.observe(view_for(state, 2))
-    for seat, card in ((0, "Y8"), (1, "Y1"), (2, "Y3"), (3, "Y6")):
-        state, _ = apply(state, Play(seat, parse_card(card)))
-        memory.observe(view_for(state, 2))
-    return state, view_for(state, 2), memory
-
-
-LOW_YELLOWS = mask_of(parse_cards("Y2 Y5"))  # unseen by seat 2, below seat 3's Y6
-
-
-def test_a_partner_that_followed_low_and_lost_rarely_holds_a_lower_card_of_that_colour() -> None:
-    state, view, memory = _after_a_yellow_trick()
-    y1, y6 = parse_card("Y1"), parse_card("Y6")
-    # the losing follows of partners, the seat's own aside: nothing was played after them
-    assert sorted(low_follows(view, memory)) == [(1, y1, 0), (3, y6, 0)]
-    follows = low_follows(view, memory)
-    # the real deal: seat 3 holds the Y5 below its Y6, seat 1 nothing below its Y1
-    assert low_weight(state, follows, 0.5) == 0.5
-    plain = weighed_states(view, memory, random.Random(3), 60, 0.0)
-    weighed = weighed_states(view, memory, random.Random(3), 60, 0.0, 0.1)
-    for st in plain + weighed:
-        assert st.hands[2] == mask_of(view.hand)
-
-    def low(states: list) -> float:
-        return sum((st.hands[3] & LOW_YELLOWS).bit_count() for st in states) / len(states)
-
-    assert low(weighed) < low(plain) - 0.3
-    # gamma 1: the deals as sampled
-    same = weighed_states(view, memory, random.Random(3), 60, 0.0, 1.0)
-    assert [st.hands for st in same] == [st.hands for st in plain]
