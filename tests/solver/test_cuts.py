@@ -4,18 +4,21 @@ and the plain exhaustive search finds no win there either."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from itertools import combinations
 
 import pytest
 from gen import exhaustive
 
-from crew.engine import GameState, Phase, Play, apply, parse_cards
+from crew.engine import GameState, Phase, Play, apply, legal_plays, parse_cards
 from crew.engine.cards import card_list, mask_of
 from crew.engine.search import SearchForm
 from crew.engine.setup import new_attempt
 from crew.engine.task_base import PENDING, Cut, CutKind
 from crew.solver.bounds import certainly_lost, cut_of, cuts_for
+from crew.solver.cuts.base import TaskCut
+from crew.solver.cuts.captures import CapturesAtMost
 from crew.solver.limits import Budget
 from crew.solver.plain import PlainSearch
 
@@ -85,6 +88,17 @@ CASES = [
     Case(CutKind.CAPTURES, [10, 15], [2, 3], LEFT),
     # seat 0 may win no submarine (96), holds S4 and plays every card: nobody else can take it
     Case(CutKind.CAPTURES_AT_MOST, [96], [0], LEFT),
+    # seat 3 must end with four tricks (53), one so far, so it must win all three left, and
+    # must win exactly two 9s (20): the four 9s left, one a seat, are all played in those
+    # tricks, so the others must win a trick to take two of them
+    Case(
+        CutKind.CAPTURES_AT_MOST,
+        [20, 53],
+        [3, 3],
+        ["S1 P9 Y5", "S3 B9 Y6", "S2 G9 Y7", "S4 Y8 Y9"],
+        winners=(1, 2, 3, 1, 2, 1, 2),
+        partner=frozenset({CutKind.FINAL_COUNTS}),
+    ),
     # seat 2: three 9s (19); the pink 9 must go to seat 3 (10), the yellow 9 to seat 1 (12,
     # whose blue 7 it took in the fourth trick): two are left for seat 2
     Case(
@@ -252,3 +266,51 @@ def test_the_lead_flow_cut_agrees_with_the_plain_search_on_swapped_cards() -> No
 def test_no_lead_flow_cut_without_a_lead_condition() -> None:
     state = _ending([55], [2], LEFT)
     assert cuts_for(SearchForm(state)).flow is None
+
+
+#: Tasks with "at most so many" of some cards (exact counts, win none), and tasks that set
+#: trick counts, for :func:`test_the_at_most_cut_agrees_with_the_plain_search_on_random_endings`.
+AT_MOST = (20, 21, 24, 25, 26, 27, 28, 29, 93, 94, 96)
+COUNTED = (45, 46, 50, 51, 52, 53, 61, 62, 64)
+
+
+def _random_ending(rng: random.Random, n: int, tricks_left: int) -> GameState | None:
+    """A random deal with an "at most" task, a trick-count task and maybe another "at most"
+    task, randomly owned, played at random until ``tricks_left`` tricks are left."""
+    players = rng.choice((3, 4))
+    tasks = [rng.choice(AT_MOST), rng.choice(COUNTED)]
+    if rng.random() < 0.5:
+        tasks.append(rng.choice([t for t in AT_MOST if t != tasks[0]]))
+    state = new_attempt(players, None, seed=f"at-most-{n}", tasks=tasks, difficulty=1)
+    captain = state.setup.captain
+    owners = [rng.randrange(players) for _ in tasks]
+    if 61 in tasks:
+        owners[tasks.index(61)] = (captain + 1) % players  # the captain may not take it
+    state = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=captain, leader=captain)
+    while not state.result and len(state.tricks) < state.setup.total_tricks - tricks_left:
+        state, _ = apply(state, Play(state.turn, rng.choice(legal_plays(state))))
+    return None if state.result else state
+
+
+def test_the_at_most_cut_agrees_with_the_plain_search_on_random_endings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the count of the cards the others must take caps the owner's tricks, the plain
+    search finds no win either (and that cap is what fires in some of them). Endings of one
+    trick at three players hold the card no seat plays (it is never taken)."""
+    rng = random.Random(5020)
+    kinds = frozenset({CutKind.CAPTURES_AT_MOST, CutKind.FINAL_COUNTS, CutKind.MOST_TRICKS})
+    fired = only_by_the_cap = 0
+    for n in range(1500):
+        state = _random_ending(rng, n, tricks_left=rng.choice((1, 2, 4)))
+        if state is None:
+            continue
+        form = SearchForm(state)
+        node = form.start(state)
+        if certainly_lost(form, cuts_for(form, kinds), node):
+            fired += 1
+            assert not exhaustive(state), (state.setup.task_ids, state.owners)
+            with monkeypatch.context() as m:
+                m.setattr(CapturesAtMost, "bound", TaskCut.bound)
+                only_by_the_cap += not certainly_lost(form, cuts_for(form, kinds), node)
+    assert fired >= 10 and only_by_the_cap >= 1, (fired, only_by_the_cap)

@@ -17,7 +17,15 @@ from crew.engine.search import Node, SearchForm
 from crew.engine.state import TONOJA
 from crew.engine.task_base import PENDING
 
-from .base import Fit, Stage, TaskCut, most_from_one_seat, taken_by_others, tricks_to_take
+from .base import (
+    Fit,
+    Stage,
+    TaskCut,
+    holding,
+    most_from_one_seat,
+    taken_by_others,
+    tricks_to_take,
+)
 
 __all__ = [
     "CaptureCut",
@@ -102,10 +110,14 @@ class Captures(CaptureCut):
 
 class CapturesAtMost(CaptureCut):
     """The owner captures at most ``count`` cards of ``cards``: no more than that of the
-    cards it must capture, and with ``count`` taken none of them. Reads the owner's captured
-    cards."""
+    cards it must capture, and with ``count`` taken none of them. Such a task is done only once
+    none of ``cards`` is left to play, so every one still held is played in a trick before the
+    attempt can be won, and those the owner may not take go to the other seats, one card of
+    each seat a trick at most: the others win at least so many tricks, and the owner no more
+    than the rest. Reads the owner's captured cards and the hands."""
 
-    STAGES: ClassVar[Stage] = Stage.CAPTURES
+    STAGES: ClassVar[Stage] = Stage.CAPTURES | Stage.VECTOR
+    CAPS_ONLY: ClassVar[bool] = True
 
     def __init__(self, task: int, owner: int, cards: int, count: int) -> None:
         super().__init__(task, owner)
@@ -123,6 +135,20 @@ class CapturesAtMost(CaptureCut):
         have = (node.won[self.owner] & self.cards).bit_count()
         mine = ledger.claims.get(self.owner, 0)
         return have + (mine & self.cards).bit_count() > self.count
+
+    def bound(self, form: SearchForm, node: Node, fit: Fit) -> None:
+        remaining = fit.remaining
+        played: list[int] = []  # per seat, how many of the cards it surely plays
+        for seat in range(form.seats):
+            held = holding(form, node, seat)
+            # a seat plays one card a trick, so all its cards but those beyond the tricks
+            # left (three players: one seat holds a card that is never played)
+            spare = max(0, held.bit_count() - remaining)
+            played.append(max(0, (held & self.cards).bit_count() - spare))
+        room = max(0, self.count - (node.won[self.owner] & self.cards).bit_count())
+        short = sum(played) - room
+        if short > 0:
+            fit.cap(self.owner, remaining - _tricks_holding(played, short, remaining))
 
 
 class CapturesAtLeast(CaptureCut):
@@ -261,3 +287,12 @@ def winners_clash(form: SearchForm, node: Node, claims: dict[int, int]) -> bool:
                         if not spare_hi & below_lo and not spare_lo & below_hi:
                             return True
     return False
+
+
+def _tricks_holding(played: list[int], cards: int, remaining: int) -> int:
+    """The fewest tricks that can hold ``cards`` of the cards each seat plays (``played``, by
+    seat), one card of each seat a trick at most (``remaining + 1`` when none can)."""
+    for t in range(1, remaining + 1):
+        if sum(min(p, t) for p in played) >= cards:
+            return t
+    return remaining + 1
