@@ -21,8 +21,10 @@ from crew.engine.state import TONOJA, GameState
 from crew.table.selfplay import SelfPlay as Table
 
 #: cheap search so that thousands of decisions stay quick (a little widening: cheap decisions
-#: sample a few more deals, and that too must follow from the view alone)
-FAST = replace(CHEAP, budget=Settings().budget, wide_budget=600, max_samples=3)
+#: sample a few more deals, and that too must follow from the view alone). A task option is
+#: judged with 60 positions like a card (``task_nodes``; the default floor of 300 would
+#: overrule it), so each task decision is still a search on sampled deals, at a fifth the cost
+FAST = replace(CHEAP, budget=Settings().budget, wide_budget=600, max_samples=3, min_task_nodes=60)
 
 GAMES = [
     (4, 1),
@@ -103,7 +105,8 @@ def _same_decision(state: GameState, mem: Memory, seat: int, seed: int) -> tuple
 @pytest.mark.parametrize(("players", "mission"), GAMES)
 def test_same_view_same_decision(players: int, mission: int) -> None:
     decisions = differ = 0
-    for seed in range(6):
+    # four attempts a game: 137 to 274 decisions compared in each of the twelve games
+    for seed in range(4):
         for state, memories in _states(players, mission, seed):
             for seat in _deciders(state):
                 n, other = _same_decision(state, memories[seat], seat, seed)
