@@ -247,10 +247,19 @@ def _can_hand_out(state: GameState) -> bool | None:
         return None
 
 
-def _hopeless(now: GameState, options: Sequence[Action]) -> list[bool]:
-    """For each option, whether it leaves the open tasks impossible to hand out without a
-    clash (``_can_hand_out`` after it)."""
-    return [_can_hand_out(apply(now, a)[0]) is False for a in options]
+def _first_hopeful(
+    now: GameState, options: Sequence[Action], ranked: list[int], n: int
+) -> list[int]:
+    """The first ``n`` of ``ranked`` (indices into ``options``) that do not leave the open tasks
+    impossible to hand out without a clash (``_can_hand_out`` after it), asked in that order
+    and no further than needed; the first ``n`` of ``ranked`` when every one does."""
+    out: list[int] = []
+    for i in ranked:
+        if _can_hand_out(apply(now, options[i])[0]) is not False:
+            out.append(i)
+            if len(out) == n:
+                break
+    return out or ranked[:n]
 
 
 def _keep_winnable(options: list[int], chance: list[float]) -> list[int]:
@@ -273,11 +282,10 @@ def _best_on_the_whole(
     sampled: list[GameState],
 ) -> int:
     """The best of ``options`` by ``key`` once the few best that leave the open tasks possible to
-    hand out (``_hopeless``) are judged again on the whole distribution (``_whole_chances``,
+    hand out (``_first_hopeful``) are judged again on the whole distribution (``_whole_chances``,
     on ``sampled`` and more deals): their ``chance`` is replaced by that judgement, in place."""
-    lost = _hopeless(now, options)
     ranked = sorted(range(len(options)), key=key, reverse=True)
-    short = ([i for i in ranked if not lost[i]] or ranked)[:WHOLE_OPTIONS]
+    short = _first_hopeful(now, options, ranked, WHOLE_OPTIONS)
     if len(short) > 1:
         chosen = [options[i] for i in short]
         deals = sampled + sample_states(view, memory, rng, max(0, _whole_deals(cfg) - len(sampled)))

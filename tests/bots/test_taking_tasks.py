@@ -7,8 +7,6 @@ the card high in its colour, or higher cards of that colour, or submarines where
 
 from __future__ import annotations
 
-import pytest
-
 from crew.bots import Memory, choose_action
 from crew.bots.tasks import _card_fit, _task_fit
 from crew.engine import mask_of, parse_card, parse_cards, start_state, view_for
@@ -78,21 +76,13 @@ def test_the_captain_judges_tonojas_tasks_by_her_face_up_cards() -> None:
     assert _task_fit(view, 50, 0) is None
 
 
-def test_a_task_decision_shares_one_budget_however_many_options_it_weighs(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_task_decision_shares_one_budget_however_many_options_it_weighs() -> None:
     # issues 23 and 26: 4 players, mission 82 (24 tasks, free choice): every (task, seat)
     # option was judged on each sampled deal with 2,000 nodes, 4 s and more a decision
     import random
 
     from crew.bots import Memory, Settings, choose_action
-    from crew.bots import tasks as bot_tasks
     from crew.engine import Assign, Phase, new_attempt, view_for
-
-    # the public hand-out check (no solver, not in the budget) looks at up to 2,000 states
-    # for each of the 96 options, 15 s here; capped at 20 the decision is the same (the same
-    # assignment, the same positions searched). Its own test is below
-    monkeypatch.setattr(bot_tasks, "HAND_OUT_STATES", 20)
 
     state = new_attempt(4, 82, seed=1)
     assert state.phase == Phase.ASSIGN and len(state.setup.task_ids) == 24
