@@ -58,11 +58,13 @@ import sys
 from mypyc.build import mypycify
 from setuptools import setup
 
-out, tmp, *paths = sys.argv[1:]
+out, tmp, opt_level, *paths = sys.argv[1:]
 setup(
     name="crew-native",
     script_args=["build_ext", "--build-lib", out, "--build-temp", tmp],
-    ext_modules=mypycify(["--ignore-missing-imports", *paths], group_name="crew_native"),
+    ext_modules=mypycify(
+        ["--ignore-missing-imports", *paths], group_name="crew_native", opt_level=opt_level
+    ),
 )
 """
 
@@ -99,13 +101,23 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             shutil.rmtree(work, ignore_errors=True)
 
 
+def _opt_level() -> str:
+    """The C compiler's optimisation level for the compiled modules: 3, or ``CREW_OPT_LEVEL``
+    (0-3) from the environment. The tests build the wheel at 0, which compiles the same C
+    code several times faster; a wheel to play with keeps 3 (its search is faster)."""
+    level = os.environ.get("CREW_OPT_LEVEL", "3")
+    if level not in ("0", "1", "2", "3"):
+        raise OSError(f"CREW_OPT_LEVEL must be 0, 1, 2 or 3, not {level!r}")
+    return level
+
+
 def _compile(root: Path, work: Path) -> list[Path]:
     """Compile :data:`COMPILED` from a copy of the package in ``work`` (mypyc reads no
     configuration of the checkout there); the built libraries, under ``work / "out"``."""
     shutil.copytree(root / "crew", work / "src" / "crew")
     out, tmp = work / "out", work / "tmp"
     subprocess.run(
-        [sys.executable, "-c", _BUILD, str(out), str(tmp), *COMPILED],
+        [sys.executable, "-c", _BUILD, str(out), str(tmp), _opt_level(), *COMPILED],
         cwd=work / "src",
         check=True,
         stdout=subprocess.DEVNULL,
