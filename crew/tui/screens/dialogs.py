@@ -12,12 +12,12 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from crew.i18n import N_, _
 from crew.present import glyph_legend
 
-from ..base import CrewModal, spoken
+from ..base import CrewFooter, CrewModal, spoken
 from ..guard import GuardedModal, KeyTiming
 from ..widgets.choices import Choice, Choices, yes_key
 
@@ -66,7 +66,7 @@ class ConfirmScreen(CrewModal[bool]):
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-title")
             yield Static(_("{key}: yes    n: no").format(key=yes_key()), classes="dialog-hint")
-        yield Footer()
+        yield CrewFooter()
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -98,7 +98,7 @@ class PickScreen(GuardedModal[T | None], Generic[T]):
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title")
             yield Choices(id="pick")
-        yield Footer()
+        yield CrewFooter()
 
     def on_mount(self) -> None:
         pick = self.query_one("#pick", Choices)
@@ -251,7 +251,7 @@ class HelpScreen(CrewModal[None]):
             yield Static(
                 help_renderable(self.mission_rule, keys=self.keys, tasks=self.tasks), id="help-text"
             )
-        yield Footer()
+        yield CrewFooter()
 
     def on_mount(self) -> None:
         self.query_one("#help-box").focus()

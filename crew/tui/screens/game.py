@@ -29,7 +29,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from crew.engine import Action, Phase
@@ -45,6 +45,7 @@ from crew.table.advice import Advice
 from crew.table.campaign import SaveProblem
 from crew.table.choices import Intent, SignalBy
 
+from ..base import CrewFooter
 from ..guard import GuardedScreen, KeyTiming
 from ..render import cards_in, crew_table, news_text, status_text, tasks_table, tonoja_text
 from ..widgets.choices import Choice
@@ -153,7 +154,7 @@ class GameScreen(GuardedScreen[None]):
                 panel.display = panel is self.panel
                 yield panel
             yield Static(id="message")
-        yield Footer()
+        yield CrewFooter()
 
     def on_mount(self) -> None:
         self.sync()

@@ -7,11 +7,12 @@ from collections.abc import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from crew.i18n import N_, _
 from crew.present import glyph_legend
 
+from ..base import CrewFooter
 from ..guard import GuardedScreen, KeyTiming
 
 __all__ = ["GateScreen"]
@@ -81,7 +82,7 @@ class GateScreen(GuardedScreen[str | None]):
                 )
                 button.can_focus = False  # Enter is the screen's: "show my hand"
                 yield button
-        yield Footer()
+        yield CrewFooter()
 
     def on_mount(self) -> None:
         self.refresh_clock()

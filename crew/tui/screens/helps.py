@@ -14,7 +14,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from crew.engine import Tracker
 from crew.engine.cards import CAPTAIN_CARD, COLOR_NAMES, SUIT_GLYPHS
@@ -22,7 +22,7 @@ from crew.i18n import N_, _, said
 from crew.present import SUIT_STYLES, position_word
 from crew.table import SeatScope
 
-from ..base import CrewModal
+from ..base import CrewFooter, CrewModal
 from ..render import card_text, cards_in, cards_text
 from .dialogs import ScrollBox
 
@@ -116,7 +116,7 @@ class InfoScreen(CrewModal[None]):
         with ScrollBox(id="help-box"):
             yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
             yield Static(self.body, id="info-text")
-        yield Footer()
+        yield CrewFooter()
 
     def on_mount(self) -> None:
         self.query_one("#help-box").focus()

@@ -13,7 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 
 from crew import storage
 from crew.engine import mission_entry
@@ -22,7 +22,7 @@ from crew.names import name_problem, shown
 from crew.present import clock
 from crew.table import DEFAULT_NAMES, GameSpec, SessionError, is_realtime, parse_seats
 
-from ..base import CrewScreen
+from ..base import CrewFooter, CrewScreen
 from ..widgets.choices import Choice, Choices
 
 __all__ = ["NewGameScreen"]
@@ -106,7 +106,7 @@ class NewGameScreen(CrewScreen[GameSpec | None]):
             yield Choices(id="wizard-choices")
             yield WizardInput(id="wizard-input")
             yield Static(id="wizard-error")
-        yield Footer()
+        yield CrewFooter()
 
     def on_mount(self) -> None:
         self.ask(Question.PLAYERS)

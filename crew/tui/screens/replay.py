@@ -18,7 +18,7 @@ from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from crew import history
 from crew.engine import TONOJA, get_task
@@ -31,7 +31,7 @@ from crew.storage import StorageError
 from crew.table.review import Frame, Review, review_entry
 from crew.texts import task_text
 
-from ..base import CrewScreen
+from ..base import CrewFooter, CrewScreen
 from ..render import card_markup, card_text, events_text, task_status_cell
 from ..widgets.choices import Choice, Choices
 from ..widgets.postmortem import PostMortemPanel
@@ -75,7 +75,7 @@ class ReplayScreen(CrewScreen[None]):
                 yield Static(id="replay-tasks")
                 if self.review.lost:
                     yield PostMortemPanel(self.review.post_mortem, id="replay-postmortem")
-        yield Footer()
+        yield CrewFooter()
 
     def on_mount(self) -> None:
         self.show()
@@ -255,7 +255,7 @@ class HistoryScreen(CrewScreen[None]):
             yield Static(Text(_("History: every attempt played"), style="bold"), id="history-head")
             yield Choices(id="history-list")
             yield Static(id="history-note")
-        yield Footer()
+        yield CrewFooter()
 
     def on_mount(self) -> None:
         try:

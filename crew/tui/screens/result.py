@@ -13,11 +13,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from crew.i18n import N_, _
 from crew.table import AttemptSummary
 
+from ..base import CrewFooter
 from ..guard import GuardedScreen, KeyTiming
 from ..render import card_text, mission_label, tasks_table
 from ..widgets.choices import Choice, Choices
@@ -98,7 +99,7 @@ class ResultScreen(GuardedScreen[AfterResult]):
                     yield PostMortemPanel(self.summary.post_mortem, id="result-postmortem")
             yield Choices(id="result-choices")
             yield TasksPanel(id="result-tasks")
-        yield Footer()
+        yield CrewFooter()
 
     def on_mount(self) -> None:
         r = self.summary

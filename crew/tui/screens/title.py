@@ -12,14 +12,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from crew import storage
 from crew.i18n import N_, _
 from crew.names import shown
 from crew.present import LOGBOOK_COLUMNS, LOGBOOK_NOTE, logbook_rows
 
-from ..base import CrewScreen
+from ..base import CrewFooter, CrewScreen
 from ..widgets.choices import Choice, Choices
 from .dialogs import ScrollBox
 
@@ -81,7 +81,7 @@ class TitleScreen(CrewScreen[None]):
             yield Static(Text(_(BANNER), style="bold"), id="banner")
             yield Choices(id="menu")
             yield Static(id="title-message")
-        yield Footer()
+        yield CrewFooter()
 
     def on_mount(self) -> None:
         self.refresh_menu()
@@ -160,7 +160,7 @@ class LogbookScreen(CrewScreen[None]):
     def compose(self) -> ComposeResult:
         with ScrollBox(id="logbook-box"):
             yield Static(self._content(), id="logbook-text")
-        yield Footer()
+        yield CrewFooter()
 
     def on_mount(self) -> None:
         self.query_one("#logbook-box").focus()

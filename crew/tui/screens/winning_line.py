@@ -12,13 +12,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from crew.engine import card_str
 from crew.i18n import N_, _
 from crew.table.postmortem import PREMISE, LineTrick, WinningLine
 
-from ..base import CrewScreen
+from ..base import CrewFooter, CrewScreen
 from ..render import card_markup, card_text, cards_in
 
 __all__ = ["WinningLineScreen"]
@@ -48,7 +48,7 @@ class WinningLineScreen(CrewScreen[None]):
             yield Static(id="line-head")
             yield Static(id="line-before")
             yield Static(id="line-trick")
-        yield Footer()
+        yield CrewFooter()
 
     def on_mount(self) -> None:
         head = Text(_("A winning line "), style="bold")
