@@ -26,6 +26,10 @@ from crew.table.selfplay import SelfPlay as Table
 #: overrule it), so each task decision is still a search on sampled deals, at a fifth the cost
 FAST = replace(CHEAP, budget=Settings().budget, wide_budget=600, max_samples=3, min_task_nodes=60)
 
+#: the later logbook's attempts: the cheapest computers, a task option judged with 60
+#: positions too (the default floor of 300 would overrule ``task_nodes``)
+LATER = replace(CHEAP, min_task_nodes=60)
+
 GAMES = [
     (4, 1),
     (4, 5),
@@ -128,7 +132,7 @@ def test_same_view_same_decision_on_the_later_logbook(players: int) -> None:
         seed = 100 * players + mission
         moments = [
             (state, memories[seat], seat)
-            for state, memories in _states(players, mission, seed, CHEAP)
+            for state, memories in _states(players, mission, seed, LATER)
             for seat in _deciders(state)
         ]
         before = [m for m in moments if m[0].phase != "play"]
