@@ -191,7 +191,7 @@ def _whole_chances(
         judged += 1
         for k, a in enumerate(actions):
             x = search.winnable(apply(st, a)[0], nodes, ctx)
-            total[k] += fallback[k] if x == 0.5 else x
+            total[k] += fallback[k] if x == ctx.undecided else x
     return [x / judged for x in total]
 
 

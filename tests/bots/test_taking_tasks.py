@@ -141,3 +141,32 @@ def test_a_task_that_leaves_the_open_tasks_impossible_to_hand_out_is_not_taken()
     view = view_for(state, 0)
     d = choose_action(view, Memory(0), decision_rng("whole", 0, 1), cfg)
     assert d.action in (Take(0, 1), Take(0, 14)), d.why
+
+
+def test_a_whole_distribution_left_undecided_counts_as_the_fallback_whatever_it_is_worth() -> None:
+    # the whole-distribution judgement replaces an undecided deal by the option's own first
+    # judgement, so what an undecided deal is worth elsewhere (Settings.undecided) changes nothing
+    import random
+
+    from crew.bots import Memory, Settings
+    from crew.bots import search as bot_search
+    from crew.bots.sampler import sample_states
+    from crew.bots.tasks import _whole_chances
+    from crew.engine import Phase, legal_actions, new_attempt, view_for
+
+    state = new_attempt(4, 82, seed=1)
+    assert state.phase == Phase.ASSIGN
+    seat = state.setup.captain
+    view = view_for(state, seat)
+    memory = Memory(seat)
+    memory.observe(view)
+    deals = sample_states(view, memory, random.Random(3), 2)
+    actions = legal_actions(deals[0])[:3]
+    fallback = [0.125, 0.25, 0.375]
+    cfg = Settings(task_samples=2, task_nodes=3, task_budget=10_000)  # a few positions: undecided
+    got = [
+        _whole_chances(deals, actions, fallback, cfg, bot_search.Context(undecided=u))
+        for u in (0.5, 0.9)
+    ]
+    assert got[0] == got[1]
+    assert any(x in fallback for x in got[0])  # some deal was left undecided
