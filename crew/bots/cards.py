@@ -73,7 +73,7 @@ def choose_play(
     weigh = None
     if cfg.infer_plays and view.trick:
         # the partners' sampling is its own search: it does not count in this one's budgets
-        inner = search.Context(undecided=cfg.undecided)
+        inner = search.Context()
         inner.until = ctx.until
 
         def weigh(st: GameState) -> float:

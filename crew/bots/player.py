@@ -67,7 +67,7 @@ def choose_action(
     if choose is None:
         raise NothingToDecide(Said("nothing to decide in phase {phase}", phase=repr(view.phase)))
     # this decision's own solver, node count and deadline
-    ctx = search.Context(cfg.deadline, cfg.undecided)
+    ctx = search.Context(cfg.deadline)
     return costed(choose(view, memory, rng, cfg, ctx), ctx)
 
 

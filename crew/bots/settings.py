@@ -82,15 +82,6 @@ class Settings:
     #: 11, 18-20, 22, 24, 25, 33, three games each (seed it1), 2.0 won 6 of 24 where 0 won 8
     #: (1 and 3 won by one side only, sign test p 0.63), the same decision times
     infer_tasks: float = 0.0
-    #: what a sampled deal counts for an option when the search leaves it undecided within its
-    #: nodes (won 1, lost 0). Such deals are mostly winnable: at tricks 1-5, 44 of 52 undecided
-    #: verdicts (four players, seven missions, seed col1) were proved winnable with 200,000
-    #: positions, 3 lost. Yet valuing them so changed nothing measurable: four players,
-    #: missions 11-33, two games each, 0.9 against 0.5 on the same deals: seed ud1 24 won vs 20
-    #: (6 and 2 won by one side only), seed ud2 23 vs 25 (7 and 9); together 13 and 11, sign
-    #: test p 0.84. An undecided deal counts alike for every option it leaves undecided, so it
-    #: rarely turns a choice; 0.5 is kept
-    undecided: float = 0.5
 
 
 DEFAULT = Settings()

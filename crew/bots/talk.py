@@ -131,7 +131,7 @@ def choose_distress(
     It costs an attempt in the logbook, so the vote is yes only when the sampled deals say the
     tasks can rarely be done as things stand.
     """
-    ctx = search.Context(undecided=cfg.undecided)
+    ctx = search.Context()
     owned = {t.task: t.owner for t in view.tasks if t.owner >= 0 and t.status == TaskStatus.PENDING}
     owned = {t: s for t, s in owned.items() if get_task(t).prediction is None}
     if not owned or not memory.usable(view):

@@ -191,7 +191,7 @@ def _whole_chances(
         judged += 1
         for k, a in enumerate(actions):
             x = search.winnable(apply(st, a)[0], nodes, ctx)
-            total[k] += fallback[k] if x == ctx.undecided else x
+            total[k] += fallback[k] if x == search.UNDECIDED else x
     return [x / judged for x in total]
 
 
@@ -374,7 +374,7 @@ def task_wishes(
     fit = [_task_fit(view, t, me) for t in open_tasks]
     if memory.usable(view):
         states = sample_states(view, memory, rng, cfg.task_samples)
-        ctx = search.Context(cfg.deadline, cfg.undecided)
+        ctx = search.Context(cfg.deadline)
         chance = task_chances(view, states, [{**owned, t: me} for t in open_tasks], cfg, ctx)
     else:
         chance = [_fit_or_strength(view, t) for t in open_tasks]

@@ -76,14 +76,14 @@ def test_cheap_decisions_sample_more_deals() -> None:
     assert _deals(d2.why) == 40
 
 
-def test_a_deal_left_undecided_counts_what_the_settings_say() -> None:
+def test_a_deal_left_undecided_counts_as_undecided() -> None:
     from crew.engine import apply, new_attempt
     from crew.engine.state import Phase
 
     state = new_attempt(4, 25, seed="undecided")
     while state.phase != Phase.PLAY:  # the tasks taken as the engine first allows
         state, _ = apply(state, legal_actions(state)[0])
-    for value in (0.5, 0.9):
-        ctx = search.Context(undecided=value)
-        assert search.winnable(state, 1, ctx) == value  # one position decides nothing here
-    assert search.Context().undecided == Settings().undecided == 0.5
+    ctx = search.Context()
+    assert search.winnable(state, 1, ctx) == search.UNDECIDED == 0.5  # one position: undecided
+    assert 0 < ctx.spent <= 2
+    assert search.winnable(state, 200_000, search.Context()) in (0.0, 1.0)  # decided with more

@@ -143,9 +143,10 @@ def test_a_task_that_leaves_the_open_tasks_impossible_to_hand_out_is_not_taken()
     assert d.action in (Take(0, 1), Take(0, 14)), d.why
 
 
-def test_a_whole_distribution_left_undecided_counts_as_the_fallback_whatever_it_is_worth() -> None:
-    # the whole-distribution judgement replaces an undecided deal by the option's own first
-    # judgement, so what an undecided deal is worth elsewhere (Settings.undecided) changes nothing
+def test_a_whole_distribution_left_undecided_counts_as_the_options_first_judgement() -> None:
+    # four players, mission 82: 24 tasks still to hand out, far beyond a few positions, so
+    # every deal is left undecided and each option keeps its first judgement (not the 0.5 an
+    # undecided deal counts elsewhere)
     import random
 
     from crew.bots import Memory, Settings
@@ -163,10 +164,7 @@ def test_a_whole_distribution_left_undecided_counts_as_the_fallback_whatever_it_
     deals = sample_states(view, memory, random.Random(3), 2)
     actions = legal_actions(deals[0])[:3]
     fallback = [0.125, 0.25, 0.375]
-    cfg = Settings(task_samples=2, task_nodes=3, task_budget=10_000)  # a few positions: undecided
-    got = [
-        _whole_chances(deals, actions, fallback, cfg, bot_search.Context(undecided=u))
-        for u in (0.5, 0.9)
-    ]
-    assert got[0] == got[1]
-    assert any(x in fallback for x in got[0])  # some deal was left undecided
+    cfg = Settings(task_samples=2, task_nodes=3, task_budget=10_000)
+    ctx = bot_search.Context()
+    assert _whole_chances(deals, actions, fallback, cfg, ctx) == fallback
+    assert ctx.spent > 0  # the deals were searched, not skipped
