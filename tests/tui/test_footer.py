@@ -6,8 +6,8 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Static
-from textual.widgets._footer import FooterKey
 
 from crew.tui.base import CrewFooter, CrewScreen
 
@@ -44,12 +44,13 @@ async def _settle(pilot: Pilot[None]) -> None:
         await pilot.pause()
 
 
-def _keys(app: App[None]) -> list[FooterKey]:
-    return list(app.screen.query(FooterKey))
+def _keys(app: App[None]) -> list[Widget]:
+    """The footer's key widgets (one a key shown)."""
+    return list(app.screen.query_one(CrewFooter).children)
 
 
 def _shown(app: App[None]) -> list[str]:
-    return [k.description for k in _keys(app)]
+    return [str(getattr(k, "description", "")) for k in _keys(app)]
 
 
 async def test_the_footer_is_rebuilt_when_its_keys_change_and_kept_when_they_do_not() -> None:
