@@ -109,8 +109,10 @@ def _same_decision(state: GameState, mem: Memory, seat: int, seed: int) -> tuple
 @pytest.mark.parametrize(("players", "mission"), GAMES)
 def test_same_view_same_decision(players: int, mission: int) -> None:
     decisions = differ = 0
-    # four attempts a game: 137 to 274 decisions compared in each of the twelve games
+    # attempts until 120 decisions are compared (four at most): one to three attempts a game
     for seed in range(4):
+        if decisions >= 120:
+            break
         for state, memories in _states(players, mission, seed):
             for seat in _deciders(state):
                 n, other = _same_decision(state, memories[seat], seat, seed)

@@ -229,13 +229,15 @@ def test_selfplay_verdicts_are_limited_by_positions_so_a_seed_repeats_under_any_
     # issue 26: a wall-clock limit gave 'winnable null' under load and 'true' on a quiet
     # machine. The positions decide; a guard far above them changes nothing.
     cheap = ["--samples", "1", "--nodes", "60", "--budget", "2000", "--json"]
-    game = ["selfplay", "--players", "4", "--mission", "9", "--games", "2", "--seed", "5"]
+    game = ["selfplay", "--players", "4", "--mission", "9", "--games", "1", "--seed", "5"]
     a = crew(*game, *cheap, "--solver-nodes", "1000", "--solver-seconds", "86400").json
     b = crew(*game, *cheap, "--solver-nodes", "1000", "--solver-seconds", "600").json
     for doc in (a, b):
         doc.pop("decision_seconds")
         doc.pop("verdict_limit")
     assert a == b and a["verdicts_stopped_by_clock"] == 0
+    # the deal is undecided at 1,000 positions: the positions stopped it, not the clock
+    assert a["undecided"] == 1
 
 
 def test_odds_counts_are_limited_by_positions_so_a_seed_repeats_under_any_clock(
