@@ -15,6 +15,9 @@ import pytest
 from crew.cli.main import main as crew_main
 
 ROOT = Path(__file__).resolve().parent.parent
+
+#: each test runs the script in processes for seconds: started first (tests/conftest.py)
+pytestmark = pytest.mark.early
 SCRIPT = ROOT / "benchmarks" / "bots.py"
 
 #: the cheapest search (tests/shared_cases.CHEAP) as --settings

@@ -78,6 +78,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.early
 def test_the_wheel_ships_data_and_a_compiled_search_that_searches_like_the_source(
     tmp_path: Path,
 ) -> None:

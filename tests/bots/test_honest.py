@@ -106,6 +106,7 @@ def _same_decision(state: GameState, mem: Memory, seat: int, seed: int) -> tuple
     return decisions, alt.hands != state.hands or alt.piles != state.piles
 
 
+@pytest.mark.early
 @pytest.mark.parametrize(("players", "mission"), GAMES)
 def test_same_view_same_decision(players: int, mission: int) -> None:
     decisions = differ = 0
@@ -122,6 +123,7 @@ def test_same_view_same_decision(players: int, mission: int) -> None:
     assert differ > decisions // 3  # most pairs really are different deals
 
 
+@pytest.mark.early
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_same_view_same_decision_on_the_later_logbook(players: int) -> None:
     """Issue 49: missions 11-33 with every crew size. One attempt a mission, played by the

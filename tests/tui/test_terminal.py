@@ -27,6 +27,10 @@ from crew.engine import Play, card_str, legal_actions, parse_card
 from crew.records import load_record, replay
 
 CREW = Path(sys.executable).parent / "crew"
+
+#: each test waits seconds on tmux: started before every other (tests/conftest.py), so that
+#: another worker's tests use the processor meanwhile
+pytestmark = pytest.mark.early(0)
 CARD = re.compile(r"[♥♦♣♠⚓][PBGYS][1-9]")
 WAIT = 20.0  # seconds to wait for a screen before giving up (a hang guard, not a measurement)
 
