@@ -62,6 +62,14 @@ class Budget:
         if not self.nodes & _EVERY:
             self.look()
 
+    def count(self, positions: int) -> None:
+        """Count work worth ``positions`` positions at once (a step that costs as much as that
+        many, see ``distribution.LEAF_POSITIONS``); raise :class:`Aborted` like :meth:`tick`."""
+        self.nodes += positions
+        if self.nodes >= self.limit:
+            raise Aborted
+        self.look()
+
     def look(self) -> None:
         """Check the clock and the stop request, and report progress."""
         now = time.perf_counter()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from gen import replays_won
 
 from crew.engine import GameState, Phase, apply, legal_actions
@@ -73,3 +74,29 @@ def test_not_winnable_before_distribution_holds_for_each_distribution() -> None:
             assert verdict is not True, (state.setup, owners)
         confirmed += 1
     assert confirmed >= 5 and won >= 10, (confirmed, won)
+
+
+@pytest.mark.parametrize("limit", [1_000, 5_000])
+def test_each_distribution_tried_counts_positions(
+    monkeypatch: pytest.MonkeyPatch, limit: int
+) -> None:
+    # four players, mission 33 (free choice of ten tasks): thousands of distributions to try.
+    # Every task looks doable alone (the small searches that would otherwise spend the
+    # positions first are left out), so the search goes straight to the distributions, and a
+    # distribution tried costs LEAF_POSITIONS on top of its tricks' positions: a small limit
+    # tries a few (uncounted: 20,738 distributions within a limit of 1,000 positions)
+    from crew.solver import distribution
+
+    monkeypatch.setattr(distribution.DistributionSearch, "_solo", lambda *_: (True, 1))
+    tried = 0
+    one = distribution.DistributionSearch._one
+
+    def counted(self: distribution.DistributionSearch, state: GameState) -> object:
+        nonlocal tried
+        tried += 1
+        return one(self, state)
+
+    monkeypatch.setattr(distribution.DistributionSearch, "_one", counted)
+    sol = Solver().solve(new_attempt(4, 33, seed="x2"), node_limit=limit)
+    assert sol.nodes <= limit
+    assert 1 <= tried <= limit // distribution.LEAF_POSITIONS
