@@ -83,7 +83,7 @@ def choose_play(
             weights.append(w)
             return w
 
-    scores, judged = search.score_actions(states, plays, nodes, ctx, race, weigh, cfg.ease)
+    scores, judged = search.score_actions(states, plays, nodes, ctx, race, weigh)
     states = states[:judged]  # all of them, unless the deadline came or one card is left
     while len(states) < cfg.max_samples and not ctx.cut:
         if race is not None and race.settled:
@@ -93,7 +93,7 @@ def choose_play(
         if ctx.spent + per_deal * batch > cfg.wide_budget:
             break
         more = weighed_states(view, memory, rng, batch, cfg.infer_tasks)
-        got, judged = search.score_actions(more, plays, nodes, ctx, race, weigh, cfg.ease)
+        got, judged = search.score_actions(more, plays, nodes, ctx, race, weigh)
         for a, x in got.items():
             scores[a] += x
         states += more[:judged]

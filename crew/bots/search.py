@@ -66,19 +66,16 @@ class Context:
 UNDECIDED = 0.5
 
 
-def winnable(state: GameState, nodes: int, ctx: Context, ease: float = 0.0) -> float:
+def winnable(state: GameState, nodes: int, ctx: Context) -> float:
     """1.0 winnable, 0.0 not, :data:`UNDECIDED` undecided within ``nodes`` (counted in
-    ``ctx.spent``). With ``ease``, a win counts ``1 - ease x`` the share of ``nodes`` its
-    line took to find (``Settings.ease``)."""
+    ``ctx.spent``)."""
     if state.result:
         return 1.0 if state.result == Result.WON else 0.0
     sol = ctx.solver.solve(state, node_limit=nodes)
     ctx.spent += sol.nodes
     if sol.winnable is None:
         return UNDECIDED
-    if not sol.winnable:
-        return 0.0
-    return 1.0 - ease * min(1.0, sol.nodes / nodes) if ease else 1.0
+    return 1.0 if sol.winnable else 0.0
 
 
 def verdict(state: GameState, seconds: float, nodes: int) -> tuple[bool | None, bool]:
@@ -148,7 +145,6 @@ def score_each(
     ctx: Context,
     race: Race | None = None,
     weight: Callable[[GameState], float] | None = None,
-    ease: float = 0.0,
 ) -> tuple[list[float], int]:
     """Per option ``0 .. options - 1``, the number of sampled states in which the crew can still
     win after it (``child(state, option)``: the state it leads to, None when it cannot be
@@ -157,8 +153,7 @@ def score_each(
 
     With a ``race``, only the options still in it are judged; the others keep the total they
     had when they dropped out. With a ``weight``, a state counts ``weight(state)``, asked only
-    where the options still in the running fare differently (elsewhere it changes nothing).
-    ``ease``: see :func:`winnable`."""
+    where the options still in the running fare differently (elsewhere it changes nothing)."""
     out = [0.0] * options
     judged = 0
     for st in states:
@@ -174,7 +169,7 @@ def score_each(
                 continue
             after = child(st, k)
             if after is not None:
-                row[k] = winnable(after, nodes, ctx, ease)
+                row[k] = winnable(after, nodes, ctx)
         alive = [x for k, x in enumerate(row) if race is None or race.alive[k]]
         if weight is not None and min(alive) != max(alive):
             w = weight(st)
@@ -193,7 +188,6 @@ def score_actions(
     ctx: Context,
     race: Race | None = None,
     weight: Callable[[GameState], float] | None = None,
-    ease: float = 0.0,
 ) -> tuple[dict[Action, float], int]:
     """:func:`score_each` for engine actions (one that is illegal in a state scores nothing
     there)."""
@@ -204,7 +198,7 @@ def score_actions(
         except IllegalActionError:
             return None
 
-    scores, judged = score_each(states, len(actions), child, nodes, ctx, race, weight, ease)
+    scores, judged = score_each(states, len(actions), child, nodes, ctx, race, weight)
     return dict(zip(actions, scores, strict=True)), judged
 
 

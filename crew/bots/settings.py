@@ -82,11 +82,6 @@ class Settings:
     #: 11, 18-20, 22, 24, 25, 33, three games each (seed it1), 2.0 won 6 of 24 where 0 won 8
     #: (1 and 3 won by one side only, sign test p 0.63), the same decision times
     infer_tasks: float = 0.0
-    #: card play: a sampled deal still won after a card counts ``1 - ease x`` the share of
-    #: its positions the solver needed to find the winning line (a line found at once is wide,
-    #: one found at the end of the budget narrow: the partners, who do not see the hands, are
-    #: less likely to find it); 0: every deal still won counts 1
-    ease: float = 0.0
 
 
 DEFAULT = Settings()
