@@ -15,10 +15,10 @@ import pytest
 from crew.cli.main import main as crew_main
 
 ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "benchmarks" / "bots.py"
 
 #: each test runs the script in processes for seconds: started first (tests/conftest.py)
 pytestmark = pytest.mark.early
-SCRIPT = ROOT / "benchmarks" / "bots.py"
 
 #: the cheapest search (tests/shared_cases.CHEAP) as --settings
 TINY = "samples=1,nodes=60,task_samples=1,task_nodes=60,budget=2000,wide_budget=0,max_samples=1"

@@ -64,8 +64,10 @@ class Budget:
 
     def count(self, positions: int) -> None:
         """Count work worth ``positions`` positions at once (a step that costs as much as that
-        many, see ``distribution.LEAF_POSITIONS``); raise :class:`Aborted` like :meth:`tick`."""
-        self.nodes += positions
+        many, see ``distribution.LEAF_POSITIONS``); raise :class:`Aborted` like :meth:`tick`,
+        having counted up to the limit and no further (a search never reports more positions
+        than it was given)."""
+        self.nodes = min(self.nodes + positions, self.limit)
         if self.nodes >= self.limit:
             raise Aborted
         self.look()

@@ -100,3 +100,16 @@ def test_each_distribution_tried_counts_positions(
     sol = Solver().solve(new_attempt(4, 33, seed="x2"), node_limit=limit)
     assert sol.nodes <= limit
     assert 1 <= tried <= limit // distribution.LEAF_POSITIONS
+
+
+def test_work_counted_at_once_stops_at_the_limit_and_counts_no_further() -> None:
+    from crew.solver.limits import Aborted, Budget
+
+    b = Budget()
+    b.reset(None, 250)
+    b.count(100)
+    b.count(100)
+    assert b.nodes == 200
+    with pytest.raises(Aborted):
+        b.count(100)
+    assert b.nodes == 250  # up to the limit, not 300

@@ -27,12 +27,12 @@ from crew.engine import Play, card_str, legal_actions, parse_card
 from crew.records import load_record, replay
 
 CREW = Path(sys.executable).parent / "crew"
+CARD = re.compile(r"[♥♦♣♠⚓][PBGYS][1-9]")
+WAIT = 20.0  # seconds to wait for a screen before giving up (a hang guard, not a measurement)
 
 #: each test waits seconds on tmux: started before every other (tests/conftest.py), so that
 #: another worker's tests use the processor meanwhile
 pytestmark = pytest.mark.early(0)
-CARD = re.compile(r"[♥♦♣♠⚓][PBGYS][1-9]")
-WAIT = 20.0  # seconds to wait for a screen before giving up (a hang guard, not a measurement)
 
 
 class Terminal:
