@@ -108,6 +108,8 @@ class CutKind(IntEnum):
     OTHERS_HOLD = 15  # a seat other than the owner must still hold a card of ``cards`` (the
     # owner's own card in that trick is another one)
     CAPTURES_ONE_OF = 16  # the owner captures every card of one of the sets in ``sets``
+    WINS_WITH_SUBMARINE = 17  # the owner wins the trick holding the card ``cards`` with a
+    # submarine of its own
 
 
 class RunMode(StrEnum):

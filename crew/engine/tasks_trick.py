@@ -268,6 +268,7 @@ def _know_win_with_card(p: WinWithCard) -> Knowledge:
             Cut(CutKind.OWN_CARD, cards=SUIT_MASKS[SUB]),
             Cut(CutKind.CAPTURES, cards=target),
             Cut(CutKind.OTHERS_HOLD, cards=target),  # the owner plays a submarine there
+            Cut(CutKind.WINS_WITH_SUBMARINE, cards=target),
         )
         # decided by the trick the target is played in; fails early when no submarine is left
         wakes = target | SUIT_MASKS[SUB]

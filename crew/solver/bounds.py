@@ -35,6 +35,7 @@ from .cuts.captures import (
     CapturesAtLeast,
     CapturesAtMost,
     CapturesOneOf,
+    WinsWithSubmarine,
     captures_lost,
     ledger_of,
     winners_clash,
@@ -179,6 +180,8 @@ def cut_of(form: SearchForm, i: int, owner: int, fact: Cut) -> TaskCut | None:
         return CapturesAtLeast(i, owner, fact.cards, fact.count)
     if kind == CutKind.OTHERS_HOLD:
         return OthersHold(i, owner, fact.cards)
+    if kind == CutKind.WINS_WITH_SUBMARINE:
+        return WinsWithSubmarine(i, owner, fact.cards)
     return CapturesOneOf(i, owner, fact.sets)  # CAPTURES_ONE_OF
 
 

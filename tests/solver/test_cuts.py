@@ -18,6 +18,7 @@ from crew.engine.setup import new_attempt
 from crew.engine.task_base import PENDING, Cut, CutKind
 from crew.solver.bounds import certainly_lost, cut_of, cuts_for
 from crew.solver.cuts.base import TaskCut
+from crew.solver.cuts import captures
 from crew.solver.cuts.captures import CapturesAtMost
 from crew.solver.limits import Budget
 from crew.solver.plain import PlainSearch
@@ -153,6 +154,15 @@ CASES = [
     ),
     # seat 2 must win three tricks in a row (55), seat 3 two (54): five of the three left
     Case(CutKind.RUN, [55, 54], [2, 3], LEFT),
+    # seat 0 must win S3 (90) and win the trick of G9 with a submarine (80): seat 1 holds
+    # both, so they are two tricks, and seat 0's one submarine can win only one of them
+    Case(
+        CutKind.WINS_WITH_SUBMARINE,
+        [90, 80],
+        [0, 0],
+        ["S4 P9 Y5", "S3 G9 Y6", "S2 B9 Y7", "S1 Y8 Y9"],
+        partner=frozenset({CutKind.CAPTURES}),
+    ),
     # seat 0 may win no submarine (96) and wins a trick with S4
     Case(CutKind.MOST_SUBMARINES, [96], [0], LEFT),
     # seat 0 must win S1 and no other submarine (91): it does not hold S1
@@ -315,3 +325,52 @@ def test_the_at_most_cut_agrees_with_the_plain_search_on_random_endings(
                 m.setattr(CapturesAtMost, "bound", TaskCut.bound)
                 only_by_the_cap += not certainly_lost(form, cuts_for(form, kinds), node)
     assert fired >= 10 and only_by_the_cap >= 1, (fired, only_by_the_cap)
+
+
+def test_two_seats_cards_may_share_the_trick_one_submarine_wins() -> None:
+    # as in the WINS_WITH_SUBMARINE case, but S3 and G9 are two seats' cards: seat 2 wins a
+    # trick with S2 and leads G9, seat 0 (no green) wins it with S4 while seat 1 (no green)
+    # throws S3 in: both tasks in one trick, and the cuts must not call it lost
+    state = _ending([90, 80], [0, 0], LEFT)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+    assert exhaustive(state)
+
+
+#: Tasks to capture cards (one card, two cards, submarines) and to win a card's trick with a
+#: submarine, for :func:`test_the_winning_cards_cut_agrees_with_the_plain_search`.
+CAPTURING = (1, 2, 3, 4, 6, 8, 10, 90, 91, 92)
+WITH_SUBMARINE = (79, 80)
+
+
+def test_the_winning_cards_cut_agrees_with_the_plain_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Random endings with a task to win a card's trick with a submarine and two capture tasks,
+    randomly owned (often by one seat): where the cuts call the position lost the plain search
+    finds no win either, and the winning cards (Hall's condition on one seat's cards) are what
+    fires in some of them."""
+    rng = random.Random(5052)
+    kinds = frozenset({CutKind.CAPTURES, CutKind.WINS_WITH_SUBMARINE})
+    fired = only_by_winning_cards = 0
+    for n in range(1500):
+        players = rng.choice((3, 4))
+        tasks = [rng.choice(WITH_SUBMARINE), *rng.sample(CAPTURING, 2)]
+        state = new_attempt(players, None, seed=f"winners-{n}", tasks=tasks, difficulty=1)
+        owner = rng.randrange(players)
+        owners = [owner if rng.random() < 0.7 else rng.randrange(players) for _ in tasks]
+        captain = state.setup.captain
+        state = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=captain, leader=captain)
+        while not state.result and len(state.tricks) < state.setup.total_tricks - 3:
+            state, _ = apply(state, Play(state.turn, rng.choice(legal_plays(state))))
+        if state.result:
+            continue
+        form = SearchForm(state)
+        node = form.start(state)
+        if certainly_lost(form, cuts_for(form, kinds), node):
+            fired += 1
+            assert not exhaustive(state), (tasks, owners, state.hands)
+            with monkeypatch.context() as m:
+                m.setattr(captures, "winning_cards_short", lambda node, ledger: False)
+                only_by_winning_cards += not certainly_lost(form, cuts_for(form, kinds), node)
+    assert fired >= 12 and only_by_winning_cards >= 6, (fired, only_by_winning_cards)

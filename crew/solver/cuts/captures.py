@@ -5,7 +5,10 @@ to capture none (or only so many) of its kind; an owner needing so many cards of
 that many left for it, no more of them than its own "at most so many" allows; an owner that
 must take every card of one of several sets needs a set none of whose cards went, or must go,
 to another seat. A coloured card an owner must capture from its own hand is captured only in a
-trick it wins with that very card (:func:`winners_clash`).
+trick it wins with that very card (:func:`winners_clash`). Every trick an owner wins takes one
+card of its hand, and a trick holding a submarine only a higher one: the tricks of the cards it
+must capture from one seat are as many tricks, each won with a card of its own that can win it
+(:func:`winning_cards_short`).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from crew.engine.state import TONOJA
 from crew.engine.task_base import PENDING
 
 from .base import (
+    ALL_SUBS,
     Fit,
     Stage,
     TaskCut,
@@ -34,9 +38,11 @@ __all__ = [
     "CapturesAtMost",
     "CapturesOneOf",
     "Ledger",
+    "WinsWithSubmarine",
     "captures_lost",
     "ledger_of",
     "winners_clash",
+    "winning_cards_short",
 ]
 
 
@@ -51,6 +57,8 @@ class Ledger:
         self.room: dict[int, list[tuple[int, int]]] = {}
         # per set of cards, per owner: how many more of them it must take
         self.demand: dict[int, dict[int, int]] = {}
+        # per owner, the cards whose trick it must win with a submarine of its own
+        self.sub_wins: dict[int, int] = {}
 
     def kept_out(self, owner: int) -> int:
         """The cards that cannot be in a trick ``owner`` wins: those another seat must capture
@@ -221,6 +229,22 @@ class CapturesOneOf(CaptureCut):
         fit.one_of.setdefault(self.owner, []).append(self.sets)
 
 
+class WinsWithSubmarine(CaptureCut):
+    """The owner wins the trick holding the card ``cards`` (another seat's) with a submarine
+    of its own: that trick takes one of the owner's submarines (:func:`winning_cards_short`).
+    Reads the hands."""
+
+    STAGES: ClassVar[Stage] = Stage.CAPTURES
+
+    def __init__(self, task: int, owner: int, cards: int) -> None:
+        super().__init__(task, owner)
+        self.cards = cards
+
+    def record(self, node: Node, ledger: Ledger) -> None:
+        wins = ledger.sub_wins
+        wins[self.owner] = wins.get(self.owner, 0) | (self.cards & ~node.played)
+
+
 def ledger_of(cuts: list[CaptureCut], node: Node) -> Ledger:
     """What the pending ``cuts`` claim and forbid at ``node``."""
     ledger = Ledger()
@@ -245,6 +269,59 @@ def captures_lost(cuts: list[CaptureCut], node: Node, ledger: Ledger) -> bool:
     unplayed = DECK_MASK & ~node.played
     for cards, wants in ledger.demand.items():
         if len(wants) > 1 and sum(wants.values()) > (unplayed & cards).bit_count():
+            return True
+    return winning_cards_short(node, ledger)
+
+
+def winning_cards_short(node: Node, ledger: Ledger) -> bool:
+    """Whether an owner has too few cards to win the tricks its captures need.
+
+    A card of another seat that the owner must capture is in a trick the owner wins with a card
+    of its own: any card, but for a submarine only a higher submarine, and for a card whose
+    trick it must win with a submarine (``sub_wins``) any of its submarines. The cards one seat
+    holds go into as many tricks, so the owner needs a winning card for each of them, no two
+    the same (Hall's condition on each seat's cards, the cards of different seats being free
+    to share a trick)."""
+    owners = set(ledger.claims) | set(ledger.sub_wins)
+    for owner in owners:
+        hand = node.hands[owner]
+        subs = hand & ALL_SUBS
+        by_card: dict[int, int] = {}
+        claims = ledger.claims.get(owner, 0) & ~hand & ~node.played
+        for c in card_list(claims):
+            # a submarine is taken by a higher one only
+            by_card[c] = subs & ~((2 << c) - 1) if c >= 36 else hand
+        for c in card_list(ledger.sub_wins.get(owner, 0) & ~hand & ~node.played):
+            by_card[c] = by_card.get(c, hand) & subs
+        if not by_card:
+            continue
+        if not all(by_card.values()):
+            return True
+        groups: dict[int, list[int]] = {}
+        for c, cards in by_card.items():
+            seat = next((s for s, h in enumerate(node.hands) if h >> c & 1), -1)
+            if seat >= 0:
+                groups.setdefault(seat, []).append(cards)
+        for options in groups.values():
+            if len(options) > 1 and _no_matching(options):
+                return True
+    return False
+
+
+def _no_matching(options: list[int]) -> bool:
+    """Whether no distinct card can be chosen from each of ``options`` (card sets): some of
+    them together offer fewer cards than they are (Hall's condition)."""
+    n = len(options)
+    if n > 10:
+        return False  # more than a hand: never the case, and not worth the subsets
+    for pick in range(3, 1 << n):
+        if pick & (pick - 1) == 0:
+            continue  # single sets were checked non-empty
+        union = 0
+        for k in range(n):
+            if pick >> k & 1:
+                union |= options[k]
+        if union.bit_count() < pick.bit_count():
             return True
     return False
 
