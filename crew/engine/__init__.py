@@ -76,6 +76,7 @@ if TYPE_CHECKING:  # the facade: every public name, once
         clashing_task as clashing_task,
         may_take as may_take,
         may_volunteer as may_volunteer,
+        owner_choices as owner_choices,
         volunteers_after as volunteers_after,
     )
     from .phases.predictions import prediction_tasks as prediction_tasks

@@ -24,10 +24,10 @@ the first part proved lost (a :class:`Clash`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations
 from typing import Any
 
-from crew.engine import GameState, Phase
+from crew.engine import GameState, Phase, owner_choices
 from crew.engine.relax import keep_tasks
 from crew.engine.search import LOST, OPEN, free_predictions
 from crew.engine.tasks import PENDING, get_task
@@ -206,16 +206,15 @@ class Parts:
 
     def _ways(self, part: Part) -> list[GameState]:
         """The trick-phase states of ``part``: one in the trick phase; before it, one per
-        choice of owners for its tasks not handed out yet (every seat for each)."""
+        choice of owners for its tasks that the mission's way of handing them out allows
+        (:func:`~crew.engine.owner_choices`)."""
         state = self.state
         if state.phase == Phase.PLAY:
             return [keep_tasks(state, part.tasks, conditions=part.conditions)]
         start = self._start
         assert start is not None
-        seats = range(state.setup.seats)
-        tries = [[o] if o >= 0 else seats for o in (state.owners[i] for i in part.tasks)]
         ways = []
-        for owners in product(*tries):
+        for owners in owner_choices(state, part.tasks):
             full = list(start.owners)
             for i, o in zip(part.tasks, owners, strict=True):
                 full[i] = o

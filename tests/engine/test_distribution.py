@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
+import pytest
 from rules_helpers import attempt, fill, play_lowest, rejected, run, run_events
 
 from crew.engine import (
@@ -13,16 +16,20 @@ from crew.engine import (
     Signal,
     Take,
     Volunteer,
+    apply,
     choosers_after,
     clashing_task,
     legal_actions,
     may_take,
     may_volunteer,
+    new_attempt,
+    owner_choices,
     parse_card,
     view_for,
     volunteers_after,
     why_illegal,
 )
+from crew.engine.enums import Distribution, Phase
 
 # four players, seat 1 holds S4 (captain): the order is 1, 2, 3, 0
 H4 = fill(4, ["P1 P2 P3", "S4 P4 P5"])
@@ -431,3 +438,77 @@ def test_may_take_and_may_volunteer_follow_the_captain_rule() -> None:
     # two volunteers: the captain may say yes while one task is the captain's to take
     state = attempt(4, 26, H4, tasks=[1, 59])
     assert may_volunteer(state, 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# the owners a distribution may end in (owner_choices)
+
+
+def _final_owners(state: object) -> set[tuple[int, ...]]:
+    """The owners of every task at the end of every way the distribution can go from
+    ``state`` (every legal action tried; signals left out)."""
+    out: set[tuple[int, ...]] = set()
+    seen: set[object] = set()
+
+    def visit(st: object) -> None:
+        if st in seen:
+            return
+        seen.add(st)
+        if st.phase in (Phase.PLAY, Phase.PREDICT) or st.result:  # type: ignore[attr-defined]
+            out.add(tuple(st.owners))  # type: ignore[attr-defined]
+            return
+        for a in legal_actions(st):  # type: ignore[arg-type]
+            if not isinstance(a, Signal):
+                visit(apply(st, a)[0])  # type: ignore[arg-type]
+
+    visit(state)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("players", "mission", "seed"),
+    [
+        (4, 13, "v50-4-31"),
+        (3, 10, "oc1"),
+        (4, 14, "oc2"),
+        (5, 15, "oc3"),
+        (4, 26, "oc4"),
+        (3, 26, "oc5"),
+        (4, 4, "oc6"),
+        (3, 5, "oc7"),
+        (4, 19, "oc8"),
+        (5, 24, "oc9"),
+        (4, 6, "oc10"),
+        (3, 17, "oc11"),
+        (4, 25, "oc12"),
+        (4, 11, "oc13"),
+        (3, 7, "oc14"),
+        (5, 22, "oc15"),
+        (4, 20, "oc16"),
+        (3, 3, "oc17"),
+        (2, 7, "oc18"),
+        (2, 13, "oc19"),
+        (2, 26, "oc20"),
+    ],
+)
+def test_owner_choices_hold_every_way_the_tasks_can_be_handed_out(
+    players: int, mission: int, seed: str
+) -> None:
+    # every distribution the engine allows ends in owners that owner_choices lists, for the
+    # tasks together, each alone and each pair; when one member receives every task, exactly
+    # the seats that do in some distribution
+    state = new_attempt(players, mission, seed=seed)
+    n = len(state.setup.task_ids)
+    reached = _final_owners(state)
+    assert reached
+    parts = [tuple(range(n))] + [(i,) for i in range(n)] + list(combinations(range(n), 2))
+    for part in parts:
+        allowed = set(owner_choices(state, part))
+        got = {tuple(o[i] for i in part) for o in reached}
+        assert got <= allowed, (mission, part, got - allowed)
+        if state.setup.rules.distribution in (
+            Distribution.CREW_PICKS,
+            Distribution.CAPTAIN_GIVES,
+            Distribution.ONE_VOLUNTEER,
+        ):
+            assert got == allowed and all(len(set(o)) == 1 for o in allowed)

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from gen import random_start, random_state
 
-from crew.engine import GameState, Phase, apply, legal_actions
+from crew.engine import GameState, Phase, apply, legal_actions, new_attempt, owner_choices
 from crew.engine.actions import Signal
 from crew.engine.relax import keep_tasks
 from crew.records import load_record, replay
 from crew.solver import Clash, Solver
-from crew.solver.distribution import DistributionSearch
+from crew.solver.distribution import DistributionSearch, start_of
 from crew.solver.limits import Aborted, Budget
 from crew.solver.parts import Parts, PartSearch, parts_of
 from crew.solver.plain import PlainSearch
@@ -127,3 +127,36 @@ def test_parts_before_the_tricks_are_lost_for_the_main_search_too() -> None:
         checked += 1
         assert verdict is None, (state.setup, clash)
     assert checked >= 1  # (seeded: at least one deal where both decide)
+
+
+def test_before_the_tricks_a_part_is_owned_as_the_mission_hands_tasks_out() -> None:
+    """Mission 13 (the captain keeps every task or gives them all to one member), four
+    players, deal v50-4-31: tasks 90 (win S3) and 80 (win the trick of G9 with a submarine of
+    one's own) cannot both go to one member. Only the captain holds a submarine above S3, and
+    its S4 can win only one of the two tricks of S3 and G9 (both in one seat's hand). Split
+    between two members (as a normal distribution could give them) they can both be done, so
+    the clash is found only because the parts are owned as the mission allows. The part alone,
+    searched by the main search without the parts member, is lost for every member who could
+    receive both."""
+    state = new_attempt(4, 13, seed="v50-4-31")
+    assert state.setup.task_ids[:2] == (90, 80)
+    sol = Solver(explain=True).solve(state, node_limit=200_000)
+    assert sol.winnable is False and sol.clash == Clash((90, 80))
+    one_owner = owner_choices(state, (0, 1))
+    assert sorted(one_owner) == [(s, s) for s in range(4)]
+    for owners in one_owner:
+        assert _part_line(state, owners) is None
+    assert any(_part_line(state, (a, b)) for a in range(4) for b in range(4) if a != b)
+
+
+def _part_line(state: GameState, owners: tuple[int, int]) -> list[object] | None:
+    """A winning line of the part of ``state`` with only its first two tasks, given to
+    ``owners``, from the first card (the main search, no parts); None: lost."""
+    start = start_of(state)
+    assert start is not None
+    full = list(start.owners)
+    full[0], full[1] = owners
+    part = keep_tasks(start._replace(owners=tuple(full)), (0, 1))
+    budget = Budget()
+    budget.reset(None, 400_000)
+    return DistributionSearch(budget, TrickSearch(budget)).solve(part)

@@ -5,7 +5,9 @@ Also entering the phase the mission asks for and leaving it (to predictions or t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
+from itertools import product
 
 from ..actions import Assign, GiveAll, Pass, Take, Volunteer
 from ..events import Event, EventKind
@@ -28,6 +30,7 @@ __all__ = [
     "clashing_task",
     "may_take",
     "may_volunteer",
+    "owner_choices",
     "tasks_left",
     "volunteers_after",
 ]
@@ -162,6 +165,44 @@ def may_take(state: GameState, seat: int, task: int) -> bool:
     """Whether ``seat`` may ever own ``task`` (rules: the captain never takes a task that
     compares with the captain). Public: it reads only the task and who is captain."""
     return not (seat == state.setup.captain and _barred(task))
+
+
+#: Distributions in which one crew member receives every task.
+_ONE_OWNER = frozenset(
+    (Distribution.CREW_PICKS, Distribution.CAPTAIN_GIVES, Distribution.ONE_VOLUNTEER)
+)
+
+
+def owner_choices(state: GameState, tasks: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every choice of owners for ``tasks`` (indices into the attempt's tasks) that the
+    mission's way of handing them out may end in, from ``state``: a task handed out keeps its
+    owner; when one member receives every task, one seat for all of them (one the rules let
+    receive them all); with two volunteers, at most two owners among every task handed out
+    and these; otherwise each task to any seat that may ever take it (never the captain of a
+    mission where the captain takes none), and to members all different when the rules force
+    that (no more tasks than members in a normal distribution, two volunteers and two tasks).
+    Public: it reads the tasks, the owners and who is captain."""
+    st, owners, ids = state.setup, state.owners, state.setup.task_ids
+    held = {owners[i] for i in range(len(ids)) if owners[i] >= 0}
+    dist = st.rules.distribution
+    if dist in _ONE_OWNER:
+        seats = sorted(held) if held else [s for s in range(st.seats) if _may_receive_all(state, s)]
+        return [tuple(s for _ in tasks) for s in seats]
+    seats = [s for s in range(st.seats) if not (st.rules.captain_no_tasks and s == st.captain)]
+    tries = [
+        [owners[i]] if owners[i] >= 0 else [s for s in seats if may_take(state, s, ids[i])]
+        for i in tasks
+    ]
+    out = list(product(*tries))
+    if dist == Distribution.TWO_VOLUNTEERS:
+        out = [o for o in out if len(held | set(o)) <= 2]
+    if (dist == Distribution.NORMAL and len(ids) <= len(seats)) or (
+        dist == Distribution.TWO_VOLUNTEERS and len(ids) == 2
+    ):
+        # each task to another member (see ``draw.owners_for``)
+        others = {owners[i] for i in range(len(ids)) if owners[i] >= 0 and i not in tasks}
+        out = [o for o in out if len(set(o)) == len(o) and not others & set(o)]
+    return out
 
 
 def choosers_after(state: GameState) -> tuple[int, ...]:
