@@ -1,5 +1,5 @@
-"""Test-wide set-up: the Hypothesis profile (fixed examples on CI, exploring locally), the
-number of workers and the long tests started first."""
+"""Test-wide set-up: the Hypothesis profile (fixed examples on CI, exploring locally), a data
+folder of its own for every test, the number of workers and the long tests started first."""
 
 from __future__ import annotations
 
@@ -12,6 +12,17 @@ from hypothesis_profiles import use_profile
 os.environ["CREW_LANG"] = "en"
 
 use_profile()
+
+
+@pytest.fixture(autouse=True)
+def own_data_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every test keeps saved games, history and the logbook in a folder of its own
+    (``CREW_HOME``; a test may set its own): a game saved on this machine by a player of crew
+    changes nothing a test sees (the title screen offers to continue it), and no test writes
+    where a player's games are."""
+    monkeypatch.setenv("CREW_HOME", str(tmp_path_factory.mktemp("crew-home")))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

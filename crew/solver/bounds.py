@@ -10,7 +10,8 @@ position. This module gathers the cuts of one search form by the checks they joi
 - alone: the cards left make a task impossible (the cards a one-trick task needs, the
   submarines a task must capture);
 - against the tricks a seat surely wins with its submarines: a seat may be capped below them;
-- captured cards: every card goes to one seat at most;
+- captured cards: every card goes to one seat at most, and every trick an owner must win to
+  capture one takes a card of its own that can win it (a submarine, only a higher one);
 - submarines: one its holder must play needs a seat allowed to take it;
 - trick counts: the final counts the pending tasks allow must add up to the tricks;
 - a mission condition that limits the leads: the tricks left must be playable at all, each
