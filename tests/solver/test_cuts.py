@@ -17,8 +17,8 @@ from crew.engine.search import SearchForm
 from crew.engine.setup import new_attempt
 from crew.engine.task_base import PENDING, Cut, CutKind
 from crew.solver.bounds import certainly_lost, cut_of, cuts_for
-from crew.solver.cuts.base import TaskCut
 from crew.solver.cuts import captures
+from crew.solver.cuts.base import TaskCut
 from crew.solver.cuts.captures import CapturesAtMost
 from crew.solver.limits import Budget
 from crew.solver.plain import PlainSearch
