@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 
 import pytest
@@ -512,3 +513,27 @@ def test_owner_choices_hold_every_way_the_tasks_can_be_handed_out(
             Distribution.ONE_VOLUNTEER,
         ):
             assert got == allowed and all(len(set(o)) == 1 for o in allowed)
+
+
+#: Tasks for the random sets below: the three the captain may not take (59-61) among others.
+SOME_TASKS = (59, 60, 61, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 30, 40, 50, 88, 89, 90)
+
+
+def test_owner_choices_hold_for_random_task_sets_with_tasks_the_captain_may_not_take() -> None:
+    # three players and tasks 59, 60 and 61: the captain may take none of them, so the two
+    # others share three tasks although there are no more tasks than members
+    shared = new_attempt(3, None, seed="c", tasks=[59, 60, 61], difficulty=1)
+    assert any(len(set(o)) < 3 for o in _final_owners(shared))
+    rng = random.Random(5053)
+    states = [shared]
+    for k in range(120):
+        players = rng.choice((3, 4, 5))
+        tasks = rng.sample(SOME_TASKS, rng.randint(1, players + 1))
+        states.append(new_attempt(players, None, seed=f"c{k}", tasks=tasks, difficulty=1))
+    for state in states:
+        players, tasks = state.setup.players, state.setup.task_ids
+        n = len(tasks)
+        reached = _final_owners(state)
+        for part in [tuple(range(n)), *combinations(range(n), 2)]:
+            got = {tuple(o[i] for i in part) for o in reached}
+            assert got <= set(owner_choices(state, part)), (players, tasks, part)

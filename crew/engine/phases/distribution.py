@@ -180,7 +180,8 @@ def owner_choices(state: GameState, tasks: Sequence[int]) -> list[tuple[int, ...
     receive them all); with two volunteers, at most two owners among every task handed out
     and these; otherwise each task to any seat that may ever take it (never the captain of a
     mission where the captain takes none), and to members all different when the rules force
-    that (no more tasks than members in a normal distribution, two volunteers and two tasks).
+    that (a normal distribution with no more tasks than members who may take any of them, two
+    volunteers and two tasks).
     Public: it reads the tasks, the owners and who is captain."""
     st, owners, ids = state.setup, state.owners, state.setup.task_ids
     held = {owners[i] for i in range(len(ids)) if owners[i] >= 0}
@@ -196,7 +197,10 @@ def owner_choices(state: GameState, tasks: Sequence[int]) -> list[tuple[int, ...
     out = list(product(*tries))
     if dist == Distribution.TWO_VOLUNTEERS:
         out = [o for o in out if len(held | set(o)) <= 2]
-    if (dist == Distribution.NORMAL and len(ids) <= len(seats)) or (
+    # members who may take every task (the captain is not one when some task compares with
+    # the captain: then the others may have to share them)
+    able = [s for s in seats if all(may_take(state, s, t) for t in ids)]
+    if (dist == Distribution.NORMAL and len(ids) <= len(able)) or (
         dist == Distribution.TWO_VOLUNTEERS and len(ids) == 2
     ):
         # each task to another member (see ``draw.owners_for``)
