@@ -31,6 +31,7 @@ from crew.engine import (
     why_illegal,
 )
 from crew.engine.enums import Distribution, Phase
+from crew.engine.state import GameState
 
 # four players, seat 1 holds S4 (captain): the order is 1, 2, 3, 0
 H4 = fill(4, ["P1 P2 P3", "S4 P4 P5"])
@@ -445,22 +446,22 @@ def test_may_take_and_may_volunteer_follow_the_captain_rule() -> None:
 # the owners a distribution may end in (owner_choices)
 
 
-def _final_owners(state: object) -> set[tuple[int, ...]]:
+def _final_owners(state: GameState) -> set[tuple[int, ...]]:
     """The owners of every task at the end of every way the distribution can go from
     ``state`` (every legal action tried; signals left out)."""
     out: set[tuple[int, ...]] = set()
-    seen: set[object] = set()
+    seen: set[GameState] = set()
 
-    def visit(st: object) -> None:
+    def visit(st: GameState) -> None:
         if st in seen:
             return
         seen.add(st)
-        if st.phase in (Phase.PLAY, Phase.PREDICT) or st.result:  # type: ignore[attr-defined]
-            out.add(tuple(st.owners))  # type: ignore[attr-defined]
+        if st.phase in (Phase.PLAY, Phase.PREDICT) or st.result:
+            out.add(tuple(st.owners))
             return
-        for a in legal_actions(st):  # type: ignore[arg-type]
+        for a in legal_actions(st):
             if not isinstance(a, Signal):
-                visit(apply(st, a)[0])  # type: ignore[arg-type]
+                visit(apply(st, a)[0])
 
     visit(state)
     return out
@@ -531,9 +532,9 @@ def test_owner_choices_hold_for_random_task_sets_with_tasks_the_captain_may_not_
         tasks = rng.sample(SOME_TASKS, rng.randint(1, players + 1))
         states.append(new_attempt(players, None, seed=f"c{k}", tasks=tasks, difficulty=1))
     for state in states:
-        players, tasks = state.setup.players, state.setup.task_ids
-        n = len(tasks)
+        ids = state.setup.task_ids
+        n = len(ids)
         reached = _final_owners(state)
         for part in [tuple(range(n)), *combinations(range(n), 2)]:
             got = {tuple(o[i] for i in part) for o in reached}
-            assert got <= set(owner_choices(state, part)), (players, tasks, part)
+            assert got <= set(owner_choices(state, part)), (state.setup.players, ids, part)

@@ -10,6 +10,7 @@ from functools import cache
 from itertools import product
 
 from ..actions import Assign, GiveAll, Pass, Take, Volunteer
+from ..draw import ONE_OWNER_DISTRIBUTIONS, owners_for
 from ..events import Event, EventKind
 from ..missions import Distribution
 from ..reasons import N_, Illegal, Reason, illegal, plain
@@ -167,12 +168,6 @@ def may_take(state: GameState, seat: int, task: int) -> bool:
     return not (seat == state.setup.captain and _barred(task))
 
 
-#: Distributions in which one crew member receives every task.
-_ONE_OWNER = frozenset(
-    (Distribution.CREW_PICKS, Distribution.CAPTAIN_GIVES, Distribution.ONE_VOLUNTEER)
-)
-
-
 def owner_choices(state: GameState, tasks: Sequence[int]) -> list[tuple[int, ...]]:
     """Every choice of owners for ``tasks`` (indices into the attempt's tasks) that the
     mission's way of handing them out may end in, from ``state``: a task handed out keeps its
@@ -186,7 +181,7 @@ def owner_choices(state: GameState, tasks: Sequence[int]) -> list[tuple[int, ...
     st, owners, ids = state.setup, state.owners, state.setup.task_ids
     held = {owners[i] for i in range(len(ids)) if owners[i] >= 0}
     dist = st.rules.distribution
-    if dist in _ONE_OWNER:
+    if dist in ONE_OWNER_DISTRIBUTIONS:
         seats = sorted(held) if held else [s for s in range(st.seats) if _may_receive_all(state, s)]
         return [tuple(s for _ in tasks) for s in seats]
     seats = [s for s in range(st.seats) if not (st.rules.captain_no_tasks and s == st.captain)]
@@ -197,13 +192,11 @@ def owner_choices(state: GameState, tasks: Sequence[int]) -> list[tuple[int, ...
     out = list(product(*tries))
     if dist == Distribution.TWO_VOLUNTEERS:
         out = [o for o in out if len(held | set(o)) <= 2]
-    # members who may take every task (the captain is not one when some task compares with
-    # the captain: then the others may have to share them)
-    able = [s for s in seats if all(may_take(state, s, t) for t in ids)]
-    if (dist == Distribution.NORMAL and len(ids) <= len(able)) or (
-        dist == Distribution.TWO_VOLUNTEERS and len(ids) == 2
-    ):
-        # each task to another member (see ``draw.owners_for``)
+    # the rules force different members (draw.owners_for) counting those who may take every
+    # task: the captain is not one when some task compares with the captain, and then the
+    # others may have to share them
+    able = sum(all(may_take(state, s, t) for t in ids) for s in seats)
+    if TWO_OWNERS in owners_for(st.rules, len(ids), able):
         others = {owners[i] for i in range(len(ids)) if owners[i] >= 0 and i not in tasks}
         out = [o for o in out if len(set(o)) == len(o) and not others & set(o)]
     return out

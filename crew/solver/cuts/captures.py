@@ -313,7 +313,7 @@ def _no_matching(options: list[int]) -> bool:
     them together offer fewer cards than they are (Hall's condition)."""
     n = len(options)
     if n > 10:
-        return False  # more than a hand: never the case, and not worth the subsets
+        return False  # not worth 2**n subsets; "not short" is always safe
     for pick in range(3, 1 << n):
         if pick & (pick - 1) == 0:
             continue  # single sets were checked non-empty
