@@ -79,3 +79,68 @@ def test_weighing_by_partners_decides_from_the_seats_view_only() -> None:
         decisions.append(choose_action(view, memory, random.Random(5), cfg))
     assert decisions[0] == decisions[1]
     assert decisions[0].spent == decisions[1].spent > 0
+
+
+def _seat_views(ends: list[str], seat: int) -> tuple[GameState, Memory]:
+    """The green-6 deal up to the lead of the 6, and ``seat``'s memory of every view since the
+    deal (so it remembers each card the others played and its own view before it)."""
+    hands = [
+        sum(1 << c for c in parse_cards(f"{f} {e}")) for f, e in zip(FILLERS, ends, strict=True)
+    ]
+    state = new_attempt(4, None, hands=hands, tasks=[4], difficulty=1)
+    memory = Memory(seat)
+    memory.observe(view_for(state, seat))
+    while state.phase != Phase.PLAY:
+        take = Take(0, 4)
+        state, _ = apply(state, take if take in legal_actions(state) else legal_actions(state)[0])
+        memory.observe(view_for(state, seat))
+    for trick in range(8):
+        for s in range(4):
+            state, _ = apply(state, Play(s, parse_cards(FILLERS[s])[trick]))
+            memory.observe(view_for(state, seat))
+    state, _ = apply(state, Play(0, parse_cards("G6")[0]))
+    memory.observe(view_for(state, seat))
+    return state, memory
+
+
+def test_a_deal_where_an_earlier_card_would_be_absurd_weighs_less() -> None:
+    absurd, memory = _seat_views(ABSURD, 1)
+    sensible, same = _seat_views(SENSIBLE, 1)
+    assert memory.seen_plays == same.seen_plays  # seat 1 saw the same on both deals
+    assert len(memory.seen_plays) == 25 and memory.seen_plays[-1][1] == parse_cards("G6")[0]
+
+    def judge(sharp: float = 1.0, floor: float = 0.0) -> partners.Judge:
+        return partners.Judge(4, 500, sharp, floor, search.Context())
+
+    # the last card (the 6) taken back and asked of seat 0 on 4 of its own deals: the 6 wins on
+    # none where the 9 wins on all of them, (0 + 1/2) / (4 + 1/2)
+    w = partners.history_weight(absurd, memory, 1, random.Random(1), judge())
+    assert w == pytest.approx(1 / 9)
+    assert partners.history_weight(sensible, memory, 1, random.Random(1), judge()) == 1.0
+    # sharper: (1/9) ** 3, but never below the floor
+    assert partners.history_weight(absurd, memory, 1, random.Random(1), judge(3.0, 0.05)) == 0.05
+    assert partners.history_weight(absurd, memory, 0, random.Random(1), judge()) == 1.0
+
+
+def test_an_answer_is_kept_by_the_moment_and_the_partners_hand_then() -> None:
+    absurd, memory = _seat_views(ABSURD, 1)
+    j = partners.Judge(4, 500, 1.0, 0.0, search.Context())
+    first = partners.history_weight(absurd, memory, 4, random.Random(1), j)
+    asked = len(j.known)
+    assert asked == 4  # the 6 and the three cards of the eighth trick
+    assert partners.history_weight(absurd, memory, 4, random.Random(2), j) == first
+    assert len(j.known) == asked
+
+
+def test_weighing_by_earlier_cards_decides_from_the_seats_view_only() -> None:
+    # after the green 6 and the green 7, seat 2 (yellow 3 and 4) has seen the same on both deals
+    cfg = Settings(samples=6, infer_history=4, infer_history_samples=2, infer_history_nodes=200)
+    decisions = []
+    for ends in (ABSURD, SENSIBLE):
+        state, memory = _seat_views(ends, 2)
+        state, _ = apply(state, Play(1, parse_cards("G7")[0]))
+        view = view_for(state, 2)
+        memory.observe(view)
+        decisions.append(choose_action(view, memory, random.Random(5), cfg))
+    assert decisions[0] == decisions[1]
+    assert decisions[0].spent == decisions[1].spent > 0
