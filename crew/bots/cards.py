@@ -81,6 +81,7 @@ def choose_play(
             cfg.infer_sharp,
             cfg.infer_floor,
             inner,
+            cfg.infer_history_asks,
         )
 
         def weigh(st: GameState) -> float:

@@ -87,18 +87,20 @@ class Judge:
     + 1/2) / (the best card's + 1/2)) ** sharp``, at least ``floor`` (a partner who is a person
     may play what the computers would not). One per decision: it remembers each answer by what
     it depends on (the moment and the partner's hand then), so deals that agree there cost
-    nothing more."""
+    nothing more; after ``asks`` partner decisions it asks no more (a card not yet judged
+    then counts 1), so that a decision's cost stays bounded."""
 
     def __init__(
-        self, samples: int, nodes: int, sharp: float, floor: float, ctx: search.Context
+        self,
+        samples: int,
+        nodes: int,
+        sharp: float,
+        floor: float,
+        ctx: search.Context,
+        asks: int = 1_000_000,
     ) -> None:
-        self.samples, self.nodes, self.sharp, self.floor, self.ctx = (
-            samples,
-            nodes,
-            sharp,
-            floor,
-            ctx,
-        )
+        self.samples, self.nodes, self.sharp, self.floor = samples, nodes, sharp, floor
+        self.ctx, self.asks = ctx, asks
         self.known: dict[tuple[int, int, int], float] = {}
 
     def chance(
@@ -106,6 +108,8 @@ class Judge:
     ) -> float:
         if key in self.known:
             return self.known[key]
+        if len(self.known) >= self.asks:
+            return 1.0
         seat = then.turn
         view = view_for(then, seat)
         out = 1.0

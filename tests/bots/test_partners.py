@@ -144,3 +144,16 @@ def test_weighing_by_earlier_cards_decides_from_the_seats_view_only() -> None:
         decisions.append(choose_action(view, memory, random.Random(5), cfg))
     assert decisions[0] == decisions[1]
     assert decisions[0].spent == decisions[1].spent > 0
+
+
+def test_a_judge_asks_no_more_partner_decisions_than_allowed() -> None:
+    absurd, memory = _seat_views(ABSURD, 1)
+    j = partners.Judge(4, 500, 1.0, 0.0, search.Context(), asks=3)
+    capped = partners.history_weight(absurd, memory, 4, random.Random(1), j)
+    assert len(j.known) == 3  # the eighth trick's three cards; the 6 was not asked
+    whole = partners.Judge(4, 500, 1.0, 0.0, search.Context())
+    assert partners.history_weight(absurd, memory, 4, random.Random(1), whole) == pytest.approx(
+        capped / 9
+    )
+    none = partners.Judge(4, 500, 1.0, 0.0, search.Context(), asks=0)
+    assert partners.history_weight(absurd, memory, 4, random.Random(1), none) == 1.0
