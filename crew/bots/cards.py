@@ -71,25 +71,10 @@ def choose_play(
     race = search.Race(len(plays)) if cfg.race else None  # drops cards clearly beaten so far
     weights: list[float] = []  # the deals weighed by what partners played (``partners``)
     weigh = None
-    # the partners' sampling is its own search: it does not count in this one's budgets
-    inner = search.Context()
-    inner.until = ctx.until
-    if cfg.infer_history and len(view.hand) <= cfg.infer_hand and memory.seen_plays:
-        judge = partners.Judge(
-            cfg.infer_history_samples,
-            cfg.infer_history_nodes,
-            cfg.infer_sharp,
-            cfg.infer_floor,
-            inner,
-            cfg.infer_history_asks,
-        )
-
-        def weigh(st: GameState) -> float:
-            w = partners.history_weight(st, memory, cfg.infer_history, rng, judge)
-            weights.append(w)
-            return w
-
-    elif cfg.infer_plays and view.trick:
+    if cfg.infer_plays and view.trick:
+        # the partners' sampling is its own search: it does not count in this one's budgets
+        inner = search.Context()
+        inner.until = ctx.until
 
         def weigh(st: GameState) -> float:
             w = partners.weight(

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from crew.engine.enums import Phase
 from crew.engine.phases.distress import distress_target
 from crew.engine.tricks import Trick
 from crew.engine.view import View
@@ -31,12 +30,8 @@ class Memory:
     #: free task choice: the tasks each other seat said it would like (task numbers only, said
     #: aloud at the table: rules I4), best first; heard once, when the choice opens
     wishes: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    #: the other seats' cards in the tricks, in play order: (this seat's view just before the
-    #: card was played, the card); what ``partners.history_weight`` weighs sampled deals by
-    seen_plays: list[tuple[View, int]] = field(default_factory=list)
     _hand: tuple[int, ...] | None = None
     _distress: str = ""
-    _last: View | None = None
 
     def observe(self, view: View) -> None:
         """Take in ``view`` (the seat's own view, as it is after an action)."""
@@ -50,10 +45,6 @@ class Memory:
             self.complete = False
             self.tricks = [view.last_trick] if view.last_trick else []
         if view.seat == self.seat:
-            card = _card_played(self._last, view) if self._last is not None else None
-            if card is not None and self._last is not None:
-                self.seen_plays.append((self._last, card))
-            self._last = view
             if view.distress and not self._distress and self._hand is not None:
                 before, after = set(self._hand), set(view.hand)
                 out, got = before - after, after - before
@@ -79,10 +70,8 @@ class Memory:
         self.gave = None
         self.received = None
         self.wishes = {}
-        self.seen_plays = []
         self._hand = None
         self._distress = ""
-        self._last = None
 
     def usable(self, view: View) -> bool:
         """Whether the remembered tricks are the whole public history of ``view``."""
@@ -91,25 +80,3 @@ class Memory:
             and len(self.tricks) == view.tricks_played
             and (not self.tricks or self.tricks[-1] == view.last_trick)
         )
-
-
-def _card_played(before: View, after: View) -> int | None:
-    """The card another seat played between two consecutive views of this seat (None: no
-    other seat's card, or more than one action between them)."""
-    if before.phase != Phase.PLAY or before.turn == before.seat:
-        return None
-    seat = before.turn
-    if after.tricks_played == before.tricks_played:
-        if len(after.trick) == len(before.trick) + 1 and after.trick[:-1] == before.trick:
-            s, c = after.trick[-1]
-            return c if s == seat else None
-        return None
-    last = after.last_trick
-    if (
-        after.tricks_played == before.tricks_played + 1
-        and last is not None
-        and len(last.cards) == len(before.trick) + 1
-        and last.seats[-1] == seat
-    ):
-        return last.cards[-1]
-    return None

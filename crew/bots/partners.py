@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 
 from crew.engine.actions import Play
-from crew.engine.determinize import DeterminizeError, state_from_view
 from crew.engine.state import GameState
 from crew.engine.view import view_for
 
@@ -24,7 +23,7 @@ from . import search
 from .memory import Memory
 from .sampler import sample_states
 
-__all__ = ["Judge", "before_play", "history_weight", "likelihood", "weight"]
+__all__ = ["before_play", "likelihood", "weight"]
 
 
 def before_play(state: GameState, i: int) -> GameState:
@@ -78,77 +77,4 @@ def weight(
     mine = [k for k, s in enumerate(state.trick_seats) if s != me]
     for i in reversed(mine[-plays:] if plays > 0 else []):
         w *= likelihood(state, i, rng, samples, nodes, ctx)
-    return w
-
-
-class Judge:
-    """How the partners' earlier cards weigh a sampled deal (:func:`history_weight`): ``samples``
-    deals of the partner's own sampling, ``nodes`` each; the chance of a card is ``((its deals
-    + 1/2) / (the best card's + 1/2)) ** sharp``, at least ``floor`` (a partner who is a person
-    may play what the computers would not). One per decision: it remembers each answer by what
-    it depends on (the moment and the partner's hand then), so deals that agree there cost
-    nothing more; after ``asks`` partner decisions it asks no more (a card not yet judged
-    then counts 1), so that a decision's cost stays bounded."""
-
-    def __init__(
-        self,
-        samples: int,
-        nodes: int,
-        sharp: float,
-        floor: float,
-        ctx: search.Context,
-        asks: int = 1_000_000,
-    ) -> None:
-        self.samples, self.nodes, self.sharp, self.floor = samples, nodes, sharp, floor
-        self.ctx, self.asks = ctx, asks
-        self.known: dict[tuple[int, int, int], float] = {}
-
-    def chance(
-        self, then: GameState, card: int, key: tuple[int, int, int], rng: random.Random
-    ) -> float:
-        if key in self.known:
-            return self.known[key]
-        if len(self.known) >= self.asks:
-            return 1.0
-        seat = then.turn
-        view = view_for(then, seat)
-        out = 1.0
-        if len(view.playable) > 1:
-            memory = Memory(seat, tricks=list(then.tricks))
-            worlds = sample_states(view, memory, rng, self.samples)
-            plays = [Play(seat, c) for c in view.playable]
-            scores, _ = search.score_actions(worlds, plays, self.nodes, self.ctx)
-            ratio = (scores[Play(seat, card)] + 0.5) / (max(scores.values()) + 0.5)
-            out = max(self.floor, ratio**self.sharp)
-        self.known[key] = out
-        return out
-
-
-def history_weight(
-    state: GameState, memory: Memory, plays: int, rng: random.Random, judge: Judge
-) -> float:
-    """The product of the chances (``judge``) of the last ``plays`` cards other seats played
-    (``memory.seen_plays``), each asked of the sampled ``state`` taken back to that card: the
-    seat's own view then, the sampled hands with every card played since put back (1.0
-    without such cards, and with Tonoja)."""
-    if state.setup.tonoja or plays <= 0 or not memory.seen_plays:
-        return 1.0
-    history = [(s, c) for t in memory.tricks for s, c in zip(t.seats, t.cards, strict=True)]
-    history += zip(state.trick_seats, state.trick_cards, strict=True)
-    w = 1.0
-    for view, card in memory.seen_plays[-plays:]:
-        at = sum(len(t.cards) for t in memory.tricks[: view.tricks_played]) + len(view.trick)
-        hands = list(state.hands)
-        for s, c in history[at:]:
-            hands[s] |= 1 << c
-        seat = view.turn
-        key = (at, hands[seat], state.predictions[seat])
-        others = {s: h for s, h in enumerate(hands) if s != memory.seat}
-        try:
-            then = state_from_view(
-                view, memory.tricks[: view.tricks_played], others, predictions=state.predictions
-            )
-        except DeterminizeError:
-            continue
-        w *= judge.chance(then, card, key, rng)
     return w

@@ -59,20 +59,6 @@ class Settings:
     infer_plays: int = 0
     infer_samples: int = 4
     infer_nodes: int = 500
-    #: card play late in a deal (this seat holds at most ``infer_hand`` cards): sampled deals
-    #: weighed by the partners' last ``infer_history`` cards of any trick, each judged by the
-    #: partner's own decision asked on the deal taken back to that card, on
-    #: ``infer_history_samples`` deals of ``infer_history_nodes`` (``partners.history_weight``:
-    #: a card's chance is (its deals + 1/2) / (the best card's + 1/2) to the power
-    #: ``infer_sharp``, at least ``infer_floor``; at most ``infer_history_asks`` partner decisions
-    #: asked for one decision); 0: off
-    infer_history: int = 0
-    infer_history_samples: int = 16
-    infer_history_nodes: int = 2000
-    infer_sharp: float = 3.0
-    infer_floor: float = 0.05
-    infer_hand: int = 4
-    infer_history_asks: int = 40
     #: seconds after which a decision (a card, or a task choice) settles for the deals judged
     #: so far, every option on the same deals (None: never).
     #: The budgets above decide on their own (the same choice on any machine); the app sets
