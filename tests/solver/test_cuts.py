@@ -17,7 +17,7 @@ from crew.engine.search import SearchForm
 from crew.engine.setup import new_attempt
 from crew.engine.task_base import PENDING, Cut, CutKind
 from crew.solver.bounds import certainly_lost, cut_of, cuts_for
-from crew.solver.cuts import captures
+from crew.solver.cuts import captures, vector
 from crew.solver.cuts.base import TaskCut
 from crew.solver.cuts.captures import CapturesAtMost
 from crew.solver.limits import Budget
@@ -374,3 +374,92 @@ def test_the_winning_cards_cut_agrees_with_the_plain_search(
                 m.setattr(captures, "winning_cards_short", lambda node, ledger: False)
                 only_by_winning_cards += not certainly_lost(form, cuts_for(form, kinds), node)
     assert fired >= 12 and only_by_winning_cards >= 6, (fired, only_by_winning_cards)
+
+
+#: Mission-like endings for the takers check: seat 1 may win no pink or blue (31), seat 3 no 8
+#: or 9 (36), seat 0 no trick (50); seat 2 has its two tricks (winners below), and in the
+#: first ending may win no more (52). Nobody won a card its task forbids in the tricks gone.
+TAKERS_LEFT = ["Y5 Y6 Y7", "S4 S3 B9", "P9 Y8 S1", "S2 G9 Y9"]
+TAKERS_WINNERS = (3, 2, 3, 2, 1, 1, 3)
+
+
+def test_the_takers_check_fires_where_the_plain_search_finds_no_win(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the pink 9 (seat 2's, played whatever happens) may go to nobody: seat 1 no pink, seat 3
+    # no 9, seats 0 and 2 no more tricks; the other checks do not see it
+    state = _ending([31, 36, 50, 52], [1, 3, 0, 2], TAKERS_LEFT, winners=TAKERS_WINNERS)
+    form = SearchForm(state)
+    node = form.start(state)
+    assert certainly_lost(form, cuts_for(form), node)
+    assert not exhaustive(state)
+    monkeypatch.setattr(vector, "takers_short", lambda *_: False)
+    assert not certainly_lost(form, cuts_for(form), node)
+
+
+def test_the_takers_check_lets_a_free_seat_take_the_cards() -> None:
+    # without task 52, and seats 2 and 3 swapping the pink 9 and the green 9: the pink and
+    # blue 9 may go to seat 2 only (which may win every trick left), and the crew wins
+    left = ["Y5 Y6 Y7", "S4 S3 B9", "G9 Y8 S1", "S2 P9 Y9"]
+    state = _ending([31, 36, 50], [1, 3, 0], left, winners=TAKERS_WINNERS)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+    assert exhaustive(state)
+
+
+#: Tasks that forbid cards, and tasks that cap trick counts, for
+#: :func:`test_the_takers_check_agrees_with_the_plain_search_on_random_endings`.
+FORBID = (28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 96)
+CAPPING = (45, 50, 51, 52, 53)
+
+
+def _random_line(
+    rng: random.Random, state: GameState, tricks: int, steps: list[int]
+) -> GameState | None:
+    """``state`` played on at random to ``tricks`` tricks without ending the attempt: cards in
+    random order, depth first, going back where every card ends it; None after ``steps[0]``
+    cards tried in all."""
+    if len(state.tricks) >= tricks:
+        return state
+    plays = list(legal_plays(state))
+    rng.shuffle(plays)
+    for card in plays:
+        steps[0] -= 1
+        if steps[0] < 0:
+            return None
+        child, _ = apply(state, Play(state.turn, card))
+        if not child.result:
+            found = _random_line(rng, child, tricks, steps)
+            if found is not None:
+                return found
+    return None
+
+
+def test_the_takers_check_agrees_with_the_plain_search_on_random_endings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Random endings of three tricks with three tasks forbidding cards and one capping a
+    trick count, randomly owned: where the cuts call the position lost the plain search finds
+    no win either, and the takers check is what fires in some of them."""
+    rng = random.Random(5053)
+    fired = only_by_takers = 0
+    for n in range(1000):
+        players = rng.choice((3, 4))
+        tasks = [*rng.sample(FORBID, 3), rng.choice(CAPPING)]
+        state = new_attempt(players, None, seed=f"takers-{n}", tasks=tasks, difficulty=1)
+        owners = [rng.randrange(players) for _ in tasks]
+        captain = state.setup.captain
+        state = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=captain, leader=captain)
+        found = _random_line(rng, state, state.setup.total_tricks - 3, [400])
+        if found is None:
+            continue
+        state = found
+        form = SearchForm(state)
+        node = form.start(state)
+        if certainly_lost(form, cuts_for(form), node):
+            fired += 1
+            assert not exhaustive(state), (tasks, owners, state.hands)
+            with monkeypatch.context() as m:
+                m.setattr(vector, "takers_short", lambda *_: False)
+                only_by_takers += not certainly_lost(form, cuts_for(form), node)
+    assert fired >= 12 and only_by_takers >= 6, (fired, only_by_takers)

@@ -9,7 +9,9 @@ subject:
 - :mod:`.submarines`: what the submarines left do to the tricks and to who captures them;
 - :mod:`.captures`: every card is captured by one seat at most;
 - :mod:`.counts` and :mod:`.runs`: limits on a seat's trick count and on its runs of tricks;
-- :mod:`.vector`: every trick is won by someone, so the counts the tasks allow must add up.
+- :mod:`.vector`: every trick is won by someone, so the counts the tasks allow must add up;
+- :mod:`.takers`: every card played goes to someone, so the cards left need seats allowed
+  to take them, with tricks enough.
 
 :mod:`crew.solver.bounds` gathers the cuts of one search form and checks a position with them.
 """

@@ -20,7 +20,9 @@ most (:meth:`.base.TaskCut.bound`); on top of those, seat by seat:
 The submarines left are judged together too: every one is played, a seat plays one card into a
 trick and the highest submarine in a trick takes it, so each way they can share tricks gives
 each seat the least tricks it wins with them (:func:`.submarines.submarine_tricks`); one of those
-ways must fit, and so must the tasks judged on the final counts alone.
+ways must fit, and so must the tasks judged on the final counts alone. Before that, the most
+tricks each seat may win must leave every card still to be played a seat allowed to take it
+(:mod:`.takers`).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from .base import (
 )
 from .captures import Ledger
 from .submarines import least_submarine_tricks, submarine_holders, submarine_tricks
+from .takers import takers_short
 
 __all__ = ["MEMO_LIMIT", "counts_fit"]
 
@@ -73,14 +76,18 @@ def counts_fit(
     _cards_to_take(form, node, fit)
     if any(fit.runs.get(o, 0) >= n for o, n in fit.never.items()):
         return False  # a run one task needs is one another forbids
+    kept: dict[int, int] = {}  # per seat, the cards no trick it wins may hold
     if ledger is not None:
-        for owner, barred in ledger.kept_from(seats, DECK_MASK & ~node.played).items():
-            fit.cap(owner, tricks_without(form, node, barred))
+        kept = ledger.kept_from(seats, DECK_MASK & ~node.played)
+    for owner, barred in kept.items():
+        fit.cap(owner, tricks_without(form, node, barred))
     if leads != DECK_MASK:
         for s in range(seats):
             fit.cap(s, leads_left(form, node, s, leads))
     elif not fit.pending:
         return True
+    if takers_short(form, node, kept, fit.hi, remaining):
+        return False  # cards that too few seats may take (:mod:`.takers`)
     lo, hi = fit.lo, fit.hi
     holders = submarine_holders(form, node, remaining)
     key = (node.counts, remaining, tuple(lo), tuple(hi), tuple(fit.pending), holders)
