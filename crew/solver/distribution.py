@@ -34,8 +34,9 @@ __all__ = [
     "start_of",
 ]
 
-#: Positions a search for one task alone may visit: before any distribution is tried, and
-#: again before the tricks of a distribution that gives the task to that owner.
+#: Positions a search for one task alone may visit in all: before any distribution is tried,
+#: and again (up to the larger number) before the tricks of a distribution that gives the task
+#: to that owner.
 SOLO_QUICK, SOLO_DEEP = 3_000, 60_000
 
 #: What trying one distribution costs beyond the positions of its tricks, counted as positions:
@@ -271,10 +272,14 @@ class DistributionSearch:
         """Can ``owner`` do task ``i`` alone from ``start``, the other tasks counted as done?
 
         Winning the attempt means doing every task, so a task its owner cannot do even alone
-        loses every distribution that gives it to them. The search stops after ``budget``
-        positions (a later call with a larger budget goes on from the table). A prediction task
-        (its number not chosen yet) is not tried. Returns the verdict (None: not known) and the
-        positions searched, a measure of how hard the task is for that owner.
+        loses every distribution that gives it to them. The search stops once ``budget``
+        positions were spent on that task and owner in all, counting the calls a limit of the
+        whole search cut short (a turn of the solver is often smaller than ``budget``: each
+        call starting its count anew, a search that never finishes took every turn's positions
+        until one was larger); a later call with a larger budget goes on from the table. A
+        prediction task (its number not chosen yet) is not tried. Returns the verdict (None:
+        not known) and the positions searched, a measure of how hard the task is for that
+        owner.
         """
         key = (start.setup, start.hands, start.piles, start.leader, start.predictions, i, owner)
         hit = self._solos.get(key)
@@ -291,17 +296,20 @@ class DistributionSearch:
         table = self.tricks.table(alone)
         b = self.budget
         saved, before = b.limit, b.nodes
-        b.limit = min(saved, before + budget)
+        earlier = hit[1] if hit is not None else 0
+        b.limit = min(saved, before + budget - earlier)
         try:
             verdict: bool | None = self.tricks.boundary(table, table.form.start(alone))
         except Aborted:
             b.limit = saved
             if b.out():  # the search's own limit, not this task's share of it
+                # what this call spent counts towards the task's budget all the same
+                self._solos[key] = (None, b.nodes - before + earlier)
                 raise
             verdict = None
         finally:
             b.limit = saved
-        spent = b.nodes - before + (hit[1] if hit is not None else 0)
+        spent = b.nodes - before + earlier
         self._solos[key] = (verdict, spent)
         return verdict, spent
 

@@ -113,3 +113,34 @@ def test_work_counted_at_once_stops_at_the_limit_and_counts_no_further() -> None
     with pytest.raises(Aborted):
         b.count(100)
     assert b.nodes == 250  # up to the limit, not 300
+
+
+def test_a_task_alone_keeps_the_positions_of_searches_cut_short() -> None:
+    # four players, mission 29, seed v52-4-41: task 2 (B1, B2, B3) for seat 1 alone is not
+    # decided within 60,000 positions. Asked again and again under a small limit of the whole
+    # search (as each turn of the solver does), the positions every call spent count towards
+    # the task's budget: once it is spent the answer is "not known" without searching again
+    # (each call used to start its count from nothing: 502,100 positions there instead of
+    # 63,000, and a deal found winnable at 1,139,886 positions, at 462,903 since)
+    from crew.solver.distribution import DistributionSearch, start_of
+    from crew.solver.limits import Aborted, Budget
+    from crew.solver.tricks import TrickSearch
+
+    state = new_attempt(4, 29, seed="v52-4-41")
+    start = start_of(state)
+    assert start is not None
+    budget = Budget()
+    search = DistributionSearch(budget, TrickSearch(budget))
+    spent = 0
+    answer: tuple[bool | None, int] | None = None  # None: every call was cut short
+    for _ in range(10):
+        budget.reset(None, 500)
+        try:
+            answer = search._solo(start, 2, 1, 3_000)
+        except Aborted:
+            spent += budget.nodes
+            continue
+        spent += budget.nodes
+        break
+    assert answer == (None, 3_000)
+    assert spent == 3_000
