@@ -2,10 +2,11 @@
 
 Who takes which task (in whatever way the mission hands them out) and the numbers of prediction
 tasks are choices of the crew like the cards, so they are searched too: every distribution the
-engine allows, each outcome once, easiest first, and the tricks of each through
-:class:`~crew.solver.tricks.TrickSearch`. Before the first choice every task is tried alone
-with every possible owner (a small search each): a task nobody can do alone loses the deal, and
-a distribution giving a task to someone who cannot do it alone is never tried.
+engine allows, each outcome once, easiest first (the options of the first choice taking turns),
+and the tricks of each through :class:`~crew.solver.tricks.TrickSearch`. Before the first
+choice every task is tried alone with every possible owner (a small search each): a task nobody
+can do alone loses the deal, and a distribution giving a task to someone who cannot do it alone
+is never tried.
 
 No distribution may take all the time: each gets a share of the positions the solver allows the
 search this time (:attr:`DistributionSearch.share`), one it could not decide within its share
@@ -26,6 +27,7 @@ from .limits import Aborted, Budget, Undecided
 from .tricks import TrickSearch
 
 __all__ = [
+    "CHOICE_POSITIONS",
     "LEAF_POSITIONS",
     "SOLO_DEEP",
     "SOLO_QUICK",
@@ -46,6 +48,13 @@ SOLO_QUICK, SOLO_DEEP = 3_000, 60_000
 #: assignment judged 42 states on the whole distribution with at most 10,000 positions each and
 #: took 10 s (6,965 distributions tried, about 1.4 ms each)
 LEAF_POSITIONS = 100
+#: What looking at one choice while laying the distributions out costs (the engine's step and
+#: the easiness of the tasks given so far), counted as positions when the next distribution is
+#: laid out: with many tasks to hand out, the choices under an option can hold few or no
+#: distributions worth trying (four players, mission 33: 1.8 s to lay out the first 100 of one
+#: deal, the options of the first choice taking turns), and that work too is bounded by the
+#: positions a search was given
+CHOICE_POSITIONS = 1
 
 
 def start_of(state: GameState) -> GameState | None:
@@ -73,6 +82,11 @@ def placeholders(state: GameState) -> tuple[GameState, list[int], frozenset[int]
     for seat in seats:
         start, _ = apply(start, Predict(seat, 0))
     return start, seats, free
+
+
+def _is_leaf(state: GameState) -> bool:
+    """Whether the distribution is over at ``state`` (or the attempt ended in it)."""
+    return bool(state.result) or state.phase in (Phase.PLAY, Phase.PREDICT)
 
 
 def _leaf_key(state: GameState) -> tuple[object, ...]:
@@ -108,6 +122,7 @@ class DistributionSearch:
         self._lost: set[tuple[object, ...]] = set()
         # per state before the distribution: its distributions in the order they are tried
         self._pools: dict[GameState, _Pool] = {}
+        self._looked = 0  # choices looked at since the positions last counted them
 
     def clear(self) -> None:
         """Forget what was learnt."""
@@ -147,21 +162,60 @@ class DistributionSearch:
         if pool is None:
             if len(self._pools) > 64:
                 self._pools.clear()
-            pool = self._pools[state] = _Pool(self._leaves(state, {}, start, []))
+            pool = self._pools[state] = _Pool(self._leaves(state, start))
         return self._round(pool, start)
 
     def _leaves(
+        self, state: GameState, start: GameState | None
+    ) -> Iterator[tuple[list[Action], GameState]]:
+        """Every distribution the engine allows from ``state``: the actions to it and the state
+        after it (before the predictions or the tricks). At the first choice that has more
+        than one option, each option's distributions are laid out depth first, easiest first
+        at each choice (:meth:`_depth_first`), and the options take turns, one distribution
+        each. Depth first alone, the option that looks easiest had most of the distributions
+        under it tried before any other, and a deal won only through another was found late
+        (four players, mission 31, seed v52-4-18: 144 of the first 180 distributions tried
+        gave the first task to seat 3). Draws only on solo searches already made, so it never
+        runs out of positions."""
+        seen: set[tuple[object, ...]] = set()
+        path: list[Action] = []
+        options = self._choices(state, seen, start)
+        while len(options) == 1 and not _is_leaf(options[0][2]):
+            _, action, state = options[0]
+            path = [*path, action]
+            options = self._choices(state, seen, start)
+        turns = [self._depth_first(child, seen, start, [*path, a]) for _, a, child in options]
+        while turns:
+            for tree in list(turns):
+                leaf = next(tree, None)
+                if leaf is None:
+                    turns.remove(tree)
+                else:
+                    yield leaf
+
+    def _depth_first(
         self,
         state: GameState,
-        seen: dict[tuple[object, ...], bool],
+        seen: set[tuple[object, ...]],
         start: GameState | None,
         path: list[Action],
     ) -> Iterator[tuple[list[Action], GameState]]:
-        """Every distribution the engine allows from ``state``, easiest first at each choice:
-        the actions to it and the state after it (before the predictions or the tricks).
-        Draws only on solo searches already made, so it never runs out of positions."""
-        options: list[tuple[int, int, Action, GameState]] = []
-        for n, action in enumerate(legal_actions(state)):
+        """The distributions from ``state``, depth first, easiest first at each choice."""
+        if _is_leaf(state):
+            yield path, state
+            return
+        for _, action, child in self._choices(state, seen, start):
+            yield from self._depth_first(child, seen, start, [*path, action])
+
+    def _choices(
+        self, state: GameState, seen: set[tuple[object, ...]], start: GameState | None
+    ) -> list[tuple[int, Action, GameState]]:
+        """The crew's choices at ``state`` not reached before (``seen``), easiest first, each
+        with its effort and the state after it; those no distribution can win through are left
+        out."""
+        out: list[tuple[int, Action, GameState]] = []
+        for action in legal_actions(state):
+            self._looked += 1
             child, _ = apply(state, action)
             key: tuple[object, ...] = (
                 child.phase,
@@ -173,16 +227,12 @@ class DistributionSearch:
             )
             if key in seen:
                 continue
-            seen[key] = False
+            seen.add(key)
             effort = self._effort(child, start)
             if effort is not None:
-                options.append((effort, n, action, child))
-        options.sort(key=lambda o: (o[0], o[1]))
-        for _, _, action, child in options:
-            if child.phase in (Phase.PLAY, Phase.PREDICT) or child.result:
-                yield [*path, action], child
-            else:
-                yield from self._leaves(child, seen, start, [*path, action])
+                out.append((effort, action, child))
+        out.sort(key=lambda o: o[0])  # stable: the engine's order among equals
+        return out
 
     def _round(self, pool: _Pool, start: GameState | None) -> list[Action] | None:
         """Distributions in turn from where the last call stopped, each within its share: a
@@ -196,6 +246,8 @@ class DistributionSearch:
                     pool.done = True
                 else:
                     pool.leaves.append(leaf)
+                looked, self._looked = self._looked, 0
+                self.budget.count(looked * CHOICE_POSITIONS)  # at the limit: kept, counted
             if pool.at == len(pool.leaves):
                 if all(_leaf_key(child) in self._lost for _, child in pool.leaves):
                     return None
