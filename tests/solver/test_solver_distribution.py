@@ -165,4 +165,7 @@ def test_the_first_choices_take_turns() -> None:
     firsts = [after.owners for _, after in leaves]
     assert len({owners[0] for owners in firsts[:4]}) == 4, firsts
     assert len(set(firsts)) == 8
+    # laying them out counts no position yet; the choices looked at are counted when the
+    # search next draws a distribution (one position each)
     assert budget.nodes == 0
+    assert search._looked >= 8

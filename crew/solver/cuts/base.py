@@ -28,6 +28,7 @@ __all__ = [
     "holding",
     "leads_left",
     "most_from_one_seat",
+    "surely_played",
     "taken_by_others",
     "tricks_to_take",
     "tricks_without",
@@ -128,6 +129,14 @@ def holding(form: SearchForm, node: Node, seat: int) -> int:
             if down >= 0:
                 held |= 1 << down
     return held
+
+
+def surely_played(held: int, cards: int, remaining: int) -> int:
+    """How many of ``cards`` a seat holding ``held`` surely plays in the ``remaining`` tricks:
+    a seat plays one card a trick, so all its cards but those beyond the tricks left (three
+    players: one seat holds a card that is never played)."""
+    spare = max(0, held.bit_count() - remaining)
+    return max(0, (held & cards).bit_count() - spare)
 
 
 def most_from_one_seat(form: SearchForm, node: Node, cards: int) -> int:

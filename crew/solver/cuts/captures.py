@@ -27,6 +27,7 @@ from .base import (
     TaskCut,
     holding,
     most_from_one_seat,
+    surely_played,
     taken_by_others,
     tricks_to_take,
 )
@@ -146,13 +147,11 @@ class CapturesAtMost(CaptureCut):
 
     def bound(self, form: SearchForm, node: Node, fit: Fit) -> None:
         remaining = fit.remaining
-        played: list[int] = []  # per seat, how many of the cards it surely plays
-        for seat in range(form.seats):
-            held = holding(form, node, seat)
-            # a seat plays one card a trick, so all its cards but those beyond the tricks
-            # left (three players: one seat holds a card that is never played)
-            spare = max(0, held.bit_count() - remaining)
-            played.append(max(0, (held & self.cards).bit_count() - spare))
+        # per seat, how many of the cards it surely plays
+        played = [
+            surely_played(holding(form, node, seat), self.cards, remaining)
+            for seat in range(form.seats)
+        ]
         room = max(0, self.count - (node.won[self.owner] & self.cards).bit_count())
         short = sum(played) - room
         if short > 0:

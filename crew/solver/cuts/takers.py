@@ -18,7 +18,7 @@ from __future__ import annotations
 from crew.engine.cards import DECK_MASK
 from crew.engine.search import Node, SearchForm
 
-from .base import holding
+from .base import holding, surely_played
 
 __all__ = ["takers_short"]
 
@@ -47,7 +47,6 @@ def takers_short(
             barred.append(cards)
     if not limited:
         return False
-    spare: list[int] = []  # per seat, how many of its cards it may keep unplayed
     held: list[int] = []
     k = len(limited)
     for out in range(1, 1 << k):
@@ -65,10 +64,6 @@ def takers_short(
             continue
         if not held:
             held = [holding(form, node, s) for s in range(form.seats)]
-            # a seat plays one card a trick: all but those beyond the tricks left (three
-            # players: one seat holds a card that is never played)
-            spare = [max(0, h.bit_count() - remaining) for h in held]
-        for s, cards in enumerate(held):
-            if (cards & only).bit_count() - spare[s] > tricks:
-                return True
+        if any(surely_played(cards, only, remaining) > tricks for cards in held):
+            return True
     return False
