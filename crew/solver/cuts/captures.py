@@ -171,6 +171,18 @@ class CapturesAtLeast(CaptureCut):
         self.cards = cards
         self.count = count
 
+    def forced(self, node: Node, ledger: Ledger) -> int:
+        """The cards the owner must capture because no fewer will do: the cards of the set
+        still out that no other seat must take, when they are exactly as many as it still
+        needs (0 when they are more, or all claimed already)."""
+        owner = self.owner
+        short = self.count - (node.won[owner] & self.cards).bit_count()
+        if short <= 0:
+            return 0
+        mine = ledger.claims.get(owner, 0)
+        pool = DECK_MASK & ~node.played & self.cards & ~(ledger.claimed & ~mine)
+        return pool if pool.bit_count() == short and pool & ~mine else 0
+
     def short(self, node: Node, ledger: Ledger) -> bool:
         owner = self.owner
         short = self.count - (node.won[owner] & self.cards).bit_count()
@@ -230,8 +242,8 @@ class CapturesOneOf(CaptureCut):
 
 class WinsWithSubmarine(CaptureCut):
     """The owner wins the trick holding the card ``cards`` (another seat's) with a submarine
-    of its own: that trick takes one of the owner's submarines (:func:`winning_cards_short`).
-    Reads the hands."""
+    of its own: that trick takes one of the owner's submarines (:func:`winning_cards_short`),
+    and an owner holding one submarine captures that very one. Reads the hands."""
 
     STAGES: ClassVar[Stage] = Stage.CAPTURES
 
@@ -240,8 +252,14 @@ class WinsWithSubmarine(CaptureCut):
         self.cards = cards
 
     def record(self, node: Node, ledger: Ledger) -> None:
-        wins = ledger.sub_wins
-        wins[self.owner] = wins.get(self.owner, 0) | (self.cards & ~node.played)
+        owner = self.owner
+        out = self.cards & ~node.played
+        if not out:
+            return
+        ledger.sub_wins[owner] = ledger.sub_wins.get(owner, 0) | out
+        subs = node.hands[owner] & ALL_SUBS
+        if subs.bit_count() == 1:  # it plays that one in the trick it wins
+            ledger.claims[owner] = ledger.claims.get(owner, 0) | subs
 
 
 def ledger_of(cuts: list[CaptureCut], node: Node) -> Ledger:
@@ -255,13 +273,29 @@ def ledger_of(cuts: list[CaptureCut], node: Node) -> Ledger:
 
 def captures_lost(cuts: list[CaptureCut], node: Node, ledger: Ledger) -> bool:
     """Whether the cards still out cannot go round: two owners need one card, or some pending
-    cut is :meth:`~CaptureCut.short`, or two owners need more of one set than is left."""
-    claimed = 0
-    for m in ledger.claims.values():
-        if m & claimed:
-            return True
-        claimed |= m
-    ledger.claimed = claimed
+    cut is :meth:`~CaptureCut.short`, or two owners need more of one set than is left.
+
+    An owner needing as many cards of a set as are left for it must capture every one of them
+    (:meth:`CapturesAtLeast.forced`): those join its claims, and the claims are checked again
+    until nothing more is forced."""
+    at_least = [
+        c for c in cuts if isinstance(c, CapturesAtLeast) and node.status[c.task] == PENDING
+    ]
+    while True:
+        claimed = 0
+        for m in ledger.claims.values():
+            if m & claimed:
+                return True
+            claimed |= m
+        ledger.claimed = claimed
+        grown = False
+        for cut in at_least:
+            more = cut.forced(node, ledger)
+            if more:
+                ledger.claims[cut.owner] = ledger.claims.get(cut.owner, 0) | more
+                grown = True
+        if not grown:
+            break
     for cut in cuts:
         if node.status[cut.task] == PENDING and cut.short(node, ledger):
             return True
