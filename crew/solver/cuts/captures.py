@@ -289,10 +289,10 @@ def captures_lost(cuts: list[CaptureCut], node: Node, ledger: Ledger) -> bool:
             claimed |= m
         ledger.claimed = claimed
         grown = False
-        for cut in at_least:
-            more = cut.forced(node, ledger)
+        for need in at_least:
+            more = need.forced(node, ledger)
             if more:
-                ledger.claims[cut.owner] = ledger.claims.get(cut.owner, 0) | more
+                ledger.claims[need.owner] = ledger.claims.get(need.owner, 0) | more
                 grown = True
         if not grown:
             break
