@@ -45,7 +45,7 @@ from .cuts.captures import (
 from .cuts.counts import FinalCounts, LeadsOnly, MostTricks, OnlyTricks, WinTricks
 from .cuts.leads import LeadFlow, lead_flow
 from .cuts.one_trick import EverySeat, OthersHold, OwnCard, TrickTotal
-from .cuts.runs import Run, most_without_run, never_led_short
+from .cuts.runs import Run, most_without_run
 from .cuts.submarines import (
     MostSubmarines,
     NeedsSubmarines,
@@ -222,8 +222,6 @@ def certainly_lost(form: SearchForm, cuts: Cuts, node: Node) -> bool:
         if captures_lost(cuts.captures, node, ledger) or winners_clash(form, node, ledger.claims):
             return True
         if submarine_nowhere(form, node, cuts.bars, ledger.full, ledger.claims):
-            return True
-        if ledger.claims and never_led_short(form, node, cuts.vector, ledger.claims):
             return True
     elif cuts.bars and submarine_nowhere(form, node, cuts.bars, {}, {}):
         return True

@@ -1,7 +1,8 @@
 """Cuts on runs of won tricks: a run a task needs takes at least that many more tricks, and a
 seat that may never win so many in a row can take only so many of the tricks left; one that
-may never win two in a row wins no trick it leads, but the first, so a card of its own it
-must win with needs a lower lead of another seat (:func:`never_led_short`)."""
+may never win two in a row (or may win one more trick at most) wins no trick it leads, but
+the first (the current one), so a card of its own it must win with needs a lower lead of
+another seat (:func:`own_leads_short`)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,11 @@ from typing import ClassVar
 from crew.engine.cards import COLOR_CARDS_MASK, DECK_MASK, SUIT_MASKS, card_list
 from crew.engine.search import Node, SearchForm
 from crew.engine.state import TONOJA
-from crew.engine.task_base import PENDING, RunMode, current_run
+from crew.engine.task_base import RunMode, current_run
 
 from .base import Fit, Stage, TaskCut
 
-__all__ = ["Run", "most_without_run", "never_led_short"]
+__all__ = ["Run", "most_without_run", "own_leads_short"]
 
 
 class Run(TaskCut):
@@ -57,34 +58,46 @@ def most_without_run(n: int, run: int, remaining: int) -> int:
     return first + rest - rest // n
 
 
-def never_led_short(
-    form: SearchForm, node: Node, cuts: list[TaskCut], claims: dict[int, int]
+def own_leads_short(
+    form: SearchForm,
+    node: Node,
+    claims: dict[int, int],
+    hi: list[int],
+    never: dict[int, int],
 ) -> bool:
-    """Whether a seat that may never win two tricks in a row must win with coloured cards of
-    its own that no leads of the other seats can let win.
+    """Whether a seat that can win no trick it leads must win with coloured cards of its own
+    that the other seats' leads cannot let win.
 
-    Such a seat leads a trick only after winning the one before, so it wins no trick it leads
-    but the first: every trick it wins from now on is led by another seat. A coloured card it
-    must capture from its own hand (``claims``) is captured only in a trick it wins with that
-    card, so that trick is led in the card's suit, below it, by another seat: the cards of one
-    suit need as many different lower cards still out in other hands (the sets below them are
-    nested, so the i-th lowest needs i). Tonoja, whose face-down cards need not follow suit,
-    is left out. Reads the hands, the cards played and the leader."""
-    for cut in cuts:
-        if not isinstance(cut, Run) or not cut.never or cut.count != 2:
+    A seat leads a trick only after winning the one before (but the first trick's leader). So
+    one that may win at most one more trick (``hi``) wins no trick it leads but the current
+    one, and one that may never win two tricks in a row (``never``) none but the first trick:
+    every other trick it wins is led by another seat. A coloured card it must capture from its
+    own hand (``claims``) is captured only in a trick it wins with that card, so that trick is
+    led in the card's suit, below it, by another seat: the cards of one suit need as many
+    different lower cards still out in other hands (the sets below them are nested, so the
+    i-th lowest needs i), the lowest of them spared when the seat may still lead its trick.
+    Tonoja, whose face-down cards need not follow suit, is left out. Reads the hands, the
+    cards played and the leader (at the start of a trick)."""
+    for owner, cards in claims.items():
+        if form.tonoja and owner == TONOJA:
             continue
-        owner = cut.owner
-        if node.status[cut.task] != PENDING or (form.tonoja and owner == TONOJA):
-            continue
-        if not node.tricks and node.leader == owner:
-            continue  # it may lead and win the first trick
         hand = node.hands[owner]
-        mine = claims.get(owner, 0) & hand & COLOR_CARDS_MASK
+        mine = cards & hand & COLOR_CARDS_MASK
         if not mine:
             continue
+        never_two = never.get(owner) == 2
+        if hi[owner] > 1 and not never_two:
+            continue
+        # it may win the trick it leads now, unless it won the one before and never wins two
+        spare = node.leader == owner and not (never_two and node.tricks)
         others = DECK_MASK & ~node.played & ~hand
-        for suit in SUIT_MASKS[:4]:
-            for need, card in enumerate(card_list(mine & suit), start=1):
-                if (others & suit & ((1 << card) - 1)).bit_count() < need:
-                    return True
+        own = card_list(mine)
+        if spare:
+            own = own[1:]  # led itself now: the lowest, whose lead is the hardest to find
+        need = dict.fromkeys(range(4), 0)
+        for card in own:
+            suit = next(k for k in range(4) if SUIT_MASKS[k] >> card & 1)
+            need[suit] += 1
+            if (others & SUIT_MASKS[suit] & ((1 << card) - 1)).bit_count() < need[suit]:
+                return True
     return False
