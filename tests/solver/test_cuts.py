@@ -520,14 +520,14 @@ def test_claimed_sets_agree_with_the_plain_search_on_random_endings(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Random endings of three tricks with a task to capture so many of some cards, a capture
-    task and a task to win a card's trick with a submarine, randomly owned: where the cuts call
-    the position lost the plain search finds no win either, and the claims an owner's need
-    forces are what fires in some of them."""
+    task and a task to win a card's trick with a submarine or one forbidding cards, randomly
+    owned: where the cuts call the position lost the plain search finds no win either, and the
+    claims an owner's need forces are what fires in some of them."""
     rng = random.Random(5057)
     fired = only_by_forcing = 0
     for n in range(1200):
         players = rng.choice((3, 4))
-        tasks = [rng.choice(AT_LEAST), rng.choice(CAPTURING), rng.choice(WITH_SUBMARINE)]
+        tasks = [rng.choice(AT_LEAST), rng.choice(CAPTURING), rng.choice(WITH_SUBMARINE + FORBID)]
         if len(set(tasks)) < 3:
             continue
         state = new_attempt(players, None, seed=f"forced-{n}", tasks=tasks, difficulty=1)
@@ -547,7 +547,7 @@ def test_claimed_sets_agree_with_the_plain_search_on_random_endings(
             with monkeypatch.context() as m:
                 m.setattr(captures.CapturesAtLeast, "forced", lambda *_: 0)
                 only_by_forcing += not certainly_lost(form, cuts_for(form), node)
-    assert fired >= 12 and only_by_forcing >= 3, (fired, only_by_forcing)
+    assert fired >= 12 and only_by_forcing >= 5, (fired, only_by_forcing)
 
 
 def test_a_seat_never_winning_two_in_a_row_needs_a_lower_lead() -> None:

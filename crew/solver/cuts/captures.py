@@ -173,14 +173,15 @@ class CapturesAtLeast(CaptureCut):
 
     def forced(self, node: Node, ledger: Ledger) -> int:
         """The cards the owner must capture because no fewer will do: the cards of the set
-        still out that no other seat must take, when they are exactly as many as it still
-        needs (0 when they are more, or all claimed already)."""
+        still out that no other seat must take and that the owner may still take, when they
+        are exactly as many as it still needs (0 when they are more, or all claimed already)."""
         owner = self.owner
         short = self.count - (node.won[owner] & self.cards).bit_count()
         if short <= 0:
             return 0
         mine = ledger.claims.get(owner, 0)
-        pool = DECK_MASK & ~node.played & self.cards & ~(ledger.claimed & ~mine)
+        barred = (ledger.claimed & ~mine) | ledger.full.get(owner, 0)
+        pool = DECK_MASK & ~node.played & self.cards & ~barred
         return pool if pool.bit_count() == short and pool & ~mine else 0
 
     def short(self, node: Node, ledger: Ledger) -> bool:
