@@ -183,6 +183,16 @@ CASES = [
         ["S4 P9 S3", "Y5 Y6 Y7", "S2 G9 B9", "S1 Y8 Y9"],
         partner=frozenset({CutKind.CAPTURES}),
     ),
+    # seat 0 must end with exactly one trick (51), none so far, and must win a card of each
+    # colour (38): four cards of four colours in its one trick, so its leader wins it, and
+    # seat 0 leads no trick before it wins one
+    Case(
+        CutKind.MOST_TRICKS,
+        [51, 38],
+        [0, 0],
+        LEFT,
+        partner=frozenset({CutKind.CAPTURES_AT_LEAST}),
+    ),
     # seat 0 may win no submarine (96) and wins a trick with S4
     Case(CutKind.MOST_SUBMARINES, [96], [0], LEFT),
     # seat 0 must win S1 and no other submarine (91): it does not hold S1
@@ -596,3 +606,41 @@ def test_the_own_leads_cut_agrees_with_the_plain_search_on_random_endings(
                 m.setattr(vector, "own_leads_short", lambda *_: False)
                 only_by_leads[limit] += not certainly_lost(form, cuts_for(form), node)
     assert min(only_by_leads.values()) >= 3, (fired, only_by_leads)
+
+
+#: Tasks naming colours to capture (a card of each colour; as many pink as blue, or green as
+#: yellow, in one trick), for
+#: :func:`test_the_last_trick_cut_agrees_with_the_plain_search_on_random_endings`.
+COLOURS = (38, 86, 87)
+
+
+def test_the_last_trick_cut_agrees_with_the_plain_search_on_random_endings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Random endings of three tricks: a seat that wins one trick in all (51), two (52) or the
+    last only (46) also has to capture cards of some colours and a named card, another seat a
+    named card: where the cuts call the position lost the plain search finds no win either,
+    and the one trick left to it is what fires in some."""
+    rng = random.Random(5059)
+    fired = only_by_it = 0
+    for n in range(1500):
+        players = rng.choice((3, 4))
+        tasks = [rng.choice((51, 52, 46)), rng.choice(COLOURS), *rng.sample(NAMED, 2)]
+        state = new_attempt(players, None, seed=f"last-{n}", tasks=tasks, difficulty=1)
+        owner = rng.randrange(players)
+        owners = [owner, owner, owner, rng.randrange(players)]
+        captain = state.setup.captain
+        state = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=captain, leader=captain)
+        found = _random_line(rng, state, state.setup.total_tricks - 3, [400])
+        if found is None:
+            continue
+        state = found
+        form = SearchForm(state)
+        node = form.start(state)
+        if certainly_lost(form, cuts_for(form), node):
+            fired += 1
+            assert not exhaustive(state), (tasks, owners, state.hands)
+            with monkeypatch.context() as m:
+                m.setattr(vector, "last_trick_led_short", lambda *_: False)
+                only_by_it += not certainly_lost(form, cuts_for(form), node)
+    assert fired >= 12 and only_by_it >= 10, (fired, only_by_it)

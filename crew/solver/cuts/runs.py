@@ -14,8 +14,9 @@ from crew.engine.state import TONOJA
 from crew.engine.task_base import RunMode, current_run
 
 from .base import Fit, Stage, TaskCut
+from .captures import Ledger
 
-__all__ = ["Run", "most_without_run", "own_leads_short"]
+__all__ = ["Run", "last_trick_led_short", "most_without_run", "own_leads_short"]
 
 
 class Run(TaskCut):
@@ -100,4 +101,36 @@ def own_leads_short(
             need[suit] += 1
             if (others & SUIT_MASKS[suit] & ((1 << card) - 1)).bit_count() < need[suit]:
                 return True
+    return False
+
+
+def last_trick_led_short(form: SearchForm, node: Node, ledger: Ledger, hi: list[int]) -> bool:
+    """Whether a seat that may win one more trick at most cannot make that trick hold what it
+    still needs.
+
+    Every card it must still capture (``ledger.claims``) and a card of each colour it still
+    needs one of (``ledger.demand``, the sets of one colour) go into that one trick, one card
+    of each seat: no more colours than seats, a submarine among them taking a seat's place. With
+    as many colours as seats and no submarine, the led colour is in the trick once, so its
+    leader wins it: the seat must lead it, and it may win only the trick it leads now (it leads
+    a later one only after winning the one before). Tonoja is left out. Reads the hands, the
+    cards played and the leader (at the start of a trick)."""
+    if form.tonoja:
+        return False
+    unplayed = DECK_MASK & ~node.played
+    for owner in range(form.seats):
+        if hi[owner] != 1:
+            continue
+        claims = ledger.claims.get(owner, 0) & unplayed
+        colours = {k for k in range(4) if claims & SUIT_MASKS[k]}
+        subs = 1 if claims & ~COLOR_CARDS_MASK else 0
+        for cards, wants in ledger.demand.items():
+            if wants.get(owner, 0) >= 1:
+                one = [k for k in range(4) if not cards & ~SUIT_MASKS[k]]
+                if one:
+                    colours.add(one[0])
+        if len(colours) + subs > form.seats:
+            return True
+        if len(colours) == form.seats and node.leader != owner:
+            return True
     return False
