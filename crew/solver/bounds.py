@@ -13,8 +13,9 @@ position. This module gathers the cuts of one search form by the checks they joi
 - captured cards: every card goes to one seat at most, and every trick an owner must win to
   capture one takes a card of its own that can win it (a submarine, only a higher one);
 - submarines: one its holder must play needs a seat allowed to take it;
-- trick counts: the final counts the pending tasks allow must add up to the tricks, and the
-  cards still to be played need seats allowed to take them, with tricks enough;
+- trick counts: the final counts the pending tasks allow must add up to the tricks, the
+  cards still to be played need seats allowed to take them, with tricks enough, and a seat
+  whose tricks are capped has room for no more than so many cards of each seat;
 - a mission condition that limits the leads: the tricks left must be playable at all, each
   opened by a card it allows (:mod:`.cuts.leads`, once no task is pending).
 
