@@ -47,6 +47,7 @@ from .cuts.counts import FinalCounts, LeadsOnly, MostTricks, OnlyTricks, WinTric
 from .cuts.leads import LeadFlow, lead_flow
 from .cuts.one_trick import EverySeat, OthersHold, OwnCard, TrickTotal
 from .cuts.runs import Run, most_without_run
+from .cuts.slots import MoreThan
 from .cuts.submarines import (
     MostSubmarines,
     NeedsSubmarines,
@@ -185,6 +186,8 @@ def cut_of(form: SearchForm, i: int, owner: int, fact: Cut) -> TaskCut | None:
         return OthersHold(i, owner, fact.cards)
     if kind == CutKind.WINS_WITH_SUBMARINE:
         return WinsWithSubmarine(i, owner, fact.cards)
+    if kind == CutKind.MORE_THAN:
+        return MoreThan(i, owner, fact.cards, fact.sets[0])
     return CapturesOneOf(i, owner, fact.sets)  # CAPTURES_ONE_OF
 
 

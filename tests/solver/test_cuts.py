@@ -193,6 +193,9 @@ CASES = [
         LEFT,
         partner=frozenset({CutKind.CAPTURES_AT_LEAST}),
     ),
+    # seat 0 must end with more pink than green cards (88) and win all four 9s (15): the green
+    # 9 too, so two pinks, and the pink 9 is the only one left
+    Case(CutKind.MORE_THAN, [88, 15], [0, 0], LEFT, partner=frozenset({CutKind.CAPTURES})),
     # seat 0 may win no submarine (96) and wins a trick with S4
     Case(CutKind.MOST_SUBMARINES, [96], [0], LEFT),
     # seat 0 must win S1 and no other submarine (91): it does not hold S1

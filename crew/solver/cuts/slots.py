@@ -3,25 +3,58 @@ each seat, so a seat that may win at most ``h`` more tricks captures at most ``h
 of each seat (its own included), ``h`` times the seats in all.
 
 What it must capture has to fit in that room: the cards its tasks name (the capture
-:class:`~.captures.Ledger`'s claims) and, on top of them, so many cards of some sets (at least
-``n`` of a kind: :class:`~.captures.CapturesAtLeast`). Seat by seat, the room the named cards
-leave bounds how many cards of a set it can still take; sets with no card in common share that
-room (:func:`slots_short`). The cards it has captured count towards what it needs, and a
-demand already met needs nothing.
+:class:`~.captures.Ledger`'s claims) and, on top of them, so many cards of some sets: at least
+``n`` of a kind (:class:`~.captures.CapturesAtLeast`), more of one colour than of another
+(:class:`MoreThan`: one more than it has, or must capture, of the other colour). Seat by seat,
+the room the named cards leave bounds how many cards of a set it can still take; sets with no
+card in common share that room (:func:`slots_short`). The cards it has captured count towards
+what it needs, and a demand already met needs nothing.
+
+Found on four players, missions 14-16 (seed v56-4-4): one volunteer owns tasks 51 (exactly one
+trick), 8 (the green 5 and the blue 8), 90 (the submarine 3) and 88 (more pink than green):
+its one trick must hold those three cards and two pinks, five cards in a trick of four.
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from crew.engine.cards import DECK_MASK
 from crew.engine.search import Node, SearchForm
 
-from .base import Fit, holding
-from .captures import Ledger
+from .base import Fit, Stage, holding
+from .captures import CaptureCut, Ledger
 
-__all__ = ["MAX_DEMANDS", "slots_short"]
+__all__ = ["MAX_DEMANDS", "MoreThan", "slots_short"]
 
 #: The most demands of one owner judged together (the largest kept): 2**n families of them.
 MAX_DEMANDS = 6
+
+
+class MoreThan(CaptureCut):
+    """The owner ends with more cards of ``cards`` than of ``than`` (none of ``than`` allowed,
+    then one of ``cards`` is enough): one more than the cards of ``than`` it has captured or
+    must capture, and that many must be left that it may take. Reads the owner's captured
+    cards and the cards played."""
+
+    STAGES: ClassVar[Stage] = Stage.CAPTURES | Stage.VECTOR
+
+    def __init__(self, task: int, owner: int, cards: int, than: int) -> None:
+        super().__init__(task, owner)
+        self.cards = cards
+        self.than = than
+
+    def short(self, node: Node, ledger: Ledger) -> bool:
+        owner = self.owner
+        won = node.won[owner]
+        unplayed = DECK_MASK & ~node.played
+        must = ledger.claims.get(owner, 0) & unplayed
+        need = ((won | must) & self.than).bit_count() + 1
+        pool = self.cards & unplayed & ~ledger.kept_out(owner)
+        return (won & self.cards).bit_count() + pool.bit_count() < need
+
+    def bound(self, form: SearchForm, node: Node, fit: Fit) -> None:
+        fit.outnumber.setdefault(self.owner, []).append((self.cards, self.than))
 
 
 def slots_short(form: SearchForm, node: Node, fit: Fit, ledger: Ledger, remaining: int) -> bool:
@@ -32,7 +65,7 @@ def slots_short(form: SearchForm, node: Node, fit: Fit, ledger: Ledger, remainin
     claimed cards leave there."""
     unplayed = DECK_MASK & ~node.played
     held: list[int] = []
-    for owner in ledger.claims.keys() | fit.wants.keys():
+    for owner in ledger.claims.keys() | fit.wants.keys() | fit.outnumber.keys():
         room = max(0, fit.hi[owner])
         if room >= remaining:
             continue  # a trick for every card of every seat: no seat's room runs short
@@ -44,6 +77,8 @@ def slots_short(form: SearchForm, node: Node, fit: Fit, ledger: Ledger, remainin
         needs: list[tuple[int, int]] = []  # (cards it may still take, how many more)
         for cards, count in fit.wants.get(owner, ()):
             needs.append((cards, count - (have & cards).bit_count()))
+        for cards, than in fit.outnumber.get(owner, ()):
+            needs.append((cards, (have & than).bit_count() + 1 - (have & cards).bit_count()))
         needs = [(cards & unplayed & ~must & ~out, n) for cards, n in needs if n > 0]
         if not must and not needs:
             continue
