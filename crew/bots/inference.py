@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
-from crew.engine.enums import TONOJA, Distribution
+from crew.engine.enums import TONOJA, Distribution, TaskStatus
 from crew.engine.state import GameState
 from crew.engine.view import View
 
@@ -93,11 +94,13 @@ def signal_fit(
 ) -> float:
     """How likely the partners' first signals are on ``state``: ``weight`` for each partner
     whose hand before the first trick (the cards it holds in the deal and those it has played
-    since) would have shown another card, 1 for the others."""
+    since) would have shown another card, 1 for the others. Before the first trick every task
+    handed out was still pending, as the partner saw them."""
     out = 1.0
+    then = [replace(t, status=TaskStatus.PENDING) if t.owner >= 0 else t for t in view.tasks]
     for seat, card in shown:
         hand = state.hands[seat] | played.get(seat, 0)
-        best = best_signal(seat, view.seats, view.tasks, hand, set())
+        best = best_signal(seat, view.seats, then, hand, set())
         if best is None or best[0].card != card:
             out *= weight
     return out

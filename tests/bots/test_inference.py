@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from crew.bots import Memory
-from crew.bots.inference import chosen_tasks, first_signals, signal_fit, weighed_states
+from crew.bots.inference import _played, chosen_tasks, first_signals, signal_fit, weighed_states
 from crew.bots.talk import best_signal
-from crew.engine import apply, mask_of, parse_cards, start_state, view_for
+from crew.engine import GameState, apply, mask_of, new_attempt, parse_cards, start_state, view_for
 from crew.engine.actions import Take
 from crew.engine.cards import parse_card
 from crew.engine.missions import mission_rules
 from crew.engine.state import Phase
+from crew.table.selfplay import SelfPlay
 
 NORMAL = mission_rules(None, difficulty=1)
 
@@ -96,3 +99,31 @@ def test_a_partner_that_showed_a_card_would_not_have_shown_another() -> None:
     played: dict[int, int] = {}
     shown = first_signals(view)
     assert sum(signal_fit(view, st, shown, played, 0.01) == 1.0 for st in weighed) >= 58
+
+
+@pytest.mark.parametrize(("players", "mission", "seed"), [(4, 20, "sig-a"), (3, 20, "sig-e")])
+def test_the_real_deal_always_fits_the_partners_first_signals(
+    players: int, mission: int, seed: str
+) -> None:
+    # computers in every seat show what talk.best_signal picks, so at every card of the
+    # attempt each seat's reading of its partners' first signals keeps the real deal whole
+    # (three players, mission 20, "sig-e": read with the tasks done since, 180 of its checks
+    # would have called the real deal unlikely)
+    checked = 0
+    table = SelfPlay(new_attempt(players, mission, seed=seed), frozenset(range(players)), seed)
+
+    def check(state: GameState, _: object) -> None:
+        nonlocal checked
+        if state.phase != Phase.PLAY or state.over:
+            return
+        for seat, memory in table.memories.items():
+            view = view_for(state, seat)
+            shown = first_signals(view)
+            if shown and memory.usable(view):
+                played = _played(view, memory)
+                assert signal_fit(view, state, shown, played, 0.0) == 1.0, (seat, shown)
+                checked += 1
+
+    table.on_action = check
+    table.run()
+    assert checked >= 20
