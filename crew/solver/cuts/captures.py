@@ -207,6 +207,20 @@ class CapturesOneOf(CaptureCut):
         super().__init__(task, owner)
         self.sets = sets
 
+    def record(self, node: Node, ledger: Ledger) -> None:
+        # one set left possible (the others hold a card another seat took or must take): the
+        # owner must capture all of it, as a capture task would; the claims recorded so far
+        # are a part of all of them, so more sets look possible here, never fewer
+        owner = self.owner
+        barred = taken_by_others(node, owner)
+        for seat, cards in ledger.claims.items():
+            if seat != owner:
+                barred |= cards
+        left = [s for s in self.sets if not s & barred]
+        if len(left) == 1:
+            claims = ledger.claims
+            claims[owner] = claims.get(owner, 0) | (left[0] & ~node.played)
+
     def short(self, node: Node, ledger: Ledger) -> bool:
         owner = self.owner
         barred = taken_by_others(node, owner) | (ledger.claimed & ~ledger.claims.get(owner, 0))
