@@ -42,12 +42,11 @@ from .cuts.captures import (
     WinsWithSubmarine,
     captures_lost,
     ledger_of,
-    winners_clash,
 )
 from .cuts.counts import FinalCounts, LeadsOnly, MostTricks, OnlyTricks, WinTricks
-from .cuts.last_trick import LastTrick
 from .cuts.leads import LeadFlow, lead_flow
 from .cuts.one_trick import EverySeat, OthersHold, OwnCard, TrickTotal
+from .cuts.own_cards import LastTrick, winners_clash
 from .cuts.runs import Run, most_without_run
 from .cuts.submarines import (
     MostSubmarines,

@@ -1,4 +1,4 @@
-"""The cut on a card kept for the last trick (task 16, :mod:`crew.solver.cuts.last_trick`):
+"""The cut on a card kept for the last trick (task 16, :mod:`crew.solver.cuts.own_cards`):
 where it fires the plain search finds no win, a near case the crew wins is left alone, and a
 random deal it decided at once."""
 
@@ -18,7 +18,7 @@ from crew.engine.setup import new_attempt
 from crew.engine.task_base import CutKind
 from crew.solver import Solver
 from crew.solver.bounds import certainly_lost, cuts_for
-from crew.solver.cuts.last_trick import LastTrick
+from crew.solver.cuts.own_cards import LastTrick
 
 KINDS = frozenset({CutKind.LAST_TRICK, CutKind.CAPTURES})
 

@@ -4,20 +4,20 @@ So two seats cannot both need a card; an owner that must capture a card cannot a
 to capture none (or only so many) of its kind; an owner needing so many cards of a kind needs
 that many left for it, no more of them than its own "at most so many" allows; an owner that
 must take every card of one of several sets needs a set none of whose cards went, or must go,
-to another seat. A coloured card an owner must capture from its own hand is captured only in a
-trick it wins with that very card (:func:`winners_clash`). Every trick an owner wins takes one
-card of its hand, and a trick holding a submarine only a higher one: the tricks of the cards it
-must capture from one seat are as many tricks, each won with a card of its own that can win it
-(:func:`winning_cards_short`).
+to another seat (and with one set left must take all of it, as an owner needing so many cards
+with as many left must take them all). A coloured card an owner must capture from its own
+hand is captured only in a trick it wins with that very card (:mod:`.own_cards`). Every trick
+an owner wins takes one card of its hand, and a trick holding a submarine only a higher one:
+the tricks of the cards it must capture from one seat are as many tricks, each won with a card
+of its own that can win it (:func:`winning_cards_short`).
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from crew.engine.cards import COLOR_CARDS_MASK, DECK_MASK, SUIT_MASKS, card_list
+from crew.engine.cards import DECK_MASK, card_list
 from crew.engine.search import Node, SearchForm
-from crew.engine.state import TONOJA
 from crew.engine.task_base import PENDING
 
 from .base import (
@@ -42,7 +42,6 @@ __all__ = [
     "WinsWithSubmarine",
     "captures_lost",
     "ledger_of",
-    "winners_clash",
     "winning_cards_short",
 ]
 
@@ -84,6 +83,9 @@ class Ledger:
 class CaptureCut(TaskCut):
     """A cut on the cards its owner captures: it records what it claims or forbids in the
     position's :class:`Ledger`, then checks that against the others' (:meth:`short`)."""
+
+    #: It claims cards only when the others' claims leave it one way: it records after them.
+    DERIVED: ClassVar[bool] = False
 
     def record(self, node: Node, ledger: Ledger) -> None:
         """Note what this cut claims or forbids in ``ledger``."""
@@ -165,11 +167,22 @@ class CapturesAtLeast(CaptureCut):
     one card of each seat. Reads the owner's captured cards and the hands."""
 
     STAGES: ClassVar[Stage] = Stage.CAPTURES | Stage.VECTOR
+    DERIVED: ClassVar[bool] = True
 
     def __init__(self, task: int, owner: int, cards: int, count: int) -> None:
         super().__init__(task, owner)
         self.cards = cards
         self.count = count
+
+    def record(self, node: Node, ledger: Ledger) -> None:
+        # as many left that no other seat must take as it still needs: it must take them all
+        owner = self.owner
+        short = self.count - (node.won[owner] & self.cards).bit_count()
+        if short <= 0:
+            return
+        pool = DECK_MASK & ~node.played & self.cards & ~_claimed_by_others(ledger, owner)
+        if pool.bit_count() == short:
+            ledger.claims[owner] = ledger.claims.get(owner, 0) | pool
 
     def short(self, node: Node, ledger: Ledger) -> bool:
         owner = self.owner
@@ -202,6 +215,7 @@ class CapturesOneOf(CaptureCut):
     tricks as any one seat holds of it. Reads the captured cards and the hands."""
 
     STAGES: ClassVar[Stage] = Stage.CAPTURES | Stage.VECTOR
+    DERIVED: ClassVar[bool] = True
 
     def __init__(self, task: int, owner: int, sets: tuple[int, ...]) -> None:
         super().__init__(task, owner)
@@ -212,10 +226,7 @@ class CapturesOneOf(CaptureCut):
         # owner must capture all of it, as a capture task would; the claims recorded so far
         # are a part of all of them, so more sets look possible here, never fewer
         owner = self.owner
-        barred = taken_by_others(node, owner)
-        for seat, cards in ledger.claims.items():
-            if seat != owner:
-                barred |= cards
+        barred = taken_by_others(node, owner) | _claimed_by_others(ledger, owner)
         left = [s for s in self.sets if not s & barred]
         if len(left) == 1:
             claims = ledger.claims
@@ -259,12 +270,28 @@ class WinsWithSubmarine(CaptureCut):
 
 
 def ledger_of(cuts: list[CaptureCut], node: Node) -> Ledger:
-    """What the pending ``cuts`` claim and forbid at ``node``."""
+    """What the pending ``cuts`` claim and forbid at ``node``: the cuts that claim cards only
+    when the others' claims leave one way (:attr:`CaptureCut.DERIVED`) record after the rest,
+    twice, so that one such claim can leave another one way."""
     ledger = Ledger()
-    for cut in cuts:
-        if node.status[cut.task] == PENDING:
+    pending = [cut for cut in cuts if node.status[cut.task] == PENDING]
+    for cut in pending:
+        if not cut.DERIVED:
+            cut.record(node, ledger)
+    derived = [cut for cut in pending if cut.DERIVED]
+    for _ in range(2 if len(derived) > 1 else len(derived)):
+        for cut in derived:
             cut.record(node, ledger)
     return ledger
+
+
+def _claimed_by_others(ledger: Ledger, owner: int) -> int:
+    """The cards seats other than ``owner`` must capture, as far as recorded."""
+    out = 0
+    for seat, cards in ledger.claims.items():
+        if seat != owner:
+            out |= cards
+    return out
 
 
 def captures_lost(cuts: list[CaptureCut], node: Node, ledger: Ledger) -> bool:
@@ -336,46 +363,6 @@ def _no_matching(options: list[int]) -> bool:
                 union |= options[k]
         if union.bit_count() < pick.bit_count():
             return True
-    return False
-
-
-def winners_clash(form: SearchForm, node: Node, claims: dict[int, int]) -> bool:
-    """Whether two owners must each capture a coloured card of one suit from their own hands
-    and neither order of those two tricks can work.
-
-    An owner captures its own card only in a trick it wins with that card: the suit is led and
-    every other seat holding it plays one below. Of owner ``a`` winning with ``x`` and owner
-    ``b`` with a higher ``y``: if ``x``'s trick comes first, ``b`` still holds ``y`` and must
-    play a card of the suit below ``x``; if ``y``'s comes first, ``a`` must play one below
-    ``y`` other than ``x``. Neither may be a card it must win with itself (the other seat would
-    capture it). Tonoja need not follow suit with her face-down cards, so she is left out.
-    """
-    if len(claims) < 2:
-        return False
-    winners: list[tuple[int, int]] = []  # per owner (one each): its cards to win with, its hand
-    for owner, cards in claims.items():
-        if form.tonoja and owner == TONOJA:
-            continue
-        hand = node.hands[owner]
-        mine = hand & cards & COLOR_CARDS_MASK
-        if mine:
-            winners.append((mine, hand))
-    for n, (mine_a, hand_a) in enumerate(winners):
-        for mine_b, hand_b in winners[n + 1 :]:
-            for suit in SUIT_MASKS[:4]:
-                xs, ys = mine_a & suit, mine_b & suit
-                if not xs or not ys:
-                    continue
-                spare_a, spare_b = hand_a & suit & ~mine_a, hand_b & suit & ~mine_b
-                for x in card_list(xs):
-                    for y in card_list(ys):
-                        lo, hi = min(x, y), max(x, y)
-                        # the owner of the higher card holds it through the lower one's trick
-                        spare_hi = spare_b if hi == y else spare_a
-                        spare_lo = spare_a if hi == y else spare_b
-                        below_lo, below_hi = (1 << lo) - 1, (1 << hi) - 1
-                        if not spare_hi & below_lo and not spare_lo & below_hi:
-                            return True
     return False
 
 
