@@ -16,6 +16,7 @@ from crew.engine import GameState, Phase, Play, apply, parse_cards
 from crew.engine.cards import mask_of
 from crew.engine.search import SearchForm
 from crew.engine.setup import new_attempt
+from crew.solver import Solver
 from crew.solver.bounds import certainly_lost, cuts_for
 from crew.solver.cuts.captures import CaptureCut, CapturesAtLeast, CapturesOneOf
 
@@ -148,3 +149,15 @@ def test_the_claims_agree_with_the_plain_search_on_random_endings() -> None:
             assert not exhaustive(found), (tasks, owners, found.hands)
             only_by_the_claim += not _lost(found, claim=False)
     assert fired >= 50 and only_by_the_claim >= 5, (fired, only_by_the_claim)
+
+
+@pytest.mark.early
+def test_a_logbook_deal_with_one_colour_to_win_is_decided() -> None:
+    # five players, mission 25, seed v56-5-14 (tasks 18, 39, 54, 88, one to each member but
+    # the captain): no distribution can be won, two of them undecided at 1,000,000 positions
+    # each before these claims and the deal at 8,000,000; all green to the owner of 39 leaves
+    # the other three 5s to the owner of 18, and so on
+    state = new_attempt(5, 25, seed="v56-5-14")
+    assert state.setup.task_ids == (18, 39, 54, 88)
+    sol = Solver().solve(state, node_limit=1_000_000)
+    assert sol.winnable is False
