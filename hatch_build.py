@@ -41,6 +41,7 @@ COMPILED = (
     "crew/solver/cuts/counts.py",
     "crew/solver/cuts/leads.py",
     "crew/solver/cuts/one_trick.py",
+    "crew/solver/cuts/own_cards.py",
     "crew/solver/cuts/runs.py",
     "crew/solver/cuts/submarines.py",
     "crew/solver/cuts/vector.py",

@@ -5,6 +5,7 @@ and the distress vote and card judged on sampled deals.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from crew.engine.actions import (
     Signal,
@@ -24,7 +25,7 @@ from crew.engine.missions import HEAVY_NOISE
 from crew.engine.phases.distress import distress_target
 from crew.engine.signals import POSITION_CLAIMS, true_positions
 from crew.engine.tasks import get_task
-from crew.engine.view import View
+from crew.engine.view import TaskView, View
 from crew.i18n import Said
 
 from . import search
@@ -43,34 +44,33 @@ from .tasks import named_cards, task_chances
 SIGNAL_BAR = (0.0, 0.0)
 
 
-def _signal_options(view: View) -> list[Signal]:
-    """Every card this seat may still show, with its one true token position (the engine's
-    claims: the only card of a colour, its highest, its lowest)."""
-    hand = mask_of(view.hand)
-    shown = {sv.card for sv in view.signals}
+def signal_options(seat: int, hand: int, shown: set[int]) -> list[Signal]:
+    """Every card of ``hand`` that ``seat`` may still show (not in ``shown``), with its one
+    true token position (the engine's claims: the only card of a colour, its highest, its
+    lowest)."""
     return [
-        Signal(view.seat, card, position)
-        for card in view.hand
+        Signal(seat, card, position)
+        for card in cards_in(hand)
         if card not in shown
         for position in true_positions(hand, card)
     ]
 
 
-def _task_cards(view: View, owners: set[int]) -> dict[int, int]:
+def _task_cards(tasks: Sequence[TaskView], owners: set[int]) -> dict[int, int]:
     """Cards named by pending tasks of ``owners``: card -> owner."""
     out: dict[int, int] = {}
-    for t in view.tasks:
+    for t in tasks:
         if t.owner in owners and t.status == TaskStatus.PENDING:
             for c in named_cards(t.task):
                 out[c] = t.owner
     return out
 
 
-def _signal_value(view: View, sig: Signal) -> float:
-    others = {s for s in range(view.seats) if s != view.seat}
-    theirs = _task_cards(view, others)
-    mine = _task_cards(view, {view.seat})
-    hand = mask_of(view.hand)
+def signal_value(seats: int, tasks: Sequence[TaskView], hand: int, sig: Signal) -> float:
+    """How much showing ``sig`` tells the crew about cards named on pending ``tasks``."""
+    others = {s for s in range(seats) if s != sig.seat}
+    theirs = _task_cards(tasks, others)
+    mine = _task_cards(tasks, {sig.seat})
     colour = SUIT_MASKS[suit_of(sig.card)]
     value = 0.0
     if sig.card in theirs:
@@ -89,6 +89,19 @@ def _signal_value(view: View, sig: Signal) -> float:
     return value
 
 
+def best_signal(
+    seat: int, seats: int, tasks: Sequence[TaskView], hand: int, shown: set[int]
+) -> tuple[Signal, float] | None:
+    """The signal ``seat`` would show with ``hand`` (the most telling; on a tie the lowest
+    card) and its value; None when it has none to show. What :func:`choose_signal` shows, and
+    what a partner's shown card says about its hand (``inference``)."""
+    opts = signal_options(seat, hand, shown)
+    if not opts:
+        return None
+    best = min(opts, key=lambda s: (-signal_value(seats, tasks, hand, s), s.card))
+    return best, signal_value(seats, tasks, hand, best)
+
+
 def choose_signal(
     view: View, memory: Memory, rng: random.Random, cfg: Settings = DEFAULT
 ) -> Decision:
@@ -100,16 +113,15 @@ def choose_signal(
     needs); communicate before the first trick when that is clearly useful, later with a lower
     bar, and hold back on shared tokens (heavy noise) unless it matters.
     """
-    opts = _signal_options(view)
+    shown = {sv.card for sv in view.signals}
+    found = best_signal(view.seat, view.seats, view.tasks, mask_of(view.hand), shown)
     if (
-        not opts
+        found is None
         or not view.tokens_left[view.seat]
         or not any(t.status == TaskStatus.PENDING for t in view.tasks)
     ):
         return Decision(None, Said("nothing worth showing"))
-    scored = sorted(opts, key=lambda s: (-_signal_value(view, s), s.card))
-    best = scored[0]
-    value = _signal_value(view, best)
+    best, value = found
     bar = SIGNAL_BAR[0] if view.tricks_played == 0 else SIGNAL_BAR[1]
     if view.rules.communication == HEAVY_NOISE:
         bar += 1.0
@@ -164,7 +176,7 @@ def choose_distress_card(
     """
     hand = mask_of(view.hand)
     to = distress_target(view.players, view.seat, direction)
-    theirs = _task_cards(view, {to})
+    theirs = _task_cards(view.tasks, {to})
     colours = list(cards_in(hand & COLOR_CARDS_MASK))
     if not colours:
         raise ValueError("a hand of submarines only cannot pass a card")

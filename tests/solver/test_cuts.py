@@ -176,6 +176,36 @@ CASES = [
         gone=GONE16,
         partner=frozenset({CutKind.CAPTURES}),
     ),
+    # seat 0 must end with exactly three submarines (95) and seat 1 must win the trick of G9
+    # with a submarine of its own (80): seat 1 holds one, S3, and captures it, so seat 0 must
+    # capture S1, S2 and S4; S1 and S2 are seat 2's, two tricks, and only S4 takes either
+    Case(
+        CutKind.CAPTURES_AT_LEAST,
+        [95, 80],
+        [0, 1],
+        ["S4 P9 Y5", "S3 B9 Y6", "S2 S1 Y7", "G9 Y8 Y9"],
+        partner=frozenset({CutKind.WINS_WITH_SUBMARINE}),
+    ),
+    # seat 1 may never win two tricks in a row (58) and must win the yellow 7 (6; it took the
+    # blue 6 in the fourth trick): it holds Y7 and the only lower yellows, so no other seat
+    # can lead the trick its Y7 must win, and it wins no trick it leads
+    Case(
+        CutKind.RUN,
+        [58, 6],
+        [1, 1],
+        ["S4 P9 S3", "Y5 Y6 Y7", "S2 G9 B9", "S1 Y8 Y9"],
+        partner=frozenset({CutKind.CAPTURES}),
+    ),
+    # seat 0 must end with exactly one trick (51), none so far, and must win a card of each
+    # colour (38): four cards of four colours in its one trick, so its leader wins it, and
+    # seat 0 leads no trick before it wins one
+    Case(
+        CutKind.MOST_TRICKS,
+        [51, 38],
+        [0, 0],
+        LEFT,
+        partner=frozenset({CutKind.CAPTURES_AT_LEAST}),
+    ),
     # seat 0 may win no submarine (96) and wins a trick with S4
     Case(CutKind.MOST_SUBMARINES, [96], [0], LEFT),
     # seat 0 must win S1 and no other submarine (91): it does not hold S1
@@ -476,3 +506,154 @@ def test_the_takers_check_agrees_with_the_plain_search_on_random_endings(
                 m.setattr(vector, "takers_short", lambda *_: False)
                 only_by_takers += not certainly_lost(form, cuts_for(form), node)
     assert fired >= 12 and only_by_takers >= 6, (fired, only_by_takers)
+
+
+def test_a_set_needed_whole_is_claimed_card_by_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the CAPTURES_AT_LEAST case with task 95: without claiming the cards an owner needs all
+    # of (and the one submarine of seat 1) nothing fires; with S1 and S2 in two hands, one
+    # trick takes both with S4, the same claims are made and the crew wins
+    state = _ending([95, 80], [0, 1], ["S4 P9 Y5", "S3 B9 Y6", "S2 S1 Y7", "G9 Y8 Y9"])
+    form = SearchForm(state)
+    node = form.start(state)
+    assert not exhaustive(state)
+    cuts = cuts_for(form)
+    ledger = captures.ledger_of(cuts.captures, node)
+    assert ledger.claims[1] == mask_of(parse_cards(["S3", "G9"]))  # G9: task 80 itself
+    assert certainly_lost(form, cuts, node)
+    with monkeypatch.context() as m:
+        m.setattr(captures.CapturesAtLeast, "forced", lambda *_: 0)
+        assert not certainly_lost(form, cuts_for(form), node)
+    state = _ending([95, 80], [0, 1], ["S4 P9 Y5", "S3 B9 Y6", "S2 Y7 Y8", "S1 G9 Y9"])
+    form = SearchForm(state)
+    node = form.start(state)
+    cuts = cuts_for(form)
+    ledger = captures.ledger_of(cuts.captures, node)
+    assert not captures.captures_lost(cuts.captures, node, ledger)
+    assert ledger.claims[0] == mask_of(parse_cards(["S1", "S2", "S4"]))
+    assert not certainly_lost(form, cuts, node)
+    assert exhaustive(state)
+
+
+#: Tasks to capture so many of some cards (9s, 7s, 5s, pinks, exactly three submarines), for
+#: :func:`test_claimed_sets_agree_with_the_plain_search_on_random_endings`.
+AT_LEAST = (15, 17, 18, 19, 88, 95)
+
+
+def test_claimed_sets_agree_with_the_plain_search_on_random_endings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Random endings of three tricks with a task to capture so many of some cards, a capture
+    task and a task to win a card's trick with a submarine or one forbidding cards, randomly
+    owned: where the cuts call the position lost the plain search finds no win either, and the
+    claims an owner's need forces are what fires in some of them."""
+    rng = random.Random(5057)
+    fired = only_by_forcing = 0
+    for n in range(1200):
+        players = rng.choice((3, 4))
+        tasks = [rng.choice(AT_LEAST), rng.choice(CAPTURING), rng.choice(WITH_SUBMARINE + FORBID)]
+        if len(set(tasks)) < 3:
+            continue
+        state = new_attempt(players, None, seed=f"forced-{n}", tasks=tasks, difficulty=1)
+        owner = rng.randrange(players)
+        owners = [owner if rng.random() < 0.5 else rng.randrange(players) for _ in tasks]
+        captain = state.setup.captain
+        state = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=captain, leader=captain)
+        found = _random_line(rng, state, state.setup.total_tricks - 3, [400])
+        if found is None:
+            continue
+        state = found
+        form = SearchForm(state)
+        node = form.start(state)
+        if certainly_lost(form, cuts_for(form), node):
+            fired += 1
+            assert not exhaustive(state), (tasks, owners, state.hands)
+            with monkeypatch.context() as m:
+                m.setattr(captures.CapturesAtLeast, "forced", lambda *_: 0)
+                only_by_forcing += not certainly_lost(form, cuts_for(form), node)
+    assert fired >= 12 and only_by_forcing >= 5, (fired, only_by_forcing)
+
+
+def test_a_seat_never_winning_two_in_a_row_needs_a_lower_lead() -> None:
+    # the RUN case with 58 and 6, the yellow 5 with seat 0: it may lead Y5 when it wins a
+    # trick, and seat 1's Y7 takes it
+    state = _ending([58, 6], [1, 1], ["S4 Y8 Y5", "Y7 Y6 S2", "G9 B9 S1", "Y9 P9 S3"])
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+    assert exhaustive(state)
+
+
+#: Tasks to capture one or two named cards, for
+#: :func:`test_the_never_led_cut_agrees_with_the_plain_search_on_random_endings`.
+NAMED = (1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12)
+
+
+def test_the_own_leads_cut_agrees_with_the_plain_search_on_random_endings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Random endings of three tricks: a seat that may never win two tricks in a row, or wins
+    one trick in all (51, the last only: 46), also has to capture named cards (often its own),
+    another seat too: where the cuts call the position lost the plain search finds no win
+    either, and the lower leads are what fires in some, for each kind of limit."""
+    rng = random.Random(5058)
+    fired = dict.fromkeys((58, 51, 46), 0)
+    only_by_leads = dict.fromkeys((58, 51, 46), 0)
+    for n in range(2000):
+        players = rng.choice((3, 4))
+        limit = rng.choice((58, 51, 46))
+        named = rng.sample(NAMED, 2)
+        state = new_attempt(players, None, seed=f"never-{n}", tasks=[limit, *named], difficulty=1)
+        owner = rng.randrange(players)
+        owners = [owner, owner, rng.randrange(players)]
+        captain = state.setup.captain
+        state = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=captain, leader=captain)
+        found = _random_line(rng, state, state.setup.total_tricks - 3, [400])
+        if found is None:
+            continue
+        state = found
+        form = SearchForm(state)
+        node = form.start(state)
+        if certainly_lost(form, cuts_for(form), node):
+            fired[limit] += 1
+            assert not exhaustive(state), (limit, named, owners, state.hands)
+            with monkeypatch.context() as m:
+                m.setattr(vector, "own_leads_short", lambda *_: False)
+                only_by_leads[limit] += not certainly_lost(form, cuts_for(form), node)
+    assert min(only_by_leads.values()) >= 3, (fired, only_by_leads)
+
+
+#: Tasks naming colours to capture (a card of each colour; as many pink as blue, or green as
+#: yellow, in one trick), for
+#: :func:`test_the_last_trick_cut_agrees_with_the_plain_search_on_random_endings`.
+COLOURS = (38, 86, 87)
+
+
+def test_the_last_trick_cut_agrees_with_the_plain_search_on_random_endings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Random endings of three tricks: a seat that wins one trick in all (51), two (52) or the
+    last only (46) also has to capture cards of some colours and a named card, another seat a
+    named card: where the cuts call the position lost the plain search finds no win either,
+    and the one trick left to it is what fires in some."""
+    rng = random.Random(5059)
+    fired = only_by_it = 0
+    for n in range(1500):
+        players = rng.choice((3, 4))
+        tasks = [rng.choice((51, 52, 46)), rng.choice(COLOURS), *rng.sample(NAMED, 2)]
+        state = new_attempt(players, None, seed=f"last-{n}", tasks=tasks, difficulty=1)
+        owner = rng.randrange(players)
+        owners = [owner, owner, owner, rng.randrange(players)]
+        captain = state.setup.captain
+        state = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=captain, leader=captain)
+        found = _random_line(rng, state, state.setup.total_tricks - 3, [400])
+        if found is None:
+            continue
+        state = found
+        form = SearchForm(state)
+        node = form.start(state)
+        if certainly_lost(form, cuts_for(form), node):
+            fired += 1
+            assert not exhaustive(state), (tasks, owners, state.hands)
+            with monkeypatch.context() as m:
+                m.setattr(vector, "last_trick_led_short", lambda *_: False)
+                only_by_it += not certainly_lost(form, cuts_for(form), node)
+    assert fired >= 12 and only_by_it >= 10, (fired, only_by_it)

@@ -84,11 +84,13 @@ class CaptureCut(TaskCut):
     """A cut on the cards its owner captures: it records what it claims or forbids in the
     position's :class:`Ledger`, then checks that against the others' (:meth:`short`)."""
 
-    #: It claims cards only when the others' claims leave it one way: it records after them.
-    DERIVED: ClassVar[bool] = False
-
     def record(self, node: Node, ledger: Ledger) -> None:
         """Note what this cut claims or forbids in ``ledger``."""
+
+    def forced(self, node: Node, ledger: Ledger) -> int:
+        """Cards the owner must capture because the claims so far leave it one way, not
+        claimed yet (0: none); asked again while any cut's grow (:func:`captures_lost`)."""
+        return 0
 
     def short(self, node: Node, ledger: Ledger) -> bool:
         """Whether the cards left, once every cut recorded its part, cannot do the task."""
@@ -167,22 +169,24 @@ class CapturesAtLeast(CaptureCut):
     one card of each seat. Reads the owner's captured cards and the hands."""
 
     STAGES: ClassVar[Stage] = Stage.CAPTURES | Stage.VECTOR
-    DERIVED: ClassVar[bool] = True
 
     def __init__(self, task: int, owner: int, cards: int, count: int) -> None:
         super().__init__(task, owner)
         self.cards = cards
         self.count = count
 
-    def record(self, node: Node, ledger: Ledger) -> None:
-        # as many left that no other seat must take as it still needs: it must take them all
+    def forced(self, node: Node, ledger: Ledger) -> int:
+        """The cards the owner must capture because no fewer will do: the cards of the set
+        still out that no other seat must take and that the owner may still take, when they
+        are exactly as many as it still needs (0 when they are more, or all claimed already)."""
         owner = self.owner
         short = self.count - (node.won[owner] & self.cards).bit_count()
         if short <= 0:
-            return
-        pool = DECK_MASK & ~node.played & self.cards & ~_claimed_by_others(ledger, owner)
-        if pool.bit_count() == short:
-            ledger.claims[owner] = ledger.claims.get(owner, 0) | pool
+            return 0
+        mine = ledger.claims.get(owner, 0)
+        barred = (ledger.claimed & ~mine) | ledger.full.get(owner, 0)
+        pool = DECK_MASK & ~node.played & self.cards & ~barred
+        return pool if pool.bit_count() == short and pool & ~mine else 0
 
     def short(self, node: Node, ledger: Ledger) -> bool:
         owner = self.owner
@@ -215,22 +219,21 @@ class CapturesOneOf(CaptureCut):
     tricks as any one seat holds of it. Reads the captured cards and the hands."""
 
     STAGES: ClassVar[Stage] = Stage.CAPTURES | Stage.VECTOR
-    DERIVED: ClassVar[bool] = True
 
     def __init__(self, task: int, owner: int, sets: tuple[int, ...]) -> None:
         super().__init__(task, owner)
         self.sets = sets
 
-    def record(self, node: Node, ledger: Ledger) -> None:
-        # one set left possible (the others hold a card another seat took or must take): the
-        # owner must capture all of it, as a capture task would; the claims recorded so far
-        # are a part of all of them, so more sets look possible here, never fewer
+    def forced(self, node: Node, ledger: Ledger) -> int:
+        """All of the one set left possible (every other holds a card another seat took or
+        must take), when it is the only one: the owner must capture every card of it."""
         owner = self.owner
-        barred = taken_by_others(node, owner) | _claimed_by_others(ledger, owner)
+        mine = ledger.claims.get(owner, 0)
+        barred = taken_by_others(node, owner) | (ledger.claimed & ~mine)
         left = [s for s in self.sets if not s & barred]
-        if len(left) == 1:
-            claims = ledger.claims
-            claims[owner] = claims.get(owner, 0) | (left[0] & ~node.played)
+        if len(left) != 1:
+            return 0
+        return left[0] & ~node.played & ~mine
 
     def short(self, node: Node, ledger: Ledger) -> bool:
         owner = self.owner
@@ -255,8 +258,8 @@ class CapturesOneOf(CaptureCut):
 
 class WinsWithSubmarine(CaptureCut):
     """The owner wins the trick holding the card ``cards`` (another seat's) with a submarine
-    of its own: that trick takes one of the owner's submarines (:func:`winning_cards_short`).
-    Reads the hands."""
+    of its own: that trick takes one of the owner's submarines (:func:`winning_cards_short`),
+    and an owner holding one submarine captures that very one. Reads the hands."""
 
     STAGES: ClassVar[Stage] = Stage.CAPTURES
 
@@ -265,44 +268,49 @@ class WinsWithSubmarine(CaptureCut):
         self.cards = cards
 
     def record(self, node: Node, ledger: Ledger) -> None:
-        wins = ledger.sub_wins
-        wins[self.owner] = wins.get(self.owner, 0) | (self.cards & ~node.played)
+        owner = self.owner
+        out = self.cards & ~node.played
+        if not out:
+            return
+        ledger.sub_wins[owner] = ledger.sub_wins.get(owner, 0) | out
+        subs = node.hands[owner] & ALL_SUBS
+        if subs.bit_count() == 1:  # it plays that one in the trick it wins
+            ledger.claims[owner] = ledger.claims.get(owner, 0) | subs
 
 
 def ledger_of(cuts: list[CaptureCut], node: Node) -> Ledger:
-    """What the pending ``cuts`` claim and forbid at ``node``: the cuts that claim cards only
-    when the others' claims leave one way (:attr:`CaptureCut.DERIVED`) record after the rest,
-    twice, so that one such claim can leave another one way."""
+    """What the pending ``cuts`` claim and forbid at ``node``."""
     ledger = Ledger()
-    pending = [cut for cut in cuts if node.status[cut.task] == PENDING]
-    for cut in pending:
-        if not cut.DERIVED:
-            cut.record(node, ledger)
-    derived = [cut for cut in pending if cut.DERIVED]
-    for _ in range(2 if len(derived) > 1 else len(derived)):
-        for cut in derived:
+    for cut in cuts:
+        if node.status[cut.task] == PENDING:
             cut.record(node, ledger)
     return ledger
 
 
-def _claimed_by_others(ledger: Ledger, owner: int) -> int:
-    """The cards seats other than ``owner`` must capture, as far as recorded."""
-    out = 0
-    for seat, cards in ledger.claims.items():
-        if seat != owner:
-            out |= cards
-    return out
-
-
 def captures_lost(cuts: list[CaptureCut], node: Node, ledger: Ledger) -> bool:
     """Whether the cards still out cannot go round: two owners need one card, or some pending
-    cut is :meth:`~CaptureCut.short`, or two owners need more of one set than is left."""
-    claimed = 0
-    for m in ledger.claims.values():
-        if m & claimed:
-            return True
-        claimed |= m
-    ledger.claimed = claimed
+    cut is :meth:`~CaptureCut.short`, or two owners need more of one set than is left.
+
+    An owner needing as many cards of a set as are left for it must capture every one of them
+    (:meth:`CapturesAtLeast.forced`), and one that must take all of one of several sets, with
+    one set left possible, every card of it (:meth:`CapturesOneOf.forced`): those join its
+    claims, and the claims are checked again until nothing more is forced."""
+    pending = [c for c in cuts if node.status[c.task] == PENDING]
+    while True:
+        claimed = 0
+        for m in ledger.claims.values():
+            if m & claimed:
+                return True
+            claimed |= m
+        ledger.claimed = claimed
+        grown = False
+        for need in pending:
+            more = need.forced(node, ledger)
+            if more:
+                ledger.claims[need.owner] = ledger.claims.get(need.owner, 0) | more
+                grown = True
+        if not grown:
+            break
     for cut in cuts:
         if node.status[cut.task] == PENDING and cut.short(node, ledger):
             return True

@@ -15,7 +15,12 @@ most (:meth:`.base.TaskCut.bound`); on top of those, seat by seat:
   seat must capture) wins only tricks without them, so no more than any seat has other cards
   to play; a seat that may lead only some cards (a mission's condition) wins a trick more than
   it has them to lead;
-- a run one task needs is one another forbids.
+- a run one task needs is one another forbids;
+- a seat that can win no trick it leads (one more trick at most, or never two in a row) wins
+  with a coloured card of its own only in a trick another seat leads below it
+  (:func:`.runs.own_leads_short`); one that may win one more trick at most needs all it must
+  still capture in that trick, at most a colour a seat, and with a colour for each seat it
+  must lead it (:func:`.runs.last_trick_led_short`).
 
 The submarines left are judged together too: every one is played, a seat plays one card into a
 trick and the highest submarine in a trick takes it, so each way they can share tricks gives
@@ -42,6 +47,7 @@ from .base import (
     tricks_without,
 )
 from .captures import Ledger
+from .runs import last_trick_led_short, own_leads_short
 from .submarines import least_submarine_tricks, submarine_holders, submarine_tricks
 from .takers import takers_short
 
@@ -88,6 +94,11 @@ def counts_fit(
         return True
     if takers_short(form, node, kept, fit.hi, remaining):
         return False  # cards that too few seats may take (:mod:`.takers`)
+    if ledger is not None and (
+        own_leads_short(form, node, ledger.claims, fit.hi, fit.never)
+        or last_trick_led_short(form, node, ledger, fit.hi)
+    ):
+        return False  # no trick led the way the cards to capture need (:mod:`.runs`)
     lo, hi = fit.lo, fit.hi
     holders = submarine_holders(form, node, remaining)
     key = (node.counts, remaining, tuple(lo), tuple(hi), tuple(fit.pending), holders)
