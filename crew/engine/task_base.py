@@ -110,7 +110,8 @@ class CutKind(IntEnum):
     CAPTURES_ONE_OF = 16  # the owner captures every card of one of the sets in ``sets``
     WINS_WITH_SUBMARINE = 17  # the owner wins the trick holding the card ``cards`` with a
     # submarine of its own
-    LAST_TRICK = 18  # the card ``cards`` is played in the last trick (which the owner wins)
+    MORE_THAN = 18  # the owner ends with more cards of ``cards`` than of ``sets[0]``
+    LAST_TRICK = 19  # the card ``cards`` is played in the last trick (which the owner wins)
 
 
 class RunMode(StrEnum):

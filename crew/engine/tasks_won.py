@@ -334,7 +334,10 @@ def _more_color_than(p: MoreColorThan) -> Evaluator:
 
 def _know_more_color_than(p: MoreColorThan) -> Knowledge:
     more, than = colour_mask([p.more]), colour_mask([p.than])
-    cuts = (Cut(CutKind.CAPTURES_AT_LEAST, cards=more, count=1),)
+    cuts = (
+        Cut(CutKind.CAPTURES_AT_LEAST, cards=more, count=1),
+        Cut(CutKind.MORE_THAN, cards=more, sets=(than,)),
+    )
     return Knowledge(
         Reads.COUNTED,
         reads_cards=more | than,

@@ -15,8 +15,9 @@ position. This module gathers the cuts of one search form by the checks they joi
   card kept for the last trick lets no more tricks be led in its suit before it than its
   holder can follow, and an owner capturing its own card needs a trick led in that suit;
 - submarines: one its holder must play needs a seat allowed to take it;
-- trick counts: the final counts the pending tasks allow must add up to the tricks, and the
-  cards still to be played need seats allowed to take them, with tricks enough;
+- trick counts: the final counts the pending tasks allow must add up to the tricks, the
+  cards still to be played need seats allowed to take them, with tricks enough, and a seat
+  whose tricks are capped has room for no more than so many cards of each seat;
 - a mission condition that limits the leads: the tricks left must be playable at all, each
   opened by a card it allows (:mod:`.cuts.leads`, once no task is pending).
 
@@ -48,6 +49,7 @@ from .cuts.leads import LeadFlow, lead_flow
 from .cuts.one_trick import EverySeat, OthersHold, OwnCard, TrickTotal
 from .cuts.own_cards import LastTrick, winners_clash
 from .cuts.runs import Run, most_without_run
+from .cuts.slots import MoreThan
 from .cuts.submarines import (
     MostSubmarines,
     NeedsSubmarines,
@@ -186,6 +188,8 @@ def cut_of(form: SearchForm, i: int, owner: int, fact: Cut) -> TaskCut | None:
         return OthersHold(i, owner, fact.cards)
     if kind == CutKind.WINS_WITH_SUBMARINE:
         return WinsWithSubmarine(i, owner, fact.cards)
+    if kind == CutKind.MORE_THAN:
+        return MoreThan(i, owner, fact.cards, fact.sets[0])
     if kind == CutKind.LAST_TRICK:
         # Tonoja need not follow suit with her face-down cards
         return None if form.tonoja else LastTrick(i, owner, fact.cards, form.total)

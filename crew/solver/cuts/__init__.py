@@ -13,7 +13,9 @@ subject:
 - :mod:`.counts` and :mod:`.runs`: limits on a seat's trick count and on its runs of tricks;
 - :mod:`.vector`: every trick is won by someone, so the counts the tasks allow must add up;
 - :mod:`.takers`: every card played goes to someone, so the cards left need seats allowed
-  to take them, with tricks enough.
+  to take them, with tricks enough;
+- :mod:`.slots`: a trick holds one card of each seat, so a seat whose tricks are capped has
+  room for so many cards of each seat, which must hold the cards it needs.
 
 :mod:`crew.solver.bounds` gathers the cuts of one search form and checks a position with them.
 """

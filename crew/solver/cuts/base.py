@@ -72,6 +72,10 @@ class Fit:
         self.takes: dict[int, list[tuple[int, int]]] = {}
         self.one_of: dict[int, list[tuple[int, ...]]] = {}  # per owner, "one whole set" cuts
         self.coloured: set[int] = set()  # owners of a one-trick task won with a coloured card
+        # per owner, (cards, how many of them it must have captured at the end)
+        self.wants: dict[int, list[tuple[int, int]]] = {}
+        # per owner, (cards, than): it must end with more of the first than of the second
+        self.outnumber: dict[int, list[tuple[int, int]]] = {}
 
     def floor(self, owner: int, least: int) -> None:
         """``owner`` must win at least ``least`` more tricks."""

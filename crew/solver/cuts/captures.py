@@ -210,6 +210,7 @@ class CapturesAtLeast(CaptureCut):
         fit.floor(self.owner, need)
         if need:
             fit.takes.setdefault(self.owner, []).append((self.cards, need))
+        fit.wants.setdefault(self.owner, []).append((self.cards, self.count))
 
 
 class CapturesOneOf(CaptureCut):

@@ -27,7 +27,8 @@ trick and the highest submarine in a trick takes it, so each way they can share 
 each seat the least tricks it wins with them (:func:`.submarines.submarine_tricks`); one of those
 ways must fit, and so must the tasks judged on the final counts alone. Before that, the most
 tricks each seat may win must leave every card still to be played a seat allowed to take it
-(:mod:`.takers`).
+(:mod:`.takers`), and room in those tricks for the cards each seat must capture
+(:mod:`.slots`).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from .base import (
 )
 from .captures import Ledger
 from .runs import last_trick_led_short, own_leads_short
+from .slots import slots_short
 from .submarines import least_submarine_tricks, submarine_holders, submarine_tricks
 from .takers import takers_short
 
@@ -99,6 +101,8 @@ def counts_fit(
         or last_trick_led_short(form, node, ledger, fit.hi)
     ):
         return False  # no trick led the way the cards to capture need (:mod:`.runs`)
+    if ledger is not None and slots_short(form, node, fit, ledger, remaining):
+        return False  # cards an owner must take that its tricks have no room for (:mod:`.slots`)
     lo, hi = fit.lo, fit.hi
     holders = submarine_holders(form, node, remaining)
     key = (node.counts, remaining, tuple(lo), tuple(hi), tuple(fit.pending), holders)

@@ -1,0 +1,115 @@
+"""A seat whose tricks are capped has room for so many cards: every trick holds one card of
+each seat, so a seat that may win at most ``h`` more tricks captures at most ``h`` more cards
+of each seat (its own included), ``h`` times the seats in all.
+
+What it must capture has to fit in that room: the cards its tasks name (the capture
+:class:`~.captures.Ledger`'s claims) and, on top of them, so many cards of some sets: at least
+``n`` of a kind (:class:`~.captures.CapturesAtLeast`), more of one colour than of another
+(:class:`MoreThan`: one more than it has, or must capture, of the other colour). Seat by seat,
+the room the named cards leave bounds how many cards of a set it can still take; sets with no
+card in common share that room (:func:`slots_short`). The cards it has captured count towards
+what it needs, and a demand already met needs nothing.
+
+Found on four players, missions 14-16 (seed v56-4-4): one volunteer owns tasks 51 (exactly one
+trick), 8 (the green 5 and the blue 8), 90 (the submarine 3) and 88 (more pink than green):
+its one trick must hold those three cards and two pinks, five cards in a trick of four.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from crew.engine.cards import DECK_MASK
+from crew.engine.search import Node, SearchForm
+
+from .base import Fit, Stage, holding
+from .captures import CaptureCut, Ledger
+
+__all__ = ["MAX_DEMANDS", "MoreThan", "slots_short"]
+
+#: The most demands of one owner judged together (the largest kept): 2**n families of them.
+MAX_DEMANDS = 6
+
+
+class MoreThan(CaptureCut):
+    """The owner ends with more cards of ``cards`` than of ``than`` (none of ``than`` allowed,
+    then one of ``cards`` is enough): one more than the cards of ``than`` it has captured or
+    must capture, and that many must be left that it may take. Reads the owner's captured
+    cards and the cards played."""
+
+    STAGES: ClassVar[Stage] = Stage.CAPTURES | Stage.VECTOR
+
+    def __init__(self, task: int, owner: int, cards: int, than: int) -> None:
+        super().__init__(task, owner)
+        self.cards = cards
+        self.than = than
+
+    def short(self, node: Node, ledger: Ledger) -> bool:
+        owner = self.owner
+        won = node.won[owner]
+        unplayed = DECK_MASK & ~node.played
+        must = ledger.claims.get(owner, 0) & unplayed
+        need = ((won | must) & self.than).bit_count() + 1
+        pool = self.cards & unplayed & ~ledger.kept_out(owner)
+        return (won & self.cards).bit_count() + pool.bit_count() < need
+
+    def bound(self, form: SearchForm, node: Node, fit: Fit) -> None:
+        fit.outnumber.setdefault(self.owner, []).append((self.cards, self.than))
+
+
+def slots_short(form: SearchForm, node: Node, fit: Fit, ledger: Ledger, remaining: int) -> bool:
+    """Whether some seat that may win fewer tricks than are left has no room for the cards
+    it must capture (see the module): the cards the ledger claims for it, at most its tricks
+    of them from any one seat, and then, for every family of its demands with no card in
+    common, the cards of those sets each seat can still give it, no more than the room the
+    claimed cards leave there."""
+    unplayed = DECK_MASK & ~node.played
+    held: list[int] = []
+    for owner in ledger.claims.keys() | fit.wants.keys() | fit.outnumber.keys():
+        room = max(0, fit.hi[owner])
+        if room >= remaining:
+            continue  # a trick for every card of every seat: no seat's room runs short
+        must = ledger.claims.get(owner, 0) & unplayed
+        out = ledger.kept_out(owner) & unplayed
+        if must & out:
+            continue  # two owners need one card: the capture cuts say so
+        have = node.won[owner] | must  # captured, or to be
+        needs: list[tuple[int, int]] = []  # (cards it may still take, how many more)
+        for cards, count in fit.wants.get(owner, ()):
+            needs.append((cards, count - (have & cards).bit_count()))
+        for cards, than in fit.outnumber.get(owner, ()):
+            needs.append((cards, (have & than).bit_count() + 1 - (have & cards).bit_count()))
+        needs = [(cards & unplayed & ~must & ~out, n) for cards, n in needs if n > 0]
+        if not must and not needs:
+            continue
+        if not held:
+            held = [holding(form, node, s) & unplayed for s in range(form.seats)]
+        free = [room - (cards & must).bit_count() for cards in held]
+        if min(free) < 0:
+            return True  # more claimed cards of one seat than tricks
+        if needs and _no_room(needs, free, held):
+            return True
+    return False
+
+
+def _no_room(needs: list[tuple[int, int]], free: list[int], held: list[int]) -> bool:
+    """Whether some family of ``needs`` (cards, how many) with no card in common asks more
+    than the seats can give: from each seat no more than its ``free`` room of the cards it
+    holds (``held``)."""
+    if len(needs) > MAX_DEMANDS:
+        needs = sorted(needs, key=lambda need: -need[1])[:MAX_DEMANDS]  # fewer: still sound
+    k = len(needs)
+    for pick in range(1, 1 << k):
+        union = total = 0
+        for j in range(k):
+            if pick >> j & 1:
+                cards, n = needs[j]
+                if union & cards:
+                    break  # one card may count for two of them: not judged together
+                union |= cards
+                total += n
+        else:
+            given = sum(min(f, (h & union).bit_count()) for f, h in zip(free, held, strict=True))
+            if given < total:
+                return True
+    return False
