@@ -43,6 +43,7 @@ COMPILED = (
     "crew/solver/cuts/one_trick.py",
     "crew/solver/cuts/own_cards.py",
     "crew/solver/cuts/runs.py",
+    "crew/solver/cuts/slots.py",
     "crew/solver/cuts/submarines.py",
     "crew/solver/cuts/vector.py",
     "crew/solver/distribution.py",
