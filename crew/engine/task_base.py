@@ -111,6 +111,7 @@ class CutKind(IntEnum):
     WINS_WITH_SUBMARINE = 17  # the owner wins the trick holding the card ``cards`` with a
     # submarine of its own
     MORE_THAN = 18  # the owner ends with more cards of ``cards`` than of ``sets[0]``
+    LAST_TRICK = 19  # the card ``cards`` is played in the last trick (which the owner wins)
 
 
 class RunMode(StrEnum):

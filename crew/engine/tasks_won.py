@@ -119,8 +119,9 @@ def _win_specific_cards(p: WinSpecificCards) -> Evaluator:
 
 def _know_win_specific_cards(p: WinSpecificCards) -> Knowledge:
     need = mask_of(parse_cards(p.cards))
-    cuts = (Cut(CutKind.CAPTURES, cards=need),)
+    cuts: tuple[Cut, ...] = (Cut(CutKind.CAPTURES, cards=need),)
     if p.trick == "last":  # decided by the final trick, or the trick the card is played in
+        cuts = (*cuts, Cut(CutKind.LAST_TRICK, cards=need))
         return Knowledge(Reads.NOTHING, wakes=need, apart=(need,), cuts=cuts, take=need)
     return Knowledge(Reads.WON, reads_cards=need, apart=(need,), cuts=cuts, take=need)
 

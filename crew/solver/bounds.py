@@ -11,7 +11,9 @@ position. This module gathers the cuts of one search form by the checks they joi
   submarines a task must capture);
 - against the tricks a seat surely wins with its submarines: a seat may be capped below them;
 - captured cards: every card goes to one seat at most, and every trick an owner must win to
-  capture one takes a card of its own that can win it (a submarine, only a higher one);
+  capture one takes a card of its own that can win it (a submarine, only a higher one); a
+  card kept for the last trick lets no more tricks be led in its suit before it than its
+  holder can follow, and an owner capturing its own card needs a trick led in that suit;
 - submarines: one its holder must play needs a seat allowed to take it;
 - trick counts: the final counts the pending tasks allow must add up to the tricks, the
   cards still to be played need seats allowed to take them, with tricks enough, and a seat
@@ -41,11 +43,11 @@ from .cuts.captures import (
     WinsWithSubmarine,
     captures_lost,
     ledger_of,
-    winners_clash,
 )
 from .cuts.counts import FinalCounts, LeadsOnly, MostTricks, OnlyTricks, WinTricks
 from .cuts.leads import LeadFlow, lead_flow
 from .cuts.one_trick import EverySeat, OthersHold, OwnCard, TrickTotal
+from .cuts.own_cards import LastTrick, winners_clash
 from .cuts.runs import Run, most_without_run
 from .cuts.slots import MoreThan
 from .cuts.submarines import (
@@ -188,6 +190,9 @@ def cut_of(form: SearchForm, i: int, owner: int, fact: Cut) -> TaskCut | None:
         return WinsWithSubmarine(i, owner, fact.cards)
     if kind == CutKind.MORE_THAN:
         return MoreThan(i, owner, fact.cards, fact.sets[0])
+    if kind == CutKind.LAST_TRICK:
+        # Tonoja need not follow suit with her face-down cards
+        return None if form.tonoja else LastTrick(i, owner, fact.cards, form.total)
     return CapturesOneOf(i, owner, fact.sets)  # CAPTURES_ONE_OF
 
 

@@ -27,6 +27,8 @@ from crew.solver.plain import PlainSearch
 GONE = "P1 P2 P3 P4 P5 P6 P7 P8 B1 B2 B3 B4 B5 B6 B7 B8 G1 G2 G3 G4 G5 G6 G7 G8 Y1 Y2 Y3 Y4"
 #: Seven tricks of one suit each that take the submarines too.
 NO_SUBS = "P1 P2 P3 P4 P5 P6 P7 P8 B1 B2 B3 B4 B5 B6 B7 B8 G1 G2 G3 G4 Y1 Y2 Y3 Y4 S1 S2 S3 S4"
+#: Seven tricks that leave five greens, the green 2 among them.
+GONE16 = "P1 P2 P3 P4 P5 P6 P7 P8 B1 B2 B3 B4 B5 B6 B7 B8 G3 G4 G7 G8 Y1 Y2 Y3 Y4 S1 S2 S3 S4"
 #: The twelve cards left after :data:`GONE`, three a seat: seat 0 is the captain (S4).
 LEFT = ["S4 P9 Y5", "S3 B9 Y6", "S2 G9 Y7", "S1 Y8 Y9"]
 #: Who won each trick of :data:`GONE`: seat 1 three (the last one too), seats 2 and 3 two.
@@ -161,6 +163,17 @@ CASES = [
         [90, 80],
         [0, 0],
         ["S4 P9 Y5", "S3 G9 Y6", "S2 B9 Y7", "S1 Y8 Y9"],
+        partner=frozenset({CutKind.CAPTURES}),
+    ),
+    # seat 2 must win the last trick with the green 2 in it (16), seat 3 the green 6 (4): seat
+    # 3 holds it, so a trick must be led in green and won with it before the last, and seat 1
+    # would have to follow with the green 2, its only green
+    Case(
+        CutKind.LAST_TRICK,
+        [16, 4],
+        [2, 3],
+        ["Y5 Y6 Y7", "G2 Y8 P9", "B9 Y9 G9", "G1 G5 G6"],
+        gone=GONE16,
         partner=frozenset({CutKind.CAPTURES}),
     ),
     # seat 0 must end with exactly three submarines (95) and seat 1 must win the trick of G9

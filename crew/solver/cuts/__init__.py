@@ -8,6 +8,8 @@ subject:
 - :mod:`.one_trick`: the cards a one-trick task needs still in the hands;
 - :mod:`.submarines`: what the submarines left do to the tricks and to who captures them;
 - :mod:`.captures`: every card is captured by one seat at most;
+- :mod:`.own_cards`: cards an owner captures from its own hand, the card kept for the last
+  trick;
 - :mod:`.counts` and :mod:`.runs`: limits on a seat's trick count and on its runs of tricks;
 - :mod:`.vector`: every trick is won by someone, so the counts the tasks allow must add up;
 - :mod:`.takers`: every card played goes to someone, so the cards left need seats allowed

@@ -4,20 +4,20 @@ So two seats cannot both need a card; an owner that must capture a card cannot a
 to capture none (or only so many) of its kind; an owner needing so many cards of a kind needs
 that many left for it, no more of them than its own "at most so many" allows; an owner that
 must take every card of one of several sets needs a set none of whose cards went, or must go,
-to another seat. A coloured card an owner must capture from its own hand is captured only in a
-trick it wins with that very card (:func:`winners_clash`). Every trick an owner wins takes one
-card of its hand, and a trick holding a submarine only a higher one: the tricks of the cards it
-must capture from one seat are as many tricks, each won with a card of its own that can win it
-(:func:`winning_cards_short`).
+to another seat (and with one set left must take all of it, as an owner needing so many cards
+with as many left must take them all). A coloured card an owner must capture from its own
+hand is captured only in a trick it wins with that very card (:mod:`.own_cards`). Every trick
+an owner wins takes one card of its hand, and a trick holding a submarine only a higher one:
+the tricks of the cards it must capture from one seat are as many tricks, each won with a card
+of its own that can win it (:func:`winning_cards_short`).
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from crew.engine.cards import COLOR_CARDS_MASK, DECK_MASK, SUIT_MASKS, card_list
+from crew.engine.cards import DECK_MASK, card_list
 from crew.engine.search import Node, SearchForm
-from crew.engine.state import TONOJA
 from crew.engine.task_base import PENDING
 
 from .base import (
@@ -42,7 +42,6 @@ __all__ = [
     "WinsWithSubmarine",
     "captures_lost",
     "ledger_of",
-    "winners_clash",
     "winning_cards_short",
 ]
 
@@ -87,6 +86,11 @@ class CaptureCut(TaskCut):
 
     def record(self, node: Node, ledger: Ledger) -> None:
         """Note what this cut claims or forbids in ``ledger``."""
+
+    def forced(self, node: Node, ledger: Ledger) -> int:
+        """Cards the owner must capture because the claims so far leave it one way, not
+        claimed yet (0: none); asked again while any cut's grow (:func:`captures_lost`)."""
+        return 0
 
     def short(self, node: Node, ledger: Ledger) -> bool:
         """Whether the cards left, once every cut recorded its part, cannot do the task."""
@@ -221,6 +225,17 @@ class CapturesOneOf(CaptureCut):
         super().__init__(task, owner)
         self.sets = sets
 
+    def forced(self, node: Node, ledger: Ledger) -> int:
+        """All of the one set left possible (every other holds a card another seat took or
+        must take), when it is the only one: the owner must capture every card of it."""
+        owner = self.owner
+        mine = ledger.claims.get(owner, 0)
+        barred = taken_by_others(node, owner) | (ledger.claimed & ~mine)
+        left = [s for s in self.sets if not s & barred]
+        if len(left) != 1:
+            return 0
+        return left[0] & ~node.played & ~mine
+
     def short(self, node: Node, ledger: Ledger) -> bool:
         owner = self.owner
         barred = taken_by_others(node, owner) | (ledger.claimed & ~ledger.claims.get(owner, 0))
@@ -278,11 +293,10 @@ def captures_lost(cuts: list[CaptureCut], node: Node, ledger: Ledger) -> bool:
     cut is :meth:`~CaptureCut.short`, or two owners need more of one set than is left.
 
     An owner needing as many cards of a set as are left for it must capture every one of them
-    (:meth:`CapturesAtLeast.forced`): those join its claims, and the claims are checked again
-    until nothing more is forced."""
-    at_least = [
-        c for c in cuts if isinstance(c, CapturesAtLeast) and node.status[c.task] == PENDING
-    ]
+    (:meth:`CapturesAtLeast.forced`), and one that must take all of one of several sets, with
+    one set left possible, every card of it (:meth:`CapturesOneOf.forced`): those join its
+    claims, and the claims are checked again until nothing more is forced."""
+    pending = [c for c in cuts if node.status[c.task] == PENDING]
     while True:
         claimed = 0
         for m in ledger.claims.values():
@@ -291,7 +305,7 @@ def captures_lost(cuts: list[CaptureCut], node: Node, ledger: Ledger) -> bool:
             claimed |= m
         ledger.claimed = claimed
         grown = False
-        for need in at_least:
+        for need in pending:
             more = need.forced(node, ledger)
             if more:
                 ledger.claims[need.owner] = ledger.claims.get(need.owner, 0) | more
@@ -358,46 +372,6 @@ def _no_matching(options: list[int]) -> bool:
                 union |= options[k]
         if union.bit_count() < pick.bit_count():
             return True
-    return False
-
-
-def winners_clash(form: SearchForm, node: Node, claims: dict[int, int]) -> bool:
-    """Whether two owners must each capture a coloured card of one suit from their own hands
-    and neither order of those two tricks can work.
-
-    An owner captures its own card only in a trick it wins with that card: the suit is led and
-    every other seat holding it plays one below. Of owner ``a`` winning with ``x`` and owner
-    ``b`` with a higher ``y``: if ``x``'s trick comes first, ``b`` still holds ``y`` and must
-    play a card of the suit below ``x``; if ``y``'s comes first, ``a`` must play one below
-    ``y`` other than ``x``. Neither may be a card it must win with itself (the other seat would
-    capture it). Tonoja need not follow suit with her face-down cards, so she is left out.
-    """
-    if len(claims) < 2:
-        return False
-    winners: list[tuple[int, int]] = []  # per owner (one each): its cards to win with, its hand
-    for owner, cards in claims.items():
-        if form.tonoja and owner == TONOJA:
-            continue
-        hand = node.hands[owner]
-        mine = hand & cards & COLOR_CARDS_MASK
-        if mine:
-            winners.append((mine, hand))
-    for n, (mine_a, hand_a) in enumerate(winners):
-        for mine_b, hand_b in winners[n + 1 :]:
-            for suit in SUIT_MASKS[:4]:
-                xs, ys = mine_a & suit, mine_b & suit
-                if not xs or not ys:
-                    continue
-                spare_a, spare_b = hand_a & suit & ~mine_a, hand_b & suit & ~mine_b
-                for x in card_list(xs):
-                    for y in card_list(ys):
-                        lo, hi = min(x, y), max(x, y)
-                        # the owner of the higher card holds it through the lower one's trick
-                        spare_hi = spare_b if hi == y else spare_a
-                        spare_lo = spare_a if hi == y else spare_b
-                        below_lo, below_hi = (1 << lo) - 1, (1 << hi) - 1
-                        if not spare_hi & below_lo and not spare_lo & below_hi:
-                            return True
     return False
 
 
