@@ -1,4 +1,5 @@
-"""Random reachable states for the solver tests, and a plain exhaustive search to check it.
+"""Random reachable states for the solver tests, and a plain exhaustive search to check it
+(and the cuts against it on random endings: :func:`lost_only_by`).
 
 ``exhaustive(state)`` is deliberately naive: it tries every legal play the engine offers
 (``legal_plays`` + ``apply``), with no table, no merging, no ordering and no cuts.
@@ -7,10 +8,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+
+import pytest
 
 from crew.engine import GameState, Phase, Play, Signal, apply, legal_actions, legal_plays
 from crew.engine.reasons import SetupError
+from crew.engine.search import SearchForm
 from crew.engine.setup import new_attempt
+from crew.engine.task_base import CutKind
+from crew.solver.bounds import certainly_lost, cuts_for
 
 #: Missions that cover the conditions and distribution modes, plus free play.
 MISSIONS: tuple[int | None, ...] = (None, None, None, 1, 5, 6, 8, 10, 12, 13, 17, 21, 23, 27, 32)
@@ -67,3 +74,67 @@ def replays_won(state: GameState, line: tuple[object, ...]) -> bool:
     for action in line:
         state, _ = apply(state, action)  # type: ignore[arg-type]
     return state.result == "won"
+
+
+def random_line(
+    rng: random.Random, state: GameState, tricks: int, steps: list[int]
+) -> GameState | None:
+    """``state`` played on at random to ``tricks`` tricks without ending the attempt: cards in
+    random order, depth first, going back where every card ends it; None after ``steps[0]``
+    cards tried in all."""
+    if len(state.tricks) >= tricks:
+        return state
+    plays = list(legal_plays(state))
+    rng.shuffle(plays)
+    for card in plays:
+        steps[0] -= 1
+        if steps[0] < 0:
+            return None
+        child, _ = apply(state, Play(state.turn, card))
+        if not child.result:
+            found = random_line(rng, child, tricks, steps)
+            if found is not None:
+                return found
+    return None
+
+
+def random_ending(
+    rng: random.Random,
+    players: int,
+    tasks: list[int],
+    owners: list[int],
+    seed: str,
+    tricks_left: int = 3,
+) -> GameState | None:
+    """A free-play attempt with ``tasks`` given to ``owners``, played on at random
+    (:func:`random_line`, 400 cards at most) until ``tricks_left`` tricks are left; None when
+    no such line was found."""
+    state = new_attempt(players, None, seed=seed, tasks=tasks, difficulty=1)
+    captain = state.setup.captain
+    state = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=captain, leader=captain)
+    return random_line(rng, state, state.setup.total_tricks - tricks_left, [400])
+
+
+def lost_only_by(
+    monkeypatch: pytest.MonkeyPatch,
+    state: GameState,
+    off: Sequence[tuple[object, str, object]],
+    kinds: frozenset[CutKind] | None = None,
+) -> tuple[bool, bool]:
+    """Whether the cuts (of ``kinds``; None: all) call ``state`` lost at the start of its trick
+    (the plain search then finds no win either: asserted), and whether they no longer do with
+    each check of ``off`` (object, name, stand-in) replaced."""
+    form = SearchForm(state)
+    node = form.start(state)
+    if not certainly_lost(form, cuts_for(form, kinds), node):
+        return False, False
+    assert not exhaustive(state), (state.setup.task_ids, state.owners, state.hands)
+    with monkeypatch.context() as m:
+        for obj, name, stand_in in off:
+            m.setattr(obj, name, stand_in)
+        return True, not certainly_lost(form, cuts_for(form, kinds), node)
+
+
+def never(*_: object) -> bool:
+    """A check switched off: it never fires (a stand-in for :func:`lost_only_by`)."""
+    return False

@@ -9,8 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from gen import exhaustive
-from test_cuts import _random_line
+from gen import exhaustive, random_ending
 
 from crew.engine import GameState, Phase, Play, apply, parse_cards
 from crew.engine.cards import mask_of
@@ -124,11 +123,8 @@ def test_the_claims_agree_with_the_plain_search_on_random_endings() -> None:
         players = rng.choice((3, 4, 5))
         first = rng.choice((39, 39, 17, 18, 19, 22, 88))
         tasks = [first, *rng.sample([t for t in BESIDE if t != first], 2)]
-        state = new_attempt(players, None, seed=f"one-colour-{n}", tasks=tasks, difficulty=1)
         owners = [rng.randrange(players) for _ in tasks]
-        captain = state.setup.captain
-        state = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=captain, leader=captain)
-        found = _random_line(rng, state, state.setup.total_tricks - rng.choice((2, 3)), [400])
+        found = random_ending(rng, players, tasks, owners, f"one-colour-{n}", rng.choice((2, 3)))
         if found is None:
             continue
         form = SearchForm(found)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 import pytest
-from gen import exhaustive
+from gen import exhaustive, lost_only_by, never, random_ending
 
 from crew.engine import GameState, Phase, Play, apply, legal_plays, parse_cards
 from crew.engine.cards import card_list, mask_of
@@ -435,12 +435,7 @@ def test_the_takers_check_fires_where_the_plain_search_finds_no_win(
     # the pink 9 (seat 2's, played whatever happens) may go to nobody: seat 1 no pink, seat 3
     # no 9, seats 0 and 2 no more tricks; the other checks do not see it
     state = _ending([31, 36, 50, 52], [1, 3, 0, 2], TAKERS_LEFT, winners=TAKERS_WINNERS)
-    form = SearchForm(state)
-    node = form.start(state)
-    assert certainly_lost(form, cuts_for(form), node)
-    assert not exhaustive(state)
-    monkeypatch.setattr(vector, "takers_short", lambda *_: False)
-    assert not certainly_lost(form, cuts_for(form), node)
+    assert lost_only_by(monkeypatch, state, [(vector, "takers_short", never)]) == (True, True)
 
 
 def test_the_takers_check_lets_a_free_seat_take_the_cards() -> None:
@@ -459,28 +454,6 @@ FORBID = (28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 96)
 CAPPING = (45, 50, 51, 52, 53)
 
 
-def _random_line(
-    rng: random.Random, state: GameState, tricks: int, steps: list[int]
-) -> GameState | None:
-    """``state`` played on at random to ``tricks`` tricks without ending the attempt: cards in
-    random order, depth first, going back where every card ends it; None after ``steps[0]``
-    cards tried in all."""
-    if len(state.tricks) >= tricks:
-        return state
-    plays = list(legal_plays(state))
-    rng.shuffle(plays)
-    for card in plays:
-        steps[0] -= 1
-        if steps[0] < 0:
-            return None
-        child, _ = apply(state, Play(state.turn, card))
-        if not child.result:
-            found = _random_line(rng, child, tricks, steps)
-            if found is not None:
-                return found
-    return None
-
-
 def test_the_takers_check_agrees_with_the_plain_search_on_random_endings(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -492,22 +465,12 @@ def test_the_takers_check_agrees_with_the_plain_search_on_random_endings(
     for n in range(1000):
         players = rng.choice((3, 4))
         tasks = [*rng.sample(FORBID, 3), rng.choice(CAPPING)]
-        state = new_attempt(players, None, seed=f"takers-{n}", tasks=tasks, difficulty=1)
         owners = [rng.randrange(players) for _ in tasks]
-        captain = state.setup.captain
-        state = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=captain, leader=captain)
-        found = _random_line(rng, state, state.setup.total_tricks - 3, [400])
-        if found is None:
-            continue
-        state = found
-        form = SearchForm(state)
-        node = form.start(state)
-        if certainly_lost(form, cuts_for(form), node):
-            fired += 1
-            assert not exhaustive(state), (tasks, owners, state.hands)
-            with monkeypatch.context() as m:
-                m.setattr(vector, "takers_short", lambda *_: False)
-                only_by_takers += not certainly_lost(form, cuts_for(form), node)
+        state = random_ending(rng, players, tasks, owners, f"takers-{n}")
+        if state is not None:
+            lost, only = lost_only_by(monkeypatch, state, [(vector, "takers_short", never)])
+            fired += lost
+            only_by_takers += only
     assert fired >= 12 and only_by_takers >= 6, (fired, only_by_takers)
 
 
@@ -551,29 +514,20 @@ def test_claimed_sets_agree_with_the_plain_search_on_random_endings(
     claims an owner's need forces are what fires in some of them."""
     rng = random.Random(5057)
     fired = only_by_forcing = 0
+    # the room check also sees some of them
+    off = [(captures.CapturesAtLeast, "forced", lambda *_: 0), (vector, "slots_short", never)]
     for n in range(1200):
         players = rng.choice((3, 4))
         tasks = [rng.choice(AT_LEAST), rng.choice(CAPTURING), rng.choice(WITH_SUBMARINE + FORBID)]
         if len(set(tasks)) < 3:
             continue
-        state = new_attempt(players, None, seed=f"forced-{n}", tasks=tasks, difficulty=1)
         owner = rng.randrange(players)
         owners = [owner if rng.random() < 0.5 else rng.randrange(players) for _ in tasks]
-        captain = state.setup.captain
-        state = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=captain, leader=captain)
-        found = _random_line(rng, state, state.setup.total_tricks - 3, [400])
-        if found is None:
-            continue
-        state = found
-        form = SearchForm(state)
-        node = form.start(state)
-        if certainly_lost(form, cuts_for(form), node):
-            fired += 1
-            assert not exhaustive(state), (tasks, owners, state.hands)
-            with monkeypatch.context() as m:
-                m.setattr(captures.CapturesAtLeast, "forced", lambda *_: 0)
-                m.setattr(vector, "slots_short", lambda *_: False)  # the room check also sees some
-                only_by_forcing += not certainly_lost(form, cuts_for(form), node)
+        state = random_ending(rng, players, tasks, owners, f"forced-{n}")
+        if state is not None:
+            lost, only = lost_only_by(monkeypatch, state, off)
+            fired += lost
+            only_by_forcing += only
     assert fired >= 12 and only_by_forcing >= 5, (fired, only_by_forcing)
 
 
@@ -605,23 +559,13 @@ def test_the_own_leads_cut_agrees_with_the_plain_search_on_random_endings(
         players = rng.choice((3, 4))
         limit = rng.choice((58, 51, 46))
         named = rng.sample(NAMED, 2)
-        state = new_attempt(players, None, seed=f"never-{n}", tasks=[limit, *named], difficulty=1)
         owner = rng.randrange(players)
         owners = [owner, owner, rng.randrange(players)]
-        captain = state.setup.captain
-        state = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=captain, leader=captain)
-        found = _random_line(rng, state, state.setup.total_tricks - 3, [400])
-        if found is None:
-            continue
-        state = found
-        form = SearchForm(state)
-        node = form.start(state)
-        if certainly_lost(form, cuts_for(form), node):
-            fired[limit] += 1
-            assert not exhaustive(state), (limit, named, owners, state.hands)
-            with monkeypatch.context() as m:
-                m.setattr(vector, "own_leads_short", lambda *_: False)
-                only_by_leads[limit] += not certainly_lost(form, cuts_for(form), node)
+        state = random_ending(rng, players, [limit, *named], owners, f"never-{n}")
+        if state is not None:
+            lost, only = lost_only_by(monkeypatch, state, [(vector, "own_leads_short", never)])
+            fired[limit] += lost
+            only_by_leads[limit] += only
     assert min(only_by_leads.values()) >= 3, (fired, only_by_leads)
 
 
@@ -640,24 +584,15 @@ def test_the_last_trick_cut_agrees_with_the_plain_search_on_random_endings(
     and the one trick left to it is what fires in some."""
     rng = random.Random(5059)
     fired = only_by_it = 0
+    off = [(vector, "last_trick_led_short", never)]
     for n in range(1500):
         players = rng.choice((3, 4))
         tasks = [rng.choice((51, 52, 46)), rng.choice(COLOURS), *rng.sample(NAMED, 2)]
-        state = new_attempt(players, None, seed=f"last-{n}", tasks=tasks, difficulty=1)
         owner = rng.randrange(players)
         owners = [owner, owner, owner, rng.randrange(players)]
-        captain = state.setup.captain
-        state = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=captain, leader=captain)
-        found = _random_line(rng, state, state.setup.total_tricks - 3, [400])
-        if found is None:
-            continue
-        state = found
-        form = SearchForm(state)
-        node = form.start(state)
-        if certainly_lost(form, cuts_for(form), node):
-            fired += 1
-            assert not exhaustive(state), (tasks, owners, state.hands)
-            with monkeypatch.context() as m:
-                m.setattr(vector, "last_trick_led_short", lambda *_: False)
-                only_by_it += not certainly_lost(form, cuts_for(form), node)
+        state = random_ending(rng, players, tasks, owners, f"last-{n}")
+        if state is not None:
+            lost, only = lost_only_by(monkeypatch, state, off)
+            fired += lost
+            only_by_it += only
     assert fired >= 12 and only_by_it >= 10, (fired, only_by_it)

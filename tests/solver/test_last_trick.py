@@ -9,12 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from gen import exhaustive
-from test_cuts import GONE16, _ending, _random_line
+from gen import exhaustive, lost_only_by, never, random_ending
+from test_cuts import GONE16, _ending
 
-from crew.engine import Phase
 from crew.engine.search import SearchForm
-from crew.engine.setup import new_attempt
 from crew.engine.task_base import CutKind
 from crew.solver import Solver
 from crew.solver.bounds import certainly_lost, cuts_for
@@ -49,23 +47,13 @@ def test_the_cut_agrees_with_the_plain_search_on_random_endings(
     for n in range(700):
         players = rng.choice((3, 4, 5))
         tasks = [16, *rng.sample(CAPTURING, 2)]
-        state = new_attempt(players, None, seed=f"last-{n}", tasks=tasks, difficulty=1)
         owner = rng.randrange(players)
         owners = [owner if rng.random() < 0.5 else rng.randrange(players) for _ in tasks]
-        captain = state.setup.captain
-        state = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=captain, leader=captain)
-        left = rng.choice((2, 3))
-        found = _random_line(rng, state, state.setup.total_tricks - left, [400])
-        if found is None:
-            continue
-        form = SearchForm(found)
-        node = form.start(found)
-        if certainly_lost(form, cuts_for(form, KINDS), node):
-            fired += 1
-            assert not exhaustive(found), (tasks, owners, found.hands)
-            with monkeypatch.context() as m:
-                m.setattr(LastTrick, "short", lambda *_: False)
-                only_by_leads += not certainly_lost(form, cuts_for(form, KINDS), node)
+        state = random_ending(rng, players, tasks, owners, f"last-{n}", rng.choice((2, 3)))
+        if state is not None:
+            lost, only = lost_only_by(monkeypatch, state, [(LastTrick, "short", never)], KINDS)
+            fired += lost
+            only_by_leads += only
     assert fired >= 10 and only_by_leads >= 5, (fired, only_by_leads)
 
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from gen import exhaustive
-from test_cuts import _ending, _random_line
+from gen import exhaustive, lost_only_by, never, random_ending
+from test_cuts import _ending
 
-from crew.engine import Phase
 from crew.engine.search import SearchForm
 from crew.engine.setup import new_attempt
 from crew.solver import Solver
@@ -32,13 +31,9 @@ def test_a_capped_seat_without_room_for_its_cards_is_lost(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     state = _ending([52, 10, 19], [0, 0, 0], CRAMPED, winners=LEADS)
-    form = SearchForm(state)
-    node = form.start(state)
-    assert certainly_lost(form, cuts_for(form), node)
-    assert not exhaustive(state)
-    # the other checks do not see it: each demand alone fits the trick
-    monkeypatch.setattr(vector, "slots_short", lambda *_: False)
-    assert not certainly_lost(form, cuts_for(form), node)
+    # lost for the plain search too, and the other checks do not see it: each demand alone
+    # fits the trick
+    assert lost_only_by(monkeypatch, state, [(vector, "slots_short", never)]) == (True, True)
 
 
 def test_a_capped_seat_with_room_for_its_cards_is_not_cut() -> None:
@@ -62,12 +57,7 @@ def test_more_pink_than_green_needs_room_for_a_second_pink(
 ) -> None:
     # seat 0 has won no pink: its trick of four 9s leaves no place for the second pink
     state = _ending([52, 15, 88], [0, 0, 0], NINES, gone=PINKS_FIRST, winners=LEADS)
-    form = SearchForm(state)
-    node = form.start(state)
-    assert certainly_lost(form, cuts_for(form), node)
-    assert not exhaustive(state)
-    monkeypatch.setattr(vector, "slots_short", lambda *_: False)
-    assert not certainly_lost(form, cuts_for(form), node)
+    assert lost_only_by(monkeypatch, state, [(vector, "slots_short", never)]) == (True, True)
 
 
 def test_three_nines_leave_the_green_one_out() -> None:
@@ -114,21 +104,11 @@ def test_the_slot_check_agrees_with_the_plain_search_on_random_endings(
             *rng.sample(COUNTING, rng.choice((1, 2))),
             *rng.sample(TAKING, rng.choice((1, 2))),
         ]
-        state = new_attempt(players, None, seed=f"slots-{n}", tasks=tasks, difficulty=1)
         owner = rng.randrange(players)
         owners = [owner if rng.random() < 0.9 else rng.randrange(players) for _ in tasks]
-        captain = state.setup.captain
-        state = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=captain, leader=captain)
-        found = _random_line(rng, state, state.setup.total_tricks - 3, [400])
-        if found is None:
-            continue
-        state = found
-        form = SearchForm(state)
-        node = form.start(state)
-        if certainly_lost(form, cuts_for(form), node):
-            fired += 1
-            assert not exhaustive(state), (tasks, owners, state.hands)
-            with monkeypatch.context() as m:
-                m.setattr(vector, "slots_short", lambda *_: False)
-                only_by_slots += not certainly_lost(form, cuts_for(form), node)
+        state = random_ending(rng, players, tasks, owners, f"slots-{n}")
+        if state is not None:
+            lost, only = lost_only_by(monkeypatch, state, [(vector, "slots_short", never)])
+            fired += lost
+            only_by_slots += only
     assert fired >= 100 and only_by_slots >= 5, (fired, only_by_slots)
