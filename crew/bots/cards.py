@@ -66,7 +66,7 @@ def choose_play(
         )
     if not memory.usable(view):
         return Decision(plays[0], Said("no search available: the cheapest card"))
-    states = weighed_states(view, memory, rng, cfg.samples, cfg.infer_tasks, cfg.signal_weight)
+    states = weighed_states(view, memory, rng, cfg.samples, cfg.infer_tasks)
     nodes = max(cfg.min_nodes, min(cfg.nodes, cfg.budget // (len(states) * len(plays))))
     race = search.Race(len(plays)) if cfg.race else None  # drops cards clearly beaten so far
     weights: list[float] = []  # the deals weighed by what partners played (``partners``)
@@ -92,7 +92,7 @@ def choose_play(
         batch = min(cfg.samples, cfg.max_samples - len(states))
         if ctx.spent + per_deal * batch > cfg.wide_budget:
             break
-        more = weighed_states(view, memory, rng, batch, cfg.infer_tasks, cfg.signal_weight)
+        more = weighed_states(view, memory, rng, batch, cfg.infer_tasks)
         got, judged = search.score_actions(more, plays, nodes, ctx, race, weigh)
         for a, x in got.items():
             scores[a] += x

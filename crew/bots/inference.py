@@ -1,4 +1,4 @@
-"""Sampled deals weighed by the partners' own choices of tasks and of the card they showed.
+"""Sampled deals weighed by the partners' own choices of tasks.
 
 In a normal distribution each crew member takes a task by choice, and a computer (or a person)
 prefers a task whose cards its hand can win (``tasks._task_fit``). So a sampled deal in which a
@@ -6,30 +6,24 @@ partner holds nothing to win the card it chose to win is less likely than one in
 that card's colour high. :func:`weighed_states` draws more deals than it needs and keeps ``n`` of
 them, each with a chance growing with how well every partner's hand, as it was when the tasks
 were taken (the cards it holds in the deal and the ones it has played since), fits the tasks
-that name cards it took.
-
-A partner that showed a card before the first trick showed the most telling one it had
-(``talk.best_signal``, the computers' own choice): a deal in which its hand then would have
-shown another card is less likely, by ``signal_weight`` (:func:`signal_fit`). Only public facts
-and the seat's memory are read; the deals still fit everything the seat has seen.
+that name cards it took. Only public facts and the seat's memory are read; the deals still fit
+everything the seat has seen.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
 
-from crew.engine.enums import TONOJA, Distribution, TaskStatus
+from crew.engine.enums import TONOJA, Distribution
 from crew.engine.state import GameState
 from crew.engine.view import View
 
 from .memory import Memory
 from .sampler import sample_states
-from .talk import best_signal
 from .tasks import _card_fit, named_cards
 
-__all__ = ["chosen_tasks", "first_signals", "signal_fit", "weighed_states"]
+__all__ = ["chosen_tasks", "weighed_states"]
 
 #: deals drawn for each one kept
 POOL = 3
@@ -73,63 +67,20 @@ def fit_weight(
     return math.exp(beta * total)
 
 
-def first_signals(view: View) -> list[tuple[int, int]]:
-    """(partner, card) for every card a partner showed before the first trick (Tonoja shows
-    none)."""
-    return [
-        (sv.seat, sv.card)
-        for sv in view.signals
-        if sv.seat != view.seat
-        and sv.before_trick == 1
-        and not (view.players == 2 and sv.seat == TONOJA)
-    ]
-
-
-def signal_fit(
-    view: View,
-    state: GameState,
-    shown: list[tuple[int, int]],
-    played: dict[int, int],
-    weight: float,
-) -> float:
-    """How likely the partners' first signals are on ``state``: ``weight`` for each partner
-    whose hand before the first trick (the cards it holds in the deal and those it has played
-    since) would have shown another card, 1 for the others. Before the first trick every task
-    handed out was still pending, as the partner saw them."""
-    out = 1.0
-    then = [replace(t, status=TaskStatus.PENDING) if t.owner >= 0 else t for t in view.tasks]
-    for seat, card in shown:
-        hand = state.hands[seat] | played.get(seat, 0)
-        best = best_signal(seat, view.seats, then, hand, set())
-        if best is None or best[0].card != card:
-            out *= weight
-    return out
-
-
 def weighed_states(
-    view: View,
-    memory: Memory,
-    rng: random.Random,
-    n: int,
-    beta: float,
-    signal_weight: float = 1.0,
+    view: View, memory: Memory, rng: random.Random, n: int, beta: float
 ) -> list[GameState]:
-    """``n`` sampled deals, drawn in proportion to :func:`fit_weight` and :func:`signal_fit`
-    from :data:`POOL` times as many (``beta`` 0 and ``signal_weight`` 1, or no partner's
-    task naming cards and no partner's signal: the deals as sampled)."""
-    usable = memory.usable(view)
-    chosen = chosen_tasks(view) if beta and usable else []
-    shown = first_signals(view) if signal_weight != 1.0 and usable else []
-    if not chosen and not shown:
+    """``n`` sampled deals, drawn in proportion to :func:`fit_weight` from :data:`POOL` times as
+    many (``beta`` 0, or no partner's task naming cards: the deals as sampled)."""
+    chosen = chosen_tasks(view) if beta and memory.usable(view) else []
+    if not chosen:
         return sample_states(view, memory, rng, n)
     pool = sample_states(view, memory, rng, POOL * n)
     played = _played(view, memory)
-
-    def weight(st: GameState) -> float:
-        w = fit_weight(st, chosen, played, beta) if chosen else 1.0
-        return w * signal_fit(view, st, shown, played, signal_weight) if shown else w
-
     # weighted sampling without replacement: the n largest of u ** (1 / w)
-    keyed = [(rng.random() ** (1.0 / weight(st)), i) for i, st in enumerate(pool)]
+    keyed = [
+        (rng.random() ** (1.0 / fit_weight(st, chosen, played, beta)), i)
+        for i, st in enumerate(pool)
+    ]
     keyed.sort(reverse=True)
     return [pool[i] for _, i in keyed[:n]]

@@ -82,10 +82,6 @@ class Settings:
     #: 11, 18-20, 22, 24, 25, 33, three games each (seed it1), 2.0 won 6 of 24 where 0 won 8
     #: (1 and 3 won by one side only, sign test p 0.63), the same decision times
     infer_tasks: float = 0.0
-    #: card play: how likely a sampled deal is in which a partner's hand before the first trick
-    #: would have shown another card than the one it showed (``inference.signal_fit``: the
-    #: computers show the most telling card, ``talk.best_signal``); 1.0: every deal as sampled
-    signal_weight: float = 1.0
 
 
 DEFAULT = Settings()

@@ -93,8 +93,10 @@ def best_signal(
     seat: int, seats: int, tasks: Sequence[TaskView], hand: int, shown: set[int]
 ) -> tuple[Signal, float] | None:
     """The signal ``seat`` would show with ``hand`` (the most telling; on a tie the lowest
-    card) and its value; None when it has none to show. What :func:`choose_signal` shows, and
-    what a partner's shown card says about its hand (``inference``)."""
+    card) and its value; None when it has none to show. What :func:`choose_signal` shows: a
+    function of the seat, the tasks and the hand alone, so the same question can be asked of
+    a partner's hand on a sampled deal (tried as inference from a partner's first signal and
+    not kept: ``docs/benchmarks.md``, the ``sg`` rows)."""
     opts = signal_options(seat, hand, shown)
     if not opts:
         return None

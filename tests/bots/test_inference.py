@@ -1,21 +1,16 @@
-"""Sampled deals weighed by the partners' own choice of tasks and of the card they showed
-(``crew.bots.inference``)."""
+"""Sampled deals weighed by the partners' own choice of tasks (``crew.bots.inference``)."""
 
 from __future__ import annotations
 
 import random
 
-import pytest
-
 from crew.bots import Memory
-from crew.bots.inference import _played, chosen_tasks, first_signals, signal_fit, weighed_states
-from crew.bots.talk import best_signal
-from crew.engine import GameState, apply, mask_of, new_attempt, parse_cards, start_state, view_for
+from crew.bots.inference import chosen_tasks, weighed_states
+from crew.engine import apply, mask_of, parse_cards, start_state, view_for
 from crew.engine.actions import Take
 from crew.engine.cards import parse_card
 from crew.engine.missions import mission_rules
 from crew.engine.state import Phase
-from crew.table.selfplay import SelfPlay
 
 NORMAL = mission_rules(None, difficulty=1)
 
@@ -71,59 +66,3 @@ def test_without_a_chosen_task_naming_cards_the_deals_are_as_sampled() -> None:
     # free task choice: the tasks were given, not chosen
     st = start_state(4, mission_rules(17), hands, [], [4, 1])
     assert chosen_tasks(view_for(st, 2)) == []
-
-
-def test_a_partner_that_showed_a_card_would_not_have_shown_another() -> None:
-    # seat 1 shows the pink 9, its highest pink (a sure winner; its greens tell the captain as
-    # much, and the lowest card goes first). Had it held the green 6 as its lowest or highest
-    # green, it would have shown that one (the captain's own task card), so seat 2 reads its
-    # deals that way: with signal_weight, seat 1 holds the green 6 in hardly any of them
-    view, memory = _after_the_take(4)
-    hands = [mask_of(parse_cards(h)) for h in HANDS]
-    state = start_state(4, NORMAL, hands, [], [4])
-    state, _ = apply(state, Take(0, 4))
-    best = best_signal(1, 4, view.tasks, hands[1], set())
-    assert best is not None and best[0].card == parse_card("P9")
-    state, _ = apply(state, best[0])
-    view = view_for(state, 2)
-    memory.observe(view)
-    assert first_signals(view) == [(1, parse_card("P9"))]
-    g6 = parse_card("G6")
-    plain = weighed_states(view, memory, random.Random(3), 60, 0.0)
-    weighed = weighed_states(view, memory, random.Random(3), 60, 0.0, signal_weight=0.01)
-    for st in plain + weighed:
-        assert st.hands[1] >> parse_card("P9") & 1  # the shown card stays in that hand
-    held = [sum(st.hands[1] >> g6 & 1 for st in sts) for sts in (plain, weighed)]
-    assert held[0] >= 10 and held[1] <= 2, held
-    # and each weighed deal is one where seat 1 would have shown the green 1
-    played: dict[int, int] = {}
-    shown = first_signals(view)
-    assert sum(signal_fit(view, st, shown, played, 0.01) == 1.0 for st in weighed) >= 58
-
-
-@pytest.mark.parametrize(("players", "mission", "seed"), [(4, 20, "sig-a"), (3, 20, "sig-e")])
-def test_the_real_deal_always_fits_the_partners_first_signals(
-    players: int, mission: int, seed: str
-) -> None:
-    # computers in every seat show what talk.best_signal picks, so at every card of the
-    # attempt each seat's reading of its partners' first signals keeps the real deal whole
-    # (three players, mission 20, "sig-e": read with the tasks done since, 180 of its checks
-    # would have called the real deal unlikely)
-    checked = 0
-    table = SelfPlay(new_attempt(players, mission, seed=seed), frozenset(range(players)), seed)
-
-    def check(state: GameState, _: object) -> None:
-        nonlocal checked
-        if state.phase != Phase.PLAY or state.over:
-            return
-        for seat, memory in table.memories.items():
-            view = view_for(state, seat)
-            shown = first_signals(view)
-            if shown and memory.usable(view):
-                played = _played(view, memory)
-                assert signal_fit(view, state, shown, played, 0.0) == 1.0, (seat, shown)
-                checked += 1
-
-    table.on_action = check
-    table.run()
-    assert checked >= 20
