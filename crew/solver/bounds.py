@@ -10,14 +10,19 @@ position. This module gathers the cuts of one search form by the checks they joi
 - alone: the cards left make a task impossible (the cards a one-trick task needs, the
   submarines a task must capture);
 - against the tricks a seat surely wins with its submarines: a seat may be capped below them;
-- captured cards: every card goes to one seat at most, and every trick an owner must win to
-  capture one takes a card of its own that can win it (a submarine, only a higher one); a
-  card kept for the last trick lets no more tricks be led in its suit before it than its
-  holder can follow, and an owner capturing its own card needs a trick led in that suit;
+- captured cards: every card goes to one seat at most (an owner needing as many cards of a
+  kind as are left for it, or all of the one colour left to it, must take each of them), and
+  every trick an owner must win to capture one takes a card of its own that can win it (a
+  submarine, only a higher one); a card kept for the last trick lets no more tricks be led in
+  its suit before it than its holder can follow, and an owner capturing its own card needs a
+  trick led in that suit;
 - submarines: one its holder must play needs a seat allowed to take it;
 - trick counts: the final counts the pending tasks allow must add up to the tricks, the
   cards still to be played need seats allowed to take them, with tricks enough, and a seat
-  whose tricks are capped has room for no more than so many cards of each seat;
+  whose tricks are capped has room for no more than so many cards of each seat; a seat that
+  can win no trick it leads (one more trick at most, or never two in a row) wins with a card of
+  its own only in a trick another seat leads lower, and its one more trick must hold all it
+  still needs, its leader winning it when every card is of another colour;
 - a mission condition that limits the leads: the tricks left must be playable at all, each
   opened by a card it allows (:mod:`.cuts.leads`, once no task is pending).
 
