@@ -17,7 +17,7 @@ from crew.engine.search import SearchForm
 from crew.engine.setup import new_attempt
 from crew.engine.task_base import PENDING, Cut, CutKind
 from crew.solver.bounds import certainly_lost, cut_of, cuts_for
-from crew.solver.cuts import captures, vector
+from crew.solver.cuts import captures, runs, vector
 from crew.solver.cuts.base import TaskCut
 from crew.solver.cuts.captures import CapturesAtMost
 from crew.solver.limits import Budget
@@ -596,3 +596,30 @@ def test_the_last_trick_cut_agrees_with_the_plain_search_on_random_endings(
             fired += lost
             only_by_it += only
     assert fired >= 12 and only_by_it >= 10, (fired, only_by_it)
+
+
+def test_a_seat_leading_now_may_spare_the_card_of_either_suit() -> None:
+    # trick 1, seat 0 (the captain, who may never win two tricks in a row) leads and must win
+    # with its own P3 and Y2. Seats 1 and 2 hold the P1 and P2, but no yellow lies below Y2
+    # (Y1 is seat 0's): it must lead Y2 now, and P3 wins later on a pink lead of another
+    # seat. Sparing the lowest card overall (P3, pinks first) would call this lost. With
+    # another seat leading, every such trick needs a lower lead, and Y2 has none
+    hands = [
+        "S4 P3 Y1 Y2 B1 B2 B3 G1 G2 G3",
+        "P1 P2 P4 P5 P6 B4 B5 B6 G4 G5",
+        "P7 P8 P9 B7 B8 B9 G6 G7 G8 G9",
+        "S1 S2 S3 Y3 Y4 Y5 Y6 Y7 Y8 Y9",
+    ]
+    masks = [mask_of(parse_cards(h.split())) for h in hands]
+    state = new_attempt(4, None, hands=masks, tasks=[58], difficulty=1)
+    assert state.setup.captain == 0
+    state = state._replace(phase=Phase.PLAY, owners=(0,), turn=0, leader=0)
+    form = SearchForm(state)
+    node = form.start(state)
+    claims = {0: mask_of(parse_cards(["P3", "Y2"]))}
+    never_two = {0: 2}
+    assert not runs.own_leads_short(form, node, claims, [10] * 4, never_two)
+    assert runs.own_leads_short(form, node._replace(leader=1), claims, [10] * 4, never_two)
+    # two suits short of leads: the card led now mends only one of them
+    claims = {0: mask_of(parse_cards(["Y2", "B1"]))}
+    assert runs.own_leads_short(form, node, claims, [10] * 4, never_two)

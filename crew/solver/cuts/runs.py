@@ -76,7 +76,8 @@ def own_leads_short(
     own hand (``claims``) is captured only in a trick it wins with that card, so that trick is
     led in the card's suit, below it, by another seat: the cards of one suit need as many
     different lower cards still out in other hands (the sets below them are nested, so the
-    i-th lowest needs i), the lowest of them spared when the seat may still lead its trick.
+    i-th lowest needs i); when the seat may still lead the current trick, one suit may do with
+    a card fewer (its lowest, led now).
     Tonoja, whose face-down cards need not follow suit, is left out. Reads the hands, the
     cards played and the leader (at the start of a trick)."""
     for owner, cards in claims.items():
@@ -92,16 +93,25 @@ def own_leads_short(
         # it may win the trick it leads now, unless it won the one before and never wins two
         spare = node.leader == owner and not (never_two and node.tricks)
         others = DECK_MASK & ~node.played & ~hand
-        own = card_list(mine)
-        if spare:
-            own = own[1:]  # led itself now: the lowest, whose lead is the hardest to find
-        need = dict.fromkeys(range(4), 0)
-        for card in own:
-            suit = next(k for k in range(4) if SUIT_MASKS[k] >> card & 1)
-            need[suit] += 1
-            if (others & SUIT_MASKS[suit] & ((1 << card) - 1)).bit_count() < need[suit]:
-                return True
+        lacking = []  # per suit short of lower leads: its cards and the others' of the suit
+        for suit in SUIT_MASKS[:4]:
+            suited = card_list(mine & suit)
+            if _leads_lacking(suited, others & suit):
+                lacking.append((suited, others & suit))
+        if not lacking:
+            continue
+        # the card it leads now mends one suit at most, best with that suit's lowest card
+        if not spare or len(lacking) > 1 or _leads_lacking(lacking[0][0][1:], lacking[0][1]):
+            return True
     return False
+
+
+def _leads_lacking(cards: list[int], lower: int) -> bool:
+    """Whether ``cards`` (ascending, one suit) lack leads below them from ``lower`` (the other
+    seats' cards of the suit): the i-th needs i cards below it."""
+    return any(
+        (lower & ((1 << card) - 1)).bit_count() < need for need, card in enumerate(cards, start=1)
+    )
 
 
 def last_trick_led_short(form: SearchForm, node: Node, ledger: Ledger, hi: list[int]) -> bool:
