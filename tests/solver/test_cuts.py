@@ -15,6 +15,7 @@ from crew.engine import GameState, Phase, Play, apply, legal_plays, parse_cards
 from crew.engine.cards import card_list, mask_of
 from crew.engine.search import SearchForm
 from crew.engine.setup import new_attempt
+from crew.engine.state import TONOJA
 from crew.engine.task_base import PENDING, Cut, CutKind
 from crew.solver.bounds import certainly_lost, cut_of, cuts_for
 from crew.solver.cuts import captures, runs, vector
@@ -623,3 +624,17 @@ def test_a_seat_leading_now_may_spare_the_card_of_either_suit() -> None:
     # two suits short of leads: the card led now mends only one of them
     claims = {0: mask_of(parse_cards(["Y2", "B1"]))}
     assert runs.own_leads_short(form, node, claims, [10] * 4, never_two)
+
+
+def test_tonoja_with_one_submarine_face_up_claims_none() -> None:
+    # two players, seed "tj-2": Tonoja must win the green 9's trick with a submarine (80) and
+    # shows one submarine, S3, with S2 face down in her piles: she may win it with either, so
+    # neither is hers to capture. A crew member with one submarine claims it (the 95 case)
+    state = new_attempt(2, None, seed="tj-2", tasks=[80], difficulty=1)
+    captain = state.setup.captain
+    state = state._replace(phase=Phase.PLAY, owners=(TONOJA,), turn=captain, leader=captain)
+    form = SearchForm(state)
+    node = form.start(state)
+    assert node.piles and mask_of(parse_cards(["S3"])) & node.hands[TONOJA]
+    ledger = captures.ledger_of(cuts_for(form).captures, node)
+    assert not ledger.claims.get(TONOJA, 0) & mask_of(parse_cards(["S1", "S2", "S3", "S4"]))

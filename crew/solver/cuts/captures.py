@@ -18,6 +18,7 @@ from typing import ClassVar
 
 from crew.engine.cards import DECK_MASK, card_list
 from crew.engine.search import Node, SearchForm
+from crew.engine.state import TONOJA
 from crew.engine.task_base import PENDING
 
 from .base import (
@@ -274,6 +275,8 @@ class WinsWithSubmarine(CaptureCut):
         if not out:
             return
         ledger.sub_wins[owner] = ledger.sub_wins.get(owner, 0) | out
+        if node.piles and owner == TONOJA:
+            return  # her face-down cards are not in ``hands``: she may hold another submarine
         subs = node.hands[owner] & ALL_SUBS
         if subs.bit_count() == 1:  # it plays that one in the trick it wins
             ledger.claims[owner] = ledger.claims.get(owner, 0) | subs
