@@ -92,6 +92,9 @@ class Cuts:
     leads: int = DECK_MASK  # the cards any seat may lead (a mission condition)
     flow: LeadFlow | None = None  # the tricks left played with those leads only
     memo: dict[tuple[object, ...], bool] = field(default_factory=dict)
+    #: per seat, the most more tricks some whole count vector allows (empty: none does),
+    #: remembered per position's bounds (:func:`.cuts.vector.counts_fit`)
+    spans: dict[tuple[object, ...], tuple[int, ...]] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
         return bool(
@@ -243,4 +246,4 @@ def certainly_lost(form: SearchForm, cuts: Cuts, node: Node) -> bool:
         return True
     if not cuts.vector and cuts.leads == DECK_MASK:
         return False
-    return not counts_fit(form, node, cuts.vector, ledger, cuts.leads, cuts.memo)
+    return not counts_fit(form, node, cuts.vector, ledger, cuts.leads, cuts.memo, cuts.spans)

@@ -66,11 +66,13 @@ def counts_fit(
     ledger: Ledger | None,
     leads: int,
     memo: dict[tuple[object, ...], bool],
+    spans: dict[tuple[object, ...], tuple[int, ...]],
 ) -> bool:
     """Whether some vector of final trick counts suits every pending task of ``vector``: each
     seat between the tricks it must still win and the most it may, adding up to the tricks
     left (see the module). ``ledger``: what the capture cuts say (None without any);
-    ``leads``: the cards any seat may lead; ``memo``: verdicts remembered for the form."""
+    ``leads``: the cards any seat may lead; ``memo``: verdicts remembered for the form,
+    ``spans``: the narrowed bounds (:func:`_narrow`)."""
     seats = form.seats
     tnum = len(node.tricks)
     remaining = form.total - tnum
@@ -94,6 +96,8 @@ def counts_fit(
             fit.cap(s, leads_left(form, node, s, leads))
     elif not fit.pending:
         return True
+    if not _narrow(form, node, fit, remaining, spans):
+        return False  # no count vector suits the tasks judged on the final counts
     if takers_short(form, node, kept, fit.hi, remaining):
         return False  # cards that too few seats may take (:mod:`.takers`)
     if ledger is not None and (
@@ -156,6 +160,91 @@ def _cards_to_take(form: SearchForm, node: Node, fit: Fit) -> None:
         for cards, need in fit.takes.get(owner, ()):
             if any(not t & cards for t in tricks):
                 fit.floor(owner, need + 1)
+
+
+def _narrow(
+    form: SearchForm,
+    node: Node,
+    fit: Fit,
+    remaining: int,
+    spans: dict[tuple[object, ...], tuple[int, ...]],
+) -> bool:
+    """Lower each seat's most tricks to what whole count vectors allow, for the checks that
+    read them; False when nothing fits.
+
+    - A seat wins no more than the tricks left once the others have won the fewest they must
+      (whether or not every trick is played).
+    - With tasks judged on the final counts pending, a seat wins no more than it does in some
+      vector of final counts (within the bounds, adding up to the tricks left) that every such
+      task calls done: "fewer tricks than every other player" leaves its owner one more trick
+      at most of ten, which :func:`.runs.last_trick_led_short` and the others then read. A
+      line won before the last trick is no exception: such a task is done early only when the
+      rest of the tricks cannot undo it, and the tricks left can be handed out within the
+      bounds (else no vector fits them, and :func:`_some_vector` says so too), so its counts
+      so far lie under one of those vectors. The fewest tricks are not raised the same way:
+      a line won early may stop below them."""
+    lo, hi = fit.lo, fit.hi
+    least = sum(lo)
+    for s in range(form.seats):
+        room = remaining - least + lo[s]
+        if room < lo[s]:
+            return False
+        if room < hi[s]:
+            hi[s] = room
+    if not fit.judged:
+        return True
+    key = (node.counts, remaining, tuple(lo), tuple(hi), tuple(fit.pending))
+    most = spans.get(key)
+    if most is None:
+        most = _most_in_vectors(form, node, lo, hi, remaining, fit.judged)
+        if len(spans) >= MEMO_LIMIT:
+            spans.clear()
+        spans[key] = most
+    if not most:
+        return False
+    hi[:] = most
+    return True
+
+
+def _most_in_vectors(
+    form: SearchForm,
+    node: Node,
+    lo: list[int],
+    hi: list[int],
+    remaining: int,
+    judged: list[tuple[int, Evaluator]],
+) -> tuple[int, ...]:
+    """Per seat the most more tricks over every count vector within ``lo`` and ``hi``, adding
+    up to ``remaining``, that every evaluator of ``judged`` calls done; empty when there is
+    none."""
+    seats = form.seats
+    st = form.setup
+    base = node.counts
+    empty = (0,) * seats
+    extra = [0] * seats
+    rest_lo = [sum(lo[s:]) for s in range(seats)] + [0]
+    rest_hi = [sum(hi[s:]) for s in range(seats)] + [0]
+    most = [-1] * seats
+
+    def place(s: int, left: int) -> None:
+        if s == seats - 1:
+            extra[s] = left
+            final = tuple(base[k] + extra[k] for k in range(seats))
+            ctx = Ctx(
+                empty, final, (), 0, 0, form.total, st.captain, form.predictions, True, st.crew
+            )
+            if all(evaluate(owner, ctx) == DONE for owner, evaluate in judged):
+                for k in range(seats):
+                    if extra[k] > most[k]:
+                        most[k] = extra[k]
+            return
+        for x in range(lo[s], min(hi[s], left) + 1):
+            if rest_lo[s + 1] <= left - x <= rest_hi[s + 1]:
+                extra[s] = x
+                place(s + 1, left - x)
+
+    place(0, remaining)
+    return () if most[0] < 0 else tuple(most)
 
 
 def _some_vector(
