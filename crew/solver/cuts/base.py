@@ -59,6 +59,9 @@ class Fit:
         self.tnum = tnum  # tricks played
         self.remaining = remaining  # tricks left
         self.lo = lo  # per seat, the fewest more tricks it must win
+        # per seat, the fewest more tricks a winning line itself has it win: without the tricks
+        # it is sure of with its submarines, which a line won early may never reach
+        self.needs = [0] * len(lo)
         self.sub_tricks = list(lo)  # per seat, the tricks it surely wins with submarines
         self.hi = [remaining] * len(lo)  # per seat, the most more tricks it may win
         self.judged: list[tuple[int, Evaluator]] = []  # (owner, evaluator) of final counts
@@ -81,6 +84,12 @@ class Fit:
         """``owner`` must win at least ``least`` more tricks."""
         if least > self.lo[owner]:
             self.lo[owner] = least
+
+    def must_win(self, owner: int, least: int) -> None:
+        """A winning line has ``owner`` win at least ``least`` more tricks, whenever it ends."""
+        if least > self.needs[owner]:
+            self.needs[owner] = least
+        self.floor(owner, least)
 
     def cap(self, owner: int, most: int) -> None:
         """``owner`` may win at most ``most`` more tricks."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from crew.engine.search import Node, SearchForm
-from crew.engine.task_base import Evaluator
+from crew.engine.task_base import DONE, Ctx, Evaluator
 
 from .base import ALL_SUBS, Fit, Stage, TaskCut, leads_left
 
@@ -111,13 +111,63 @@ class LeadsOnly(TaskCut):
 class FinalCounts(TaskCut):
     """The task is judged on the final trick counts alone (exact counts, predictions,
     comparisons with the captain or the others): some vector of final counts that the other
-    cuts allow must satisfy its evaluator. Reads the trick counts."""
+    cuts allow must satisfy its evaluator. Reads the trick counts.
+
+    Its owner must also win at least the fewest more tricks with which some final counts
+    satisfy it, the others sharing the rest as they may (:meth:`least`): a strict majority
+    of the tricks, more than each other seat, at least the captain's. A line won before the
+    last trick is no exception, as such a task is done early only when the tricks left cannot
+    undo it, so the counts then, with the tricks left going to the others, satisfy it too."""
 
     STAGES: ClassVar[Stage] = Stage.VECTOR
 
     def __init__(self, task: int, owner: int, evaluate: Evaluator) -> None:
         super().__init__(task, owner)
         self.evaluate = evaluate
+        self._least: dict[tuple[tuple[int, ...], int], int] = {}
 
     def bound(self, form: SearchForm, node: Node, fit: Fit) -> None:
         fit.judged.append((self.owner, self.evaluate))
+        fit.must_win(self.owner, self.least(form, node, fit.remaining))
+
+    def least(self, form: SearchForm, node: Node, remaining: int) -> int:
+        """The fewest of the ``remaining`` tricks the owner can win with the task done at the
+        end, the others winning the rest in any way (0 when no way does it: the count vector
+        check says so)."""
+        key = (node.counts, remaining)
+        hit = self._least.get(key)
+        if hit is not None:
+            return hit
+        seats = form.seats
+        st = form.setup
+        base = node.counts
+        extra = [0] * seats
+        others = [s for s in range(seats) if s != self.owner]
+        empty = (0,) * seats
+
+        def done_with(k: int, left: int) -> bool:
+            """Whether the others from ``others[k]`` on can share ``left`` tricks so that the
+            task is done."""
+            if k == len(others) - 1:
+                extra[others[k]] = left
+                final = tuple(base[s] + extra[s] for s in range(seats))
+                ctx = Ctx(
+                    empty, final, (), 0, 0, form.total, st.captain, form.predictions, True, st.crew
+                )
+                return self.evaluate(self.owner, ctx) == DONE
+            for x in range(left + 1):
+                extra[others[k]] = x
+                if done_with(k + 1, left - x):
+                    return True
+            return False
+
+        least = 0
+        for mine in range(remaining + 1):
+            extra[self.owner] = mine
+            if done_with(0, remaining - mine):
+                least = mine
+                break
+        if len(self._least) >= 4_096:
+            self._least.clear()
+        self._least[key] = least
+        return least

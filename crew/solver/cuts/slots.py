@@ -10,6 +10,10 @@ the room the named cards leave bounds how many cards of a set it can still take;
 card in common share that room (:func:`slots_short`). The cards it has captured count towards
 what it needs, and a demand already met needs nothing.
 
+The other way round, a seat that must win at least ``l`` more tricks captures ``l`` cards of
+each seat, ``l`` times the seats in all, and they must be cards it may take
+(:func:`haul_short`).
+
 Found on four players, missions 14-16 (seed v56-4-4): one volunteer owns tasks 51 (exactly one
 trick), 8 (the green 5 and the blue 8), 90 (the submarine 3) and 88 (more pink than green):
 its one trick must hold those three cards and two pinks, five cards in a trick of four.
@@ -22,10 +26,10 @@ from typing import ClassVar
 from crew.engine.cards import DECK_MASK
 from crew.engine.search import Node, SearchForm
 
-from .base import Fit, Stage, holding
+from .base import ALL_SUBS, Fit, Stage, holding
 from .captures import CaptureCut, Ledger
 
-__all__ = ["MAX_DEMANDS", "MoreThan", "slots_short"]
+__all__ = ["MAX_DEMANDS", "MoreThan", "haul_short", "slots_short"]
 
 #: The most demands of one owner judged together (the largest kept): 2**n families of them.
 MAX_DEMANDS = 6
@@ -89,6 +93,48 @@ def slots_short(form: SearchForm, node: Node, fit: Fit, ledger: Ledger, remainin
             return True  # more claimed cards of one seat than tricks
         if needs and _no_room(needs, free, held):
             return True
+    return False
+
+
+def haul_short(form: SearchForm, node: Node, fit: Fit, ledger: Ledger) -> bool:
+    """Whether some seat must win more tricks (:attr:`~.base.Fit.needs`: those a winning line
+    has it win, whenever it ends) than the cards it may capture can fill: each
+    trick it wins holds a card of every seat, so it needs that many cards it may take from each
+    seat and the seats times that many in all. It may not take the cards another seat must
+    capture, nor those it may capture no more of; of a set it may take only so many more of,
+    no more than that; and of another seat's submarines only those below its own highest (a
+    submarine is taken by a higher one only). Tonoja is left out. Found on three players,
+    mission 25, seed v61-3-13: seat 2 must win 7 of the 13 tricks (64), none of the first
+    three (47), and end with exactly one pink and one green card (27), while seat 0 takes three
+    submarines (95); its seven tricks would hold 21 cards, and 20 are left it may take."""
+    if form.tonoja:
+        return False
+    unplayed = DECK_MASK & ~node.played
+    held: list[int] = []
+    for owner, least in enumerate(fit.needs):
+        if least <= 0:
+            continue
+        if not held:
+            held = [holding(form, node, s) & unplayed for s in range(form.seats)]
+        out = ledger.kept_out(owner) & unplayed
+        subs = held[owner] & ALL_SUBS
+        below = (1 << (subs.bit_length() - 1)) - 1 if subs else 0
+        for seat, cards in enumerate(held):
+            if seat != owner:
+                out |= cards & ALL_SUBS & ~below
+        limited = 0
+        for cards, _ in ledger.room.get(owner, ()):
+            limited |= cards
+        free = unplayed & ~out & ~limited
+        sets = [(cards & unplayed & ~out, more) for cards, more in ledger.room.get(owner, ())]
+        total = free.bit_count() + sum(min(more, cards.bit_count()) for cards, more in sets)
+        if total < least * form.seats:
+            return True
+        for cards in held:
+            have = (cards & free).bit_count()
+            have += sum(min(more, (c & cards).bit_count()) for c, more in sets)
+            if have < least:
+                return True
     return False
 
 

@@ -49,7 +49,7 @@ from .base import (
 )
 from .captures import Ledger
 from .runs import last_trick_led_short, own_leads_short
-from .slots import slots_short
+from .slots import haul_short, slots_short
 from .submarines import least_submarine_tricks, submarine_holders, submarine_tricks
 from .takers import takers_short
 
@@ -107,6 +107,8 @@ def counts_fit(
         return False  # no trick led the way the cards to capture need (:mod:`.runs`)
     if ledger is not None and slots_short(form, node, fit, ledger, remaining):
         return False  # cards an owner must take that its tricks have no room for (:mod:`.slots`)
+    if ledger is not None and haul_short(form, node, fit, ledger):
+        return False  # tricks an owner must win that the cards it may take cannot fill
     lo, hi = fit.lo, fit.hi
     holders = submarine_holders(form, node, remaining)
     key = (node.counts, remaining, tuple(lo), tuple(hi), tuple(fit.pending), holders)
@@ -137,7 +139,7 @@ def _cards_to_take(form: SearchForm, node: Node, fit: Fit) -> None:
     """Raise each owner's least tricks for the cards its tasks need it to capture, all of
     them together (see the module)."""
     for owner, cards in fit.claimed.items():  # all the cards its tasks name, together
-        fit.floor(owner, most_from_one_seat(form, node, cards & ~node.played))
+        fit.must_win(owner, most_from_one_seat(form, node, cards & ~node.played))
     for owner in fit.claimed.keys() | fit.one_of.keys() | fit.coloured:
         # its own coloured cards to capture: each in a trick it wins playing that card, so
         # none of them one it wins playing a submarine; nor is a one-trick task's trick won

@@ -1,0 +1,103 @@
+"""A seat that must win so many tricks needs that many cards it may take from every seat
+(:func:`crew.solver.cuts.slots.haul_short`), and a task judged on the final counts makes its
+owner win at least the fewest tricks that can satisfy it (:meth:`FinalCounts.least`): where
+they call a position lost the plain search finds no win, and a logbook deal they decide."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from gen import lost_only_by, never, random_ending
+
+from crew.engine.enums import Phase
+from crew.engine.search import SearchForm
+from crew.engine.setup import new_attempt
+from crew.solver import Solver
+from crew.solver.bounds import certainly_lost, cuts_for
+from crew.solver.cuts import vector
+from crew.solver.cuts.counts import FinalCounts
+
+
+def test_a_majority_with_one_pink_and_one_green_is_lost_at_once() -> None:
+    # mission 25, seed v61-3-13 (undecided at 4,000,000 positions without the check): the one
+    # distribution the solo searches leave gives seat 2 tasks 64 (7 of the 13 tricks), 47
+    # (none of the first three) and 27 (exactly one pink and one green card), and seat 0 tasks
+    # 95 (exactly three submarines) and 90 (the submarine 3)
+    state = new_attempt(3, 25, seed="v61-3-13")
+    assert state.setup.task_ids == (27, 90, 47, 95, 64)
+    sol = Solver().solve(state, node_limit=200_000)
+    assert sol.winnable is False and sol.nodes < 100_000, sol.nodes
+
+
+def test_seven_tricks_need_21_cards_and_20_are_left_to_take(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # that distribution at the first trick: seat 2's seven tricks hold 21 cards, and it may
+    # take the 18 blue and yellow cards, one pink and one green; the submarines go to seat 0
+    # (three of them) and to seat 1 (its own submarine 4)
+    state = new_attempt(3, 25, seed="v61-3-13")
+    captain = state.setup.captain
+    start = state._replace(phase=Phase.PLAY, owners=(2, 0, 2, 0, 2), turn=captain, leader=captain)
+    form = SearchForm(start)
+    node = form.start(start)
+    cuts = cuts_for(form)
+    assert certainly_lost(form, cuts, node)
+    counted = [c for c in cuts.vector if isinstance(c, FinalCounts)]
+    assert [c.least(form, node, 13) for c in counted] == [7]
+    monkeypatch.setattr(vector, "haul_short", never)
+    assert not certainly_lost(form, cuts_for(form), node)
+
+
+@pytest.mark.parametrize(
+    ("task", "players", "mine", "captains", "least"),
+    [
+        (64, 3, 0, 0, 7),  # a strict majority of 13
+        (64, 4, 2, 1, 4),  # 6 of 10, two won
+        (62, 4, 0, 0, 4),  # more than each of three others: 4, 3, 3, 0
+        (62, 5, 0, 0, 3),  # of eight tricks: 3, 2, 2, 1, 0
+        (63, 4, 0, 0, 0),  # fewer than every other player
+        (51, 4, 0, 0, 1),  # exactly one trick
+        (59, 4, 0, 3, 4),  # more than the captain, who has won three
+    ],
+)
+def test_the_fewest_tricks_a_counted_task_needs(
+    task: int, players: int, mine: int, captains: int, least: int
+) -> None:
+    state = new_attempt(players, None, seed="least", tasks=[task], difficulty=1)
+    captain = state.setup.captain
+    owner = (captain + 1) % players
+    start = state._replace(phase=Phase.PLAY, owners=(owner,), turn=captain, leader=captain)
+    form = SearchForm(start)
+    counts = [0] * players
+    counts[owner], counts[captain] = mine, captains
+    node = form.start(start)._replace(counts=tuple(counts))
+    (cut,) = [c for c in cuts_for(form).vector if isinstance(c, FinalCounts)]
+    assert cut.least(form, node, form.total - mine - captains) == least
+
+
+#: Tasks judged on the final counts, and tasks that limit or name the cards their owner
+#: captures.
+COUNTED = (51, 52, 59, 60, 61, 62, 63, 64)
+LIMITING = (20, 24, 27, 29, 31, 33, 35, 91, 94, 95, 96, 2, 3, 9, 90)
+
+
+def test_the_haul_check_agrees_with_the_plain_search_on_random_endings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """2,400 random endings of three tricks with a task judged on the final counts and one
+    or two limiting or naming captured cards: where the cuts call the position lost the plain
+    search finds no win either, and the haul check is what fires in some of them."""
+    rng = random.Random(5059)
+    fired = only_by_haul = 0
+    for n in range(2400):
+        players = rng.choice((3, 4))
+        tasks = [rng.choice(COUNTED), *rng.sample(LIMITING, rng.choice((1, 2)))]
+        owner = rng.randrange(players)
+        owners = [owner if rng.random() < 0.7 else rng.randrange(players) for _ in tasks]
+        state = random_ending(rng, players, tasks, owners, f"haul-{n}")
+        if state is not None:
+            lost, only = lost_only_by(monkeypatch, state, [(vector, "haul_short", never)])
+            fired += lost
+            only_by_haul += only
+    assert fired >= 200 and only_by_haul >= 8, (fired, only_by_haul)
