@@ -229,11 +229,11 @@ def certainly_lost(form: SearchForm, cuts: Cuts, node: Node) -> bool:
         if cut.over_least(node, least[owner]):
             return True
     if cuts.sure:
-        seat, sure = sure_submarines(form, node)
+        seat, sure, count = sure_submarines(form, node)
         if seat >= 0:
             for cut in cuts.sure:
                 if cut.owner == seat and status[cut.task] == PENDING:
-                    if cut.over_sure(form, node, sure):
+                    if cut.over_sure(form, node, sure, count):
                         return True
     if ledger is not None:
         if captures_lost(cuts.captures, node, ledger) or winners_clash(form, node, ledger.claims):

@@ -18,7 +18,7 @@ from crew.engine.setup import new_attempt
 from crew.engine.state import TONOJA
 from crew.engine.task_base import PENDING, Cut, CutKind
 from crew.solver.bounds import certainly_lost, cut_of, cuts_for
-from crew.solver.cuts import captures, runs, vector
+from crew.solver.cuts import captures, runs, submarines, vector
 from crew.solver.cuts.base import TaskCut
 from crew.solver.cuts.captures import CapturesAtMost
 from crew.solver.limits import Budget
@@ -477,8 +477,10 @@ def test_the_takers_check_agrees_with_the_plain_search_on_random_endings(
 
 def test_a_set_needed_whole_is_claimed_card_by_card(monkeypatch: pytest.MonkeyPatch) -> None:
     # the CAPTURES_AT_LEAST case with task 95: without claiming the cards an owner needs all
-    # of (and the one submarine of seat 1) nothing fires; with S1 and S2 in two hands, one
-    # trick takes both with S4, the same claims are made and the crew wins
+    # of (and the one submarine of seat 1) nothing fires, unless the submarines seat 0 can
+    # capture leave out the 3 that seat 1 must (its S4 takes one of seat 2's two); with S1
+    # and S2 in two hands, one trick takes both with S4, the same claims are made and the crew
+    # wins
     state = _ending([95, 80], [0, 1], ["S4 P9 Y5", "S3 B9 Y6", "S2 S1 Y7", "G9 Y8 Y9"])
     form = SearchForm(state)
     node = form.start(state)
@@ -489,6 +491,9 @@ def test_a_set_needed_whole_is_claimed_card_by_card(monkeypatch: pytest.MonkeyPa
     assert certainly_lost(form, cuts, node)
     with monkeypatch.context() as m:
         m.setattr(captures.CapturesAtLeast, "forced", lambda *_: 0)
+        assert certainly_lost(form, cuts_for(form), node)
+        most = submarines.most_submarines
+        m.setattr(submarines, "most_submarines", lambda f, n, o, b=0: most(f, n, o))
         assert not certainly_lost(form, cuts_for(form), node)
     state = _ending([95, 80], [0, 1], ["S4 P9 Y5", "S3 B9 Y6", "S2 Y7 Y8", "S1 G9 Y9"])
     form = SearchForm(state)

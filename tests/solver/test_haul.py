@@ -11,11 +11,11 @@ import pytest
 from gen import lost_only_by, never, random_ending
 
 from crew.engine.enums import Phase
-from crew.engine.search import SearchForm
+from crew.engine.search import Node, SearchForm
 from crew.engine.setup import new_attempt
 from crew.solver import Solver
 from crew.solver.bounds import certainly_lost, cuts_for
-from crew.solver.cuts import vector
+from crew.solver.cuts import submarines, vector
 from crew.solver.cuts.counts import FinalCounts
 
 
@@ -101,3 +101,79 @@ def test_the_haul_check_agrees_with_the_plain_search_on_random_endings(
             fired += lost
             only_by_haul += only
     assert fired >= 200 and only_by_haul >= 8, (fired, only_by_haul)
+
+
+def test_two_submarines_with_the_lowest_claimed_and_two_above_elsewhere_is_lost_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # mission 25, seed v60-4-34 (undecided at 4,000,000 positions before): three distributions
+    # give seat 0 task 91 (the submarine 1 and no other) and seat 3 task 94 (exactly two
+    # submarines). Seat 3 holds the submarine 2, the captain the 3 and the 4: seat 3 can
+    # capture only its own and the 1, and the 1 is seat 0's
+    state = new_attempt(4, 25, seed="v60-4-34")
+    assert state.setup.task_ids == (91, 94, 43, 54, 47)
+    sol = Solver().solve(state, node_limit=200_000)
+    assert sol.winnable is False and sol.nodes < 100_000, sol.nodes
+    captain = state.setup.captain
+    start = state._replace(phase=Phase.PLAY, owners=(0, 3, 2, 3, 2), turn=captain, leader=captain)
+    form = SearchForm(start)
+    node = form.start(start)
+    assert certainly_lost(form, cuts_for(form), node)
+    monkeypatch.setattr(submarines, "most_submarines", _unbarred)
+    assert not certainly_lost(form, cuts_for(form), node)
+
+
+_most_submarines = submarines.most_submarines
+
+
+def _unbarred(form: SearchForm, node: Node, owner: int, barred: int = 0) -> int:
+    """:func:`most_submarines` counting the submarines other seats must capture too."""
+    return _most_submarines(form, node, owner)
+
+
+#: Submarine tasks: named ones, a number of them, none.
+NAMED = (90, 91, 92)
+COUNTS = (93, 94, 95, 96)
+
+
+def test_the_submarines_left_agree_with_the_plain_search_on_random_endings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """1,600 random endings of three tricks with a task naming a submarine and one counting
+    them, mostly of two seats: where the cuts call the position lost the plain search finds
+    no win either, and the submarines another seat must capture are what makes them fire in
+    some of them."""
+    rng = random.Random(5060)
+    fired = only_by_claims = 0
+    for n in range(1600):
+        players = rng.choice((3, 4, 5))
+        tasks = [rng.choice(NAMED), rng.choice(COUNTS)]
+        owners = rng.sample(range(players), 2) if rng.random() < 0.8 else [0, 0]
+        state = random_ending(rng, players, tasks, owners, f"subs-{n}")
+        if state is not None:
+            lost, only = lost_only_by(
+                monkeypatch, state, [(submarines, "most_submarines", _unbarred)]
+            )
+            fired += lost
+            only_by_claims += only
+    assert fired >= 200 and only_by_claims >= 5, (fired, only_by_claims)
+
+
+def test_a_seat_keeping_a_card_back_keeps_back_the_submarine_of_its_choice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Three players play 39 of the 40 cards: a seat holding the highest submarines left and
+    one card more than the tricks left may keep any one of them back, not only the lowest.
+    1,200 random three-player endings where one seat must take one named submarine and no
+    other (91, 92) and one or two in all (93, 94): where the cuts
+    call the position lost the plain search finds no win either (one such ending, seat 0 with
+    the submarines 2 and 3 and tasks 92, the 2 and no other, and 93, exactly one, plays the 2
+    and keeps the 3: the cut took the 3 for sure)."""
+    rng = random.Random(5061)
+    fired = 0
+    for n in range(1200):
+        tasks = [rng.choice((91, 92)), rng.choice((93, 94))]
+        state = random_ending(rng, 3, tasks, [0, 0], f"spare-{n}")
+        if state is not None:
+            fired += lost_only_by(monkeypatch, state, [])[0]
+    assert fired >= 100, fired

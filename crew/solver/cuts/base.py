@@ -121,9 +121,9 @@ class TaskCut:
         """Whether the owner's ``least`` sure submarine tricks break the task."""
         return False
 
-    def over_sure(self, form: SearchForm, node: Node, sure: int) -> bool:
-        """Whether the submarines ``sure`` that the owner will certainly win a trick with
-        break the task."""
+    def over_sure(self, form: SearchForm, node: Node, sure: int, count: int) -> bool:
+        """Whether winning a trick with ``count`` of the submarines ``sure`` (the owner's
+        choice of which) breaks the task."""
         return False
 
     def barred_submarines(self, form: SearchForm, node: Node) -> int:

@@ -30,8 +30,8 @@ class TrickLimit(TaskCut):
     def barred_submarines(self, form: SearchForm, node: Node) -> int:
         return ALL_SUBS if self.more_tricks(form, node) <= 0 else 0
 
-    def over_sure(self, form: SearchForm, node: Node, sure: int) -> bool:
-        return sure.bit_count() > self.more_tricks(form, node)
+    def over_sure(self, form: SearchForm, node: Node, sure: int, count: int) -> bool:
+        return count > self.more_tricks(form, node)
 
     def bound(self, form: SearchForm, node: Node, fit: Fit) -> None:
         fit.cap(self.owner, self.more_tricks(form, node))

@@ -62,8 +62,8 @@ class MostSubmarines(TaskCut):
     def over_least(self, node: Node, least: int) -> bool:
         return (node.won[self.owner] & ALL_SUBS).bit_count() + least > self.count
 
-    def over_sure(self, form: SearchForm, node: Node, sure: int) -> bool:
-        return (node.won[self.owner] & ALL_SUBS).bit_count() + sure.bit_count() > self.count
+    def over_sure(self, form: SearchForm, node: Node, sure: int, count: int) -> bool:
+        return (node.won[self.owner] & ALL_SUBS).bit_count() + count > self.count
 
     def barred_submarines(self, form: SearchForm, node: Node) -> int:
         return ALL_SUBS if (node.won[self.owner] & ALL_SUBS).bit_count() >= self.count else 0
@@ -85,8 +85,10 @@ class OnlySubmarine(TaskCut):
         own = holding(form, node, self.owner) & ALL_SUBS
         return not subs_won & self.cards and not own & self.cards
 
-    def over_sure(self, form: SearchForm, node: Node, sure: int) -> bool:
-        return bool(sure & ~self.cards)
+    def over_sure(self, form: SearchForm, node: Node, sure: int, count: int) -> bool:
+        # a seat keeping a card back keeps back the submarine of its choice: the one it may
+        # take is all it can spare
+        return count > (sure & self.cards).bit_count()
 
     def barred_submarines(self, form: SearchForm, node: Node) -> int:
         return ALL_SUBS & ~self.cards
@@ -118,7 +120,7 @@ class NeedsSubmarines(TaskCut):
         have = subs_won.bit_count()
         if have >= self.count:
             return False
-        return have + most_submarines(form, node, owner) < self.count
+        return have + most_submarines(form, node, owner, barred) < self.count
 
     def tricks_needed(self, form: SearchForm, node: Node) -> int:
         """The fewest tricks the owner must still win to capture them: only the submarines it
@@ -165,10 +167,11 @@ def least_submarine_tricks(form: SearchForm, node: Node, seat: int) -> int:
     return max(0, unmatched - max(0, spare))
 
 
-def sure_submarines(form: SearchForm, node: Node) -> tuple[int, int]:
-    """(seat, bitmask of submarines that seat will certainly win a trick with), at the start of
-    a trick: the highest submarines still out, while one seat holds them all; (-1, 0) when no
-    seat is sure of any."""
+def sure_submarines(form: SearchForm, node: Node) -> tuple[int, int, int]:
+    """(seat, bitmask, count) at the start of a trick: the highest submarines still out, while
+    one seat holds them all, and how many of them it will certainly win a trick with: all of
+    them, less the cards it may keep unplayed (three players: one card is never played), and it
+    may keep back any of them; (-1, 0, 0) when no seat holds any."""
     held = [h & ALL_SUBS for h in node.hands]
     hidden = 0
     for down, _ in node.piles:
@@ -191,20 +194,19 @@ def sure_submarines(form: SearchForm, node: Node) -> tuple[int, int]:
             break
         sure |= bit
     if seat < 0 or (form.tonoja and seat == TONOJA):
-        return -1, 0
+        return -1, 0, 0
     remaining = form.total - len(node.tricks)
-    spare = node.hands[seat].bit_count() - remaining  # cards this seat may keep unplayed
-    while spare > 0 and sure:
-        sure &= sure - 1  # it might keep (at most) that many of them back
-        spare -= 1
-    return seat, sure
+    spare = max(0, node.hands[seat].bit_count() - remaining)  # cards it may keep unplayed
+    return seat, sure, max(0, sure.bit_count() - spare)
 
 
-def most_submarines(form: SearchForm, node: Node, owner: int) -> int:
+def most_submarines(form: SearchForm, node: Node, owner: int, barred: int = 0) -> int:
     """The most submarines still to be played that ``owner`` can capture: its own, and from
     each other seat one in each trick it wins with a submarine of its own, below that one (a
-    seat plays one card into a trick)."""
-    own = holding(form, node, owner) & ALL_SUBS
+    seat plays one card into a trick). None of ``barred`` (cards another seat must capture, or
+    the owner may capture no more of) counts, and the owner wins no trick with one of its own
+    among them, since that trick would capture it."""
+    own = holding(form, node, owner) & ALL_SUBS & ~barred
     if not own:
         return 0
     mine = card_list(own)  # lowest first
@@ -212,7 +214,7 @@ def most_submarines(form: SearchForm, node: Node, owner: int) -> int:
     for seat in range(form.seats):
         if seat == owner:
             continue
-        theirs = card_list(holding(form, node, seat) & ALL_SUBS)
+        theirs = card_list(holding(form, node, seat) & ALL_SUBS & ~barred)
         k = 0
         for sub in mine:  # each of its submarines takes the lowest of theirs left below it
             if k < len(theirs) and theirs[k] < sub:
