@@ -41,6 +41,9 @@ __all__ = [
 #: to that owner.
 SOLO_QUICK, SOLO_DEEP = 3_000, 60_000
 
+#: The positions a distribution's tricks get at its first try at least, doubled after each try
+#: that ran out of them (at most ``LEAF_DOUBLINGS`` times), whatever the turn's share
+LEAF_FIRST, LEAF_DOUBLINGS = 2_000, 8
 #: What trying one distribution costs beyond the positions of its tricks, counted as positions:
 #: laying it out (the ways to it, easiest first), its tricks' table and cuts. With many tasks
 #: to hand out (free choice, ten tasks) thousands are tried, and uncounted that work was not
@@ -120,6 +123,8 @@ class DistributionSearch:
         self._solos: dict[tuple[object, ...], tuple[bool | None, int]] = {}
         # distributions proved lost
         self._lost: set[tuple[object, ...]] = set()
+        # per distribution, how many of its tries ran out of positions (its share doubles)
+        self._tries: dict[tuple[object, ...], int] = {}
         # per state before the distribution: its distributions in the order they are tried
         self._pools: dict[GameState, _Pool] = {}
         self._looked = 0  # choices looked at since the positions last counted them
@@ -128,6 +133,7 @@ class DistributionSearch:
         """Forget what was learnt."""
         self._solos.clear()
         self._lost.clear()
+        self._tries.clear()
         self._pools.clear()
 
     def solve(self, state: GameState) -> list[Action] | None:
@@ -282,12 +288,19 @@ class DistributionSearch:
         if key in self._lost:
             return None
         b = self.budget
-        saved = b.share(self.share)
+        tries = self._tries.get(key, 0)
+        saved = b.share(max(self.share, LEAF_FIRST << min(tries, LEAF_DOUBLINGS)))
         try:
-            rest = self.solve(state)
-        except Aborted:
-            b.within(saved)
-            raise  # not reached: within() raises
+            try:
+                rest = self.solve(state)
+            except Aborted:
+                b.within(saved)  # Undecided when only the share ran out
+                raise  # not reached: within() raises
+        except Undecided:
+            if len(self._tries) > 100_000:
+                self._tries.clear()
+            self._tries[key] = tries + 1
+            raise
         finally:
             b.limit = saved
         if rest is None:

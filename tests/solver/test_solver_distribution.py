@@ -169,3 +169,43 @@ def test_the_first_choices_take_turns() -> None:
     # search next draws a distribution (one position each)
     assert budget.nodes == 0
     assert search._looked >= 8
+
+
+def test_a_distribution_left_open_gets_twice_the_positions_at_its_next_try(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # four players, mission 13 (the captain gives every task to one member: a few
+    # distributions, each tried again and again). The tricks of each use up whatever they are
+    # given; a try that runs out of its share (not of the turn's positions) leaves the
+    # distribution open, and its next try gets at least twice the positions
+    from crew.solver import distribution, tricks
+    from crew.solver.limits import Undecided
+
+    monkeypatch.setattr(distribution.DistributionSearch, "_solo", lambda *_: (True, 1))
+    given: list[int] = []
+
+    def burn(self: tricks.TrickSearch, state: GameState) -> object:
+        b = self.budget
+        given.append(b.limit - b.nodes)
+        b.count(b.limit - b.nodes)
+        raise AssertionError("count() raises at the limit")
+
+    monkeypatch.setattr(tricks.TrickSearch, "solve", burn)
+    opened: dict[tuple[int, ...], list[int]] = {}
+    one = distribution.DistributionSearch._one
+
+    def logged(self: distribution.DistributionSearch, state: GameState) -> object:
+        try:
+            return one(self, state)
+        except Undecided:
+            opened.setdefault(state.owners, []).append(given[-1])
+            raise
+
+    monkeypatch.setattr(distribution.DistributionSearch, "_one", logged)
+    sol = Solver().solve(new_attempt(4, 13, seed="v59-4-12"), node_limit=600_000)
+    assert sol.winnable is None
+    assert len(opened) >= 2 and max(len(shares) for shares in opened.values()) >= 4, opened
+    for shares in opened.values():
+        for k, share in enumerate(shares):
+            assert share >= distribution.LEAF_FIRST << min(k, distribution.LEAF_DOUBLINGS)
+        assert shares[-1] >= 2 * shares[0] or len(shares) == 1
