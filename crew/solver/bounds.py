@@ -16,10 +16,14 @@ position. This module gathers the cuts of one search form by the checks they joi
   submarine, only a higher one); a card kept for the last trick lets no more tricks be led in
   its suit before it than its holder can follow, and an owner capturing its own card needs a
   trick led in that suit;
-- submarines: one its holder must play needs a seat allowed to take it;
-- trick counts: the final counts the pending tasks allow must add up to the tricks, the
-  cards still to be played need seats allowed to take them, with tricks enough, and a seat
-  whose tricks are capped has room for no more than so many cards of each seat; a seat that
+- submarines: one its holder must play needs a seat allowed to take it, and an owner needing
+  so many can count only those no other seat must take;
+- trick counts: the final counts the pending tasks allow must add up to the tricks (a task
+  judged on them makes its owner win at least the fewest that can satisfy it, and lets each
+  seat win no more than some whole vector gives it), the cards still to be played need seats
+  allowed to take them, with tricks enough, a seat whose tricks are capped has room for no
+  more than so many cards of each seat, and one that must win so many tricks needs that many
+  cards it may take from each seat; a seat that
   can win no trick it leads (one more trick at most, or never two in a row) wins with a card of
   its own only in a trick another seat leads lower, and its one more trick must hold all it
   still needs, its leader winning it when every card is of another colour;

@@ -115,7 +115,7 @@ class FinalCounts(TaskCut):
 
     Its owner must also win at least the fewest more tricks with which some final counts
     satisfy it, the others sharing the rest as they may (:meth:`least`): a strict majority
-    of the tricks, more than each other seat, at least the captain's. A line won before the
+    of the tricks, more than each other seat, more than the captain. A line won before the
     last trick is no exception, as such a task is done early only when the tricks left cannot
     undo it, so the counts then, with the tricks left going to the others, satisfy it too."""
 

@@ -28,7 +28,9 @@ each seat the least tricks it wins with them (:func:`.submarines.submarine_trick
 ways must fit, and so must the tasks judged on the final counts alone. Before that, the most
 tricks each seat may win must leave every card still to be played a seat allowed to take it
 (:mod:`.takers`), and room in those tricks for the cards each seat must capture
-(:mod:`.slots`).
+(:mod:`.slots`); and the tricks a seat must win need as many cards it may take from each seat
+(:func:`.slots.haul_short`). Those checks read each seat's most tricks narrowed first to what
+whole vectors allow (:func:`_narrow`).
 """
 
 from __future__ import annotations
