@@ -12,12 +12,13 @@ plain search finds no win there).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import IntFlag
 from typing import ClassVar, Final
 
 from crew.engine.search import Node, SearchForm
 from crew.engine.state import TONOJA
-from crew.engine.task_base import Evaluator
+from crew.engine.task_base import DONE, Ctx, Evaluator
 
 __all__ = [
     "ALL_SUBS",
@@ -32,6 +33,7 @@ __all__ = [
     "taken_by_others",
     "tricks_to_take",
     "tricks_without",
+    "vectors",
 ]
 
 #: Every submarine, and the submarines from the highest (S4) down.
@@ -194,3 +196,59 @@ def leads_left(form: SearchForm, node: Node, seat: int, cards: int) -> int:
     if node.leader == seat:
         leads -= 1  # the lead of this trick
     return max(0, leads) + 1
+
+
+def vectors(
+    form: SearchForm,
+    node: Node,
+    lo: list[int],
+    hi: list[int],
+    remaining: int,
+    judged: list[tuple[int, Evaluator]],
+) -> Iterator[tuple[int, ...]]:
+    """Each way of sharing the ``remaining`` tricks, each seat winning between ``lo`` and
+    ``hi`` more, with which every (owner, evaluator) of ``judged`` calls its task done on the
+    final counts (the more tricks of each seat)."""
+    seats = form.seats
+    rest_lo = [sum(lo[s:]) for s in range(seats)] + [0]
+    rest_hi = [sum(hi[s:]) for s in range(seats)] + [0]
+    yield from _shares(
+        form, node.counts, (lo, hi, rest_lo, rest_hi), [0] * seats, 0, remaining, judged
+    )
+
+
+def _shares(
+    form: SearchForm,
+    base: tuple[int, ...],
+    bounds: tuple[list[int], list[int], list[int], list[int]],
+    extra: list[int],
+    s: int,
+    left: int,
+    judged: list[tuple[int, Evaluator]],
+) -> Iterator[tuple[int, ...]]:
+    """:func:`vectors` from seat ``s`` on, with ``left`` tricks to share (``bounds``: lo, hi
+    and their sums from each seat on)."""
+    lo, hi, rest_lo, rest_hi = bounds
+    if s == len(extra) - 1:
+        extra[s] = left
+        st = form.setup
+        final = tuple(b + x for b, x in zip(base, extra, strict=True))
+        ctx = Ctx(
+            (0,) * len(extra),
+            final,
+            (),
+            0,
+            0,
+            form.total,
+            st.captain,
+            form.predictions,
+            True,
+            st.crew,
+        )
+        if all(evaluate(owner, ctx) == DONE for owner, evaluate in judged):
+            yield tuple(extra)
+        return
+    for x in range(lo[s], min(hi[s], left) + 1):
+        if rest_lo[s + 1] <= left - x <= rest_hi[s + 1]:
+            extra[s] = x
+            yield from _shares(form, base, bounds, extra, s + 1, left - x, judged)

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from crew.engine.search import Node, SearchForm
-from crew.engine.task_base import DONE, Ctx, Evaluator
+from crew.engine.task_base import Evaluator
 
-from .base import ALL_SUBS, Fit, Stage, TaskCut, leads_left
+from .base import ALL_SUBS, Fit, Stage, TaskCut, leads_left, vectors
 
 __all__ = ["FinalCounts", "LeadsOnly", "MostTricks", "OnlyTricks", "TrickLimit", "WinTricks"]
 
@@ -139,32 +139,13 @@ class FinalCounts(TaskCut):
         if hit is not None:
             return hit
         seats = form.seats
-        st = form.setup
-        base = node.counts
-        extra = [0] * seats
-        others = [s for s in range(seats) if s != self.owner]
-        empty = (0,) * seats
-
-        def done_with(k: int, left: int) -> bool:
-            """Whether the others from ``others[k]`` on can share ``left`` tricks so that the
-            task is done."""
-            if k == len(others) - 1:
-                extra[others[k]] = left
-                final = tuple(base[s] + extra[s] for s in range(seats))
-                ctx = Ctx(
-                    empty, final, (), 0, 0, form.total, st.captain, form.predictions, True, st.crew
-                )
-                return self.evaluate(self.owner, ctx) == DONE
-            for x in range(left + 1):
-                extra[others[k]] = x
-                if done_with(k + 1, left - x):
-                    return True
-            return False
-
+        judged = [(self.owner, self.evaluate)]
         least = 0
         for mine in range(remaining + 1):
-            extra[self.owner] = mine
-            if done_with(0, remaining - mine):
+            lo = [0] * seats
+            hi = [remaining - mine] * seats
+            lo[self.owner] = hi[self.owner] = mine
+            if next(vectors(form, node, lo, hi, remaining, judged), None) is not None:
                 least = mine
                 break
         if len(self._least) >= 4_096:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from crew.engine.cards import DECK_MASK
 from crew.engine.search import Node, SearchForm
-from crew.engine.task_base import DONE, PENDING, Ctx, Evaluator
+from crew.engine.task_base import PENDING, Evaluator
 
 from .base import (
     ALL_SUBS,
@@ -48,6 +48,7 @@ from .base import (
     most_from_one_seat,
     taken_by_others,
     tricks_without,
+    vectors,
 )
 from .captures import Ledger
 from .runs import last_trick_led_short, own_leads_short
@@ -221,33 +222,9 @@ def _most_in_vectors(
     """Per seat the most more tricks over every count vector within ``lo`` and ``hi``, adding
     up to ``remaining``, that every evaluator of ``judged`` calls done; empty when there is
     none."""
-    seats = form.seats
-    st = form.setup
-    base = node.counts
-    empty = (0,) * seats
-    extra = [0] * seats
-    rest_lo = [sum(lo[s:]) for s in range(seats)] + [0]
-    rest_hi = [sum(hi[s:]) for s in range(seats)] + [0]
-    most = [-1] * seats
-
-    def place(s: int, left: int) -> None:
-        if s == seats - 1:
-            extra[s] = left
-            final = tuple(base[k] + extra[k] for k in range(seats))
-            ctx = Ctx(
-                empty, final, (), 0, 0, form.total, st.captain, form.predictions, True, st.crew
-            )
-            if all(evaluate(owner, ctx) == DONE for owner, evaluate in judged):
-                for k in range(seats):
-                    if extra[k] > most[k]:
-                        most[k] = extra[k]
-            return
-        for x in range(lo[s], min(hi[s], left) + 1):
-            if rest_lo[s + 1] <= left - x <= rest_hi[s + 1]:
-                extra[s] = x
-                place(s + 1, left - x)
-
-    place(0, remaining)
+    most = [-1] * form.seats
+    for extra in vectors(form, node, lo, hi, remaining, judged):
+        most = [max(m, x) for m, x in zip(most, extra, strict=True)]
     return () if most[0] < 0 else tuple(most)
 
 
@@ -261,34 +238,10 @@ def _some_vector(
 ) -> bool:
     """Whether final counts exist with each seat's more tricks between ``lo`` and ``hi``,
     adding up to ``remaining``, that every evaluator of ``judged`` calls done."""
-    seats = form.seats
     if any(a > b for a, b in zip(lo, hi, strict=True)) or sum(lo) > remaining:
         return False
     if sum(hi) < remaining:
         return False
     if not judged:
         return True
-    st = form.setup
-    base = node.counts
-    empty = (0,) * seats
-    extra = [0] * seats
-    rest_lo = [sum(lo[s:]) for s in range(seats)] + [0]
-    rest_hi = [sum(hi[s:]) for s in range(seats)] + [0]
-
-    def fits() -> bool:
-        final = tuple(base[s] + extra[s] for s in range(seats))
-        ctx = Ctx(empty, final, (), 0, 0, form.total, st.captain, form.predictions, True, st.crew)
-        return all(evaluate(owner, ctx) == DONE for owner, evaluate in judged)
-
-    def place(s: int, left: int) -> bool:
-        if s == seats - 1:
-            extra[s] = left
-            return fits()
-        for x in range(lo[s], min(hi[s], left) + 1):
-            if rest_lo[s + 1] <= left - x <= rest_hi[s + 1]:
-                extra[s] = x
-                if place(s + 1, left - x):
-                    return True
-        return False
-
-    return place(0, remaining)
+    return next(vectors(form, node, lo, hi, remaining, judged), None) is not None
