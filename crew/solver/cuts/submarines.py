@@ -265,19 +265,70 @@ def submarine_nowhere(
         return False
     remaining = form.total - len(node.tricks)
     holdings = [holding(form, node, seat) for seat in range(seats)]
+    holders: dict[int, int] = {}  # submarine bit -> its holder
+    must = 0  # the submarines that are played, and that their holder may not take
     for sub in SUBS[::-1]:  # lowest first
         bit = 1 << sub
         if not unplayed & bit:
             continue
         holder = next((seat for seat in range(seats) if holdings[seat] & bit), -1)
-        if holder < 0 or holdings[holder].bit_count() > remaining:
+        if holder < 0:
+            continue
+        holders[bit] = holder
+        if holdings[holder].bit_count() > remaining:
             continue  # it may be the card its holder keeps
         higher = unplayed & ~((2 << sub) - 1)
-        if barred[holder] & bit and all(
-            barred[seat] & bit for seat in range(seats) if holdings[seat] & higher
-        ):
+        if barred[holder] & bit:
+            if all(barred[seat] & bit for seat in range(seats) if holdings[seat] & higher):
+                return True
+            must |= bit
+    if must.bit_count() < 2 or form.tonoja:
+        return False
+    return not _shared_out(list(holders), must, holders, barred)
+
+
+def _shared_out(subs: list[int], must: int, holders: dict[int, int], barred: list[int]) -> bool:
+    """Whether the submarines ``subs`` (bits, lowest first) can go into tricks so that each of
+    ``must`` (played, and not to be taken by its holder) lies in a trick with a higher one and
+    every trick's winner (the holder of its highest) may take all of them. A seat plays one
+    card a trick, and a higher submarine covers only the trick it is played in: two of one
+    seat's submarines need two others above them, one in each trick (four players, mission 28,
+    seed v63-4-5: seat 0, to win no trick, holds the 1 and the 3, the 3 needs the captain's 4,
+    and the 1 can then only go under the 2 of seat 3, who may take no submarine but the 2).
+    The others may be left out (kept back, or played where they take nothing)."""
+    groups: list[int] = []
+
+    def fits(k: int) -> bool:
+        if k == len(subs):
+            # each trick goes to the holder of its highest submarine
+            return all(not barred[holders[1 << (g.bit_length() - 1)]] & g for g in groups)
+        bit = subs[k]
+        if not must & bit and fits(k + 1):
             return True
-    return False
+        for i, group in enumerate(groups):
+            if any(holders[b] == holders[bit] for b in _bits(group)):
+                continue  # one card of each seat a trick
+            groups[i] = group | bit
+            if fits(k + 1):
+                return True
+            groups[i] = group
+        groups.append(bit)
+        if fits(k + 1):
+            return True
+        groups.pop()
+        return False
+
+    return fits(0)
+
+
+def _bits(mask: int) -> list[int]:
+    """The single bits of ``mask``."""
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
 
 
 def submarine_holders(form: SearchForm, node: Node, remaining: int) -> tuple[int, ...]:

@@ -1,0 +1,94 @@
+"""The submarines a seat may not take need tricks of their own under higher ones
+(:func:`crew.solver.cuts.submarines._shared_out`): where that calls a position lost the plain
+search finds no win, and a logbook deal it decides."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from gen import exhaustive, lost_only_by, random_ending
+from test_cuts import _ending
+
+from crew.engine.enums import Phase
+from crew.engine.search import SearchForm
+from crew.engine.setup import new_attempt
+from crew.solver import Solver
+from crew.solver.bounds import certainly_lost, cuts_for
+from crew.solver.cuts import submarines
+
+
+def _shared(*_: object) -> bool:
+    """``_shared_out`` switched off: every way of sharing the submarines out fits."""
+    return True
+
+
+def test_two_submarines_of_a_seat_that_wins_nothing_need_two_higher_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # four players, mission 28 (free choice), seed v63-4-5 (four distributions left by the
+    # solo searches, each undecided at 3,000,000 positions): seat 0 takes 50 (no trick) and
+    # holds the submarines 1 and 3; seat 3 takes 92 (the 2 and no other submarine). The 3
+    # needs the captain's 4 in its trick, so the 1 goes under the 2, and seat 3 takes it
+    state = new_attempt(4, 28, seed="v63-4-5")
+    assert state.setup.task_ids == (76, 79, 93, 92, 50)
+    sol = Solver().solve(state, node_limit=200_000)
+    assert sol.winnable is False and sol.nodes < 100_000, sol.nodes
+    captain = state.setup.captain
+    start = state._replace(phase=Phase.PLAY, owners=(2, 1, 3, 3, 0), turn=captain, leader=captain)
+    form = SearchForm(start)
+    node = form.start(start)
+    assert certainly_lost(form, cuts_for(form), node)
+    monkeypatch.setattr(submarines, "_shared_out", _shared)
+    assert not certainly_lost(form, cuts_for(form), node)
+
+
+#: Seven tricks gone, no seat taking a submarine (seat 0 none at all, seat 1 the last); then
+#: seat 0 holds the 1 and the 3, the captain the 4, seat 3 the 2.
+UNDER_TWO = ["S1 S3 Y5", "S4 P9 Y6", "B9 G9 Y7", "S2 Y8 Y9"]
+#: The same with the 2 in the captain's hand: it takes both of seat 0's submarines.
+UNDER_ONE_SEAT = ["S1 S3 Y5", "S4 S2 Y6", "B9 G9 Y7", "P9 Y8 Y9"]
+
+
+def test_the_lowest_submarine_goes_under_a_seat_that_may_not_take_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # seat 0 wins no trick (50), seat 3 takes the 2 and no other submarine (92): each of seat
+    # 0's submarines is covered by a higher one alone, but not both at once
+    state = _ending([50, 92], [0, 3], UNDER_TWO)
+    assert lost_only_by(monkeypatch, state, [(submarines, "_shared_out", _shared)]) == (
+        True,
+        True,
+    )
+
+
+def test_a_seat_that_may_take_both_covers_them_in_two_tricks() -> None:
+    # the captain leads the 4 and then the 2, seat 0 following with its 3 and its 1; seat 3
+    # (no submarine, 96) wins the last trick with the yellow 9
+    state = _ending([50, 96], [0, 3], UNDER_ONE_SEAT)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+    assert exhaustive(state)
+
+
+#: Tasks that bar a seat from submarines or tricks, and tasks that name or count submarines.
+BARRING = (50, 51, 92, 96)
+SUBMARINE = (90, 91, 93, 94, 95)
+
+
+def test_the_cuts_with_barred_submarines_agree_with_the_plain_search_on_random_endings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """1,600 random endings of three tricks with a task barring a seat from submarines or
+    tricks and one or two on submarines: where the cuts call the position lost the plain
+    search finds no win either."""
+    rng = random.Random(5062)
+    fired = 0
+    for n in range(1600):
+        players = rng.choice((3, 4, 5))
+        tasks = [rng.choice(BARRING), *rng.sample(SUBMARINE, rng.choice((1, 2)))]
+        owners = [rng.randrange(players) for _ in tasks]
+        state = random_ending(rng, players, tasks, owners, f"shared-{n}")
+        if state is not None:
+            fired += lost_only_by(monkeypatch, state, [])[0]
+    assert fired >= 200, fired
