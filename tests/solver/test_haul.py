@@ -1,7 +1,10 @@
 """A seat that must win so many tricks needs that many cards it may take from every seat
 (:func:`crew.solver.cuts.slots.haul_short`), and a task judged on the final counts makes its
-owner win at least the fewest tricks that can satisfy it (:meth:`FinalCounts.least`): where
-they call a position lost the plain search finds no win, and a logbook deal they decide."""
+owner win at least the fewest tricks that can satisfy it (:meth:`FinalCounts.least`); an
+owner needing so many submarines counts only those no other seat must capture
+(:func:`~crew.solver.cuts.submarines.most_submarines`), and a seat keeping a card back keeps
+back the submarine of its choice: where they call a position lost the plain search finds no
+win, and the logbook deals they decide."""
 
 from __future__ import annotations
 
