@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from textual.widgets import Static
-from tui_driver import Player, play_to_result, screen_text
+from tui_driver import Player, play_to_result, screen_text, showing
 from tui_hands import begun
 
 from crew import storage
@@ -239,8 +239,7 @@ async def test_time_running_out_during_the_quit_question_leaves_quit_working() -
         await pilot.press("q")
         assert isinstance(app.screen, ConfirmScreen)
         app.advance_clock(1000)  # the question is still open when the time runs out
-        await pilot.pause()
-        assert isinstance(app.screen, ResultScreen) and s.state.reason == "time ran out"
+        assert await showing(pilot, app, ResultScreen) and s.state.reason == "time ran out"
         await pilot.press("q")  # asks again
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("ctrl+c")  # one question at a time

@@ -94,6 +94,16 @@ async def shown(pilot: Pilot[int], app: CrewApp, wanted: str, wait: float = 10.0
     return text
 
 
+async def showing(pilot: Pilot[int], app: CrewApp, kind: type, wait: float = 10.0) -> bool:
+    """Whether a screen of ``kind`` shows, once the app has handled what came before (a clock
+    tick or a worker's answer may be handled a moment later; on a busy machine later still),
+    waiting up to ``wait`` seconds for it."""
+    deadline = time.monotonic() + wait
+    while not isinstance(app.screen, kind) and time.monotonic() < deadline:
+        await pilot.pause(0.01)
+    return isinstance(app.screen, kind)
+
+
 _CHARACTERS = {"enter": "\r", "escape": "\x1b"}
 
 
