@@ -14,7 +14,7 @@ import pytest
 
 from crew.engine import GameState, Phase, Play, Signal, apply, legal_actions, legal_plays
 from crew.engine.reasons import SetupError
-from crew.engine.search import SearchForm
+from crew.engine.search import Node, SearchForm
 from crew.engine.setup import new_attempt
 from crew.engine.task_base import CutKind
 from crew.solver.bounds import certainly_lost, cuts_for
@@ -113,6 +113,15 @@ def random_ending(
     captain = state.setup.captain
     state = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=captain, leader=captain)
     return random_line(rng, state, state.setup.total_tricks - tricks_left, [400])
+
+
+def laid_out(state: GameState, owners: Sequence[int]) -> tuple[SearchForm, Node]:
+    """``state`` (before its tasks are handed out) with its tasks given to ``owners``, at the
+    first trick with its captain leading: the search form and its first node."""
+    captain = state.setup.captain
+    start = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=captain, leader=captain)
+    form = SearchForm(start)
+    return form, form.start(start)
 
 
 def lost_only_by(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from gen import lost_only_by, never, random_ending
+from gen import laid_out, lost_only_by, never, random_ending
 
 from crew.engine.enums import Phase
 from crew.engine.search import Node, SearchForm
@@ -40,10 +40,7 @@ def test_seven_tricks_need_21_cards_and_20_are_left_to_take(
     # take the 18 blue and yellow cards, one pink and one green; the submarines go to seat 0
     # (three of them) and to seat 1 (its own submarine 4)
     state = new_attempt(3, 25, seed="v61-3-13")
-    captain = state.setup.captain
-    start = state._replace(phase=Phase.PLAY, owners=(2, 0, 2, 0, 2), turn=captain, leader=captain)
-    form = SearchForm(start)
-    node = form.start(start)
+    form, node = laid_out(state, (2, 0, 2, 0, 2))
     cuts = cuts_for(form)
     assert certainly_lost(form, cuts, node)
     counted = [c for c in cuts.vector if isinstance(c, FinalCounts)]
@@ -117,10 +114,7 @@ def test_two_submarines_with_the_lowest_claimed_and_two_above_elsewhere_is_lost_
     assert state.setup.task_ids == (91, 94, 43, 54, 47)
     sol = Solver().solve(state, node_limit=200_000)
     assert sol.winnable is False and sol.nodes < 100_000, sol.nodes
-    captain = state.setup.captain
-    start = state._replace(phase=Phase.PLAY, owners=(0, 3, 2, 3, 2), turn=captain, leader=captain)
-    form = SearchForm(start)
-    node = form.start(start)
+    form, node = laid_out(state, (0, 3, 2, 3, 2))
     assert certainly_lost(form, cuts_for(form), node)
     monkeypatch.setattr(submarines, "most_submarines", _unbarred)
     assert not certainly_lost(form, cuts_for(form), node)

@@ -7,10 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from gen import lost_only_by, random_ending
+from gen import laid_out, lost_only_by, random_ending
 
-from crew.engine.enums import Phase
-from crew.engine.search import SearchForm
 from crew.engine.setup import new_attempt
 from crew.solver import Solver
 from crew.solver.bounds import certainly_lost, cuts_for
@@ -40,11 +38,8 @@ def test_the_captain_may_not_lead_the_trick_of_every_colour_after_the_first(
     # the tasks laid out at the start of the tricks, for a member that does not lead: lost at
     # once with the narrowing, not without it (the cap of 63 alone is ten tricks)
     state = new_attempt(4, 13, seed="v59-4-12")
-    captain = state.setup.captain
-    owner = (captain + 1) % 4
-    start = state._replace(phase=Phase.PLAY, owners=(owner, owner), turn=captain, leader=captain)
-    form = SearchForm(start)
-    node = form.start(start)
+    owner = (state.setup.captain + 1) % 4
+    form, node = laid_out(state, (owner, owner))
     assert certainly_lost(form, cuts_for(form), node)
     monkeypatch.setattr(vector, "_narrow", _unnarrowed)
     assert not certainly_lost(form, cuts_for(form), node)

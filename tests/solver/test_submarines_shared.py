@@ -7,10 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from gen import exhaustive, lost_only_by, random_ending
+from gen import exhaustive, laid_out, lost_only_by, random_ending
 from test_cuts import _ending
 
-from crew.engine.enums import Phase
 from crew.engine.search import SearchForm
 from crew.engine.setup import new_attempt
 from crew.solver import Solver
@@ -34,10 +33,7 @@ def test_two_submarines_of_a_seat_that_wins_nothing_need_two_higher_ones(
     assert state.setup.task_ids == (76, 79, 93, 92, 50)
     sol = Solver().solve(state, node_limit=200_000)
     assert sol.winnable is False and sol.nodes < 100_000, sol.nodes
-    captain = state.setup.captain
-    start = state._replace(phase=Phase.PLAY, owners=(2, 1, 3, 3, 0), turn=captain, leader=captain)
-    form = SearchForm(start)
-    node = form.start(start)
+    form, node = laid_out(state, (2, 1, 3, 3, 0))
     assert certainly_lost(form, cuts_for(form), node)
     monkeypatch.setattr(submarines, "_shared_out", _shared)
     assert not certainly_lost(form, cuts_for(form), node)
