@@ -124,6 +124,22 @@ def laid_out(state: GameState, owners: Sequence[int]) -> tuple[SearchForm, Node]
     return form, form.start(start)
 
 
+def laid_out_lost_only_by(
+    monkeypatch: pytest.MonkeyPatch,
+    state: GameState,
+    owners: Sequence[int],
+    off: tuple[object, str, object],
+) -> tuple[bool, bool]:
+    """Whether the cuts call ``state`` lost with its tasks given to ``owners``
+    (:func:`laid_out`; too many tricks left for the plain search), and whether they no longer
+    do with the check ``off`` (object, name, stand-in) replaced."""
+    form, node = laid_out(state, owners)
+    lost = certainly_lost(form, cuts_for(form), node)
+    with monkeypatch.context() as m:
+        m.setattr(*off)
+        return lost, not certainly_lost(form, cuts_for(form), node)
+
+
 def lost_only_by(
     monkeypatch: pytest.MonkeyPatch,
     state: GameState,
@@ -147,3 +163,8 @@ def lost_only_by(
 def never(*_: object) -> bool:
     """A check switched off: it never fires (a stand-in for :func:`lost_only_by`)."""
     return False
+
+
+def fits(*_: object) -> bool:
+    """A check switched off that answers whether something fits: it always does."""
+    return True

@@ -493,7 +493,7 @@ def test_a_set_needed_whole_is_claimed_card_by_card(monkeypatch: pytest.MonkeyPa
         m.setattr(captures.CapturesAtLeast, "forced", lambda *_: 0)
         assert certainly_lost(form, cuts_for(form), node)
         most = submarines.most_submarines
-        m.setattr(submarines, "most_submarines", lambda f, n, o, b=0: most(f, n, o))
+        m.setattr(submarines, "most_submarines", lambda f, n, o, b: most(f, n, o, 0))
         assert not certainly_lost(form, cuts_for(form), node)
     state = _ending([95, 80], [0, 1], ["S4 P9 Y5", "S3 B9 Y6", "S2 Y7 Y8", "S1 G9 Y9"])
     form = SearchForm(state)

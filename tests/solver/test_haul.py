@@ -11,13 +11,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from gen import laid_out, lost_only_by, never, random_ending
+from gen import laid_out, laid_out_lost_only_by, lost_only_by, never, random_ending
 
 from crew.engine.enums import Phase
 from crew.engine.search import Node, SearchForm
 from crew.engine.setup import new_attempt
 from crew.solver import Solver
-from crew.solver.bounds import certainly_lost, cuts_for
+from crew.solver.bounds import cuts_for
 from crew.solver.cuts import submarines, vector
 from crew.solver.cuts.counts import FinalCounts
 
@@ -40,13 +40,12 @@ def test_seven_tricks_need_21_cards_and_20_are_left_to_take(
     # take the 18 blue and yellow cards, one pink and one green; the submarines go to seat 0
     # (three of them) and to seat 1 (its own submarine 4)
     state = new_attempt(3, 25, seed="v61-3-13")
-    form, node = laid_out(state, (2, 0, 2, 0, 2))
-    cuts = cuts_for(form)
-    assert certainly_lost(form, cuts, node)
-    counted = [c for c in cuts.vector if isinstance(c, FinalCounts)]
+    owners = (2, 0, 2, 0, 2)
+    off = (vector, "haul_short", never)
+    assert laid_out_lost_only_by(monkeypatch, state, owners, off) == (True, True)
+    form, node = laid_out(state, owners)
+    counted = [c for c in cuts_for(form).vector if isinstance(c, FinalCounts)]
     assert [c.least(form, node, 13) for c in counted] == [7]
-    monkeypatch.setattr(vector, "haul_short", never)
-    assert not certainly_lost(form, cuts_for(form), node)
 
 
 @pytest.mark.parametrize(
@@ -114,18 +113,16 @@ def test_two_submarines_with_the_lowest_claimed_and_two_above_elsewhere_is_lost_
     assert state.setup.task_ids == (91, 94, 43, 54, 47)
     sol = Solver().solve(state, node_limit=200_000)
     assert sol.winnable is False and sol.nodes < 100_000, sol.nodes
-    form, node = laid_out(state, (0, 3, 2, 3, 2))
-    assert certainly_lost(form, cuts_for(form), node)
-    monkeypatch.setattr(submarines, "most_submarines", _unbarred)
-    assert not certainly_lost(form, cuts_for(form), node)
+    off = (submarines, "most_submarines", _unbarred)
+    assert laid_out_lost_only_by(monkeypatch, state, (0, 3, 2, 3, 2), off) == (True, True)
 
 
 _most_submarines = submarines.most_submarines
 
 
-def _unbarred(form: SearchForm, node: Node, owner: int, barred: int = 0) -> int:
+def _unbarred(form: SearchForm, node: Node, owner: int, barred: int) -> int:
     """:func:`most_submarines` counting the submarines other seats must capture too."""
-    return _most_submarines(form, node, owner)
+    return _most_submarines(form, node, owner, 0)
 
 
 #: Submarine tasks: named ones, a number of them, none.

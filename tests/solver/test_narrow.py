@@ -7,17 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from gen import laid_out, lost_only_by, random_ending
+from gen import fits, laid_out_lost_only_by, lost_only_by, random_ending
 
 from crew.engine.setup import new_attempt
 from crew.solver import Solver
-from crew.solver.bounds import certainly_lost, cuts_for
 from crew.solver.cuts import vector
-
-
-def _unnarrowed(*_: object) -> bool:
-    """``_narrow`` switched off: every seat keeps the bounds its tasks gave it."""
-    return True
 
 
 def test_one_trick_for_fewer_than_every_other_player_and_every_colour_is_lost_at_once() -> None:
@@ -39,10 +33,8 @@ def test_the_captain_may_not_lead_the_trick_of_every_colour_after_the_first(
     # once with the narrowing, not without it (the cap of 63 alone is ten tricks)
     state = new_attempt(4, 13, seed="v59-4-12")
     owner = (state.setup.captain + 1) % 4
-    form, node = laid_out(state, (owner, owner))
-    assert certainly_lost(form, cuts_for(form), node)
-    monkeypatch.setattr(vector, "_narrow", _unnarrowed)
-    assert not certainly_lost(form, cuts_for(form), node)
+    off = (vector, "_narrow", fits)  # every seat keeps the bounds its tasks gave it
+    assert laid_out_lost_only_by(monkeypatch, state, (owner, owner), off) == (True, True)
 
 
 #: Tasks judged on the final trick counts (exactly one or two tricks, against the captain,
@@ -69,7 +61,7 @@ def test_the_narrowing_agrees_with_the_plain_search_on_random_endings(
         owners = [owner if rng.random() < 0.7 else rng.randrange(players) for _ in tasks]
         state = random_ending(rng, players, tasks, owners, f"narrow-{n}")
         if state is not None:
-            lost, only = lost_only_by(monkeypatch, state, [(vector, "_narrow", _unnarrowed)])
+            lost, only = lost_only_by(monkeypatch, state, [(vector, "_narrow", fits)])
             fired += lost
             only_by_narrowing += only
     assert fired >= 200 and only_by_narrowing >= 8, (fired, only_by_narrowing)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from gen import exhaustive, laid_out, lost_only_by, random_ending
+from gen import exhaustive, fits, laid_out_lost_only_by, lost_only_by, random_ending
 from test_cuts import _ending
 
 from crew.engine.search import SearchForm
@@ -15,11 +15,6 @@ from crew.engine.setup import new_attempt
 from crew.solver import Solver
 from crew.solver.bounds import certainly_lost, cuts_for
 from crew.solver.cuts import submarines
-
-
-def _shared(*_: object) -> bool:
-    """``_shared_out`` switched off: every way of sharing the submarines out fits."""
-    return True
 
 
 def test_two_submarines_of_a_seat_that_wins_nothing_need_two_higher_ones(
@@ -33,10 +28,8 @@ def test_two_submarines_of_a_seat_that_wins_nothing_need_two_higher_ones(
     assert state.setup.task_ids == (76, 79, 93, 92, 50)
     sol = Solver().solve(state, node_limit=200_000)
     assert sol.winnable is False and sol.nodes < 100_000, sol.nodes
-    form, node = laid_out(state, (2, 1, 3, 3, 0))
-    assert certainly_lost(form, cuts_for(form), node)
-    monkeypatch.setattr(submarines, "_shared_out", _shared)
-    assert not certainly_lost(form, cuts_for(form), node)
+    off = (submarines, "_shared_out", fits)
+    assert laid_out_lost_only_by(monkeypatch, state, (2, 1, 3, 3, 0), off) == (True, True)
 
 
 #: Seven tricks gone, no seat taking a submarine (seat 0 none at all, seat 1 the last); then
@@ -52,7 +45,7 @@ def test_the_lowest_submarine_goes_under_a_seat_that_may_not_take_it(
     # seat 0 wins no trick (50), seat 3 takes the 2 and no other submarine (92): each of seat
     # 0's submarines is covered by a higher one alone, but not both at once
     state = _ending([50, 92], [0, 3], UNDER_TWO)
-    assert lost_only_by(monkeypatch, state, [(submarines, "_shared_out", _shared)]) == (
+    assert lost_only_by(monkeypatch, state, [(submarines, "_shared_out", fits)]) == (
         True,
         True,
     )

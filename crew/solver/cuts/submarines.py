@@ -200,7 +200,7 @@ def sure_submarines(form: SearchForm, node: Node) -> tuple[int, int, int]:
     return seat, sure, max(0, sure.bit_count() - spare)
 
 
-def most_submarines(form: SearchForm, node: Node, owner: int, barred: int = 0) -> int:
+def most_submarines(form: SearchForm, node: Node, owner: int, barred: int) -> int:
     """The most submarines still to be played that ``owner`` can capture: its own, and from
     each other seat one in each trick it wins with a submarine of its own, below that one (a
     seat plays one card into a trick). None of ``barred`` (cards another seat must capture, or
