@@ -74,6 +74,7 @@ if TYPE_CHECKING:  # the facade: every public name, once
     from .phases.distribution import (
         choosers_after as choosers_after,
         clashing_task as clashing_task,
+        free_owners as free_owners,
         may_take as may_take,
         may_volunteer as may_volunteer,
         owner_choices as owner_choices,

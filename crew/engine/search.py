@@ -80,7 +80,9 @@ class SearchForm:
     prediction).
     """
 
-    def __init__(self, state: GameState, free: frozenset[int] = frozenset()) -> None:
+    def __init__(
+        self, state: GameState, free: frozenset[int] = frozenset(), groups: tuple[int, ...] = ()
+    ) -> None:
         st = state.setup
         self.setup = st
         self.root = state
@@ -89,6 +91,15 @@ class SearchForm:
         self.owners = state.owners
         self.predictions = state.predictions
         self.free = free
+        #: per task, its group (empty: no groups): the tasks of a group are one task offered to
+        #: several owners, done once any of them is done and failed once all of them failed
+        self.groups = groups
+        members: dict[int, list[int]] = {}
+        for i, g in enumerate(groups):
+            members.setdefault(g, []).append(i)
+        self._members = tuple(tuple(m) for m in members.values() if len(m) > 1)
+        #: the tasks of groups of more than one (no single one of them must be done)
+        self.offered = frozenset(i for m in self._members for i in m)
         self.tonoja = st.tonoja
         self.tasks = tuple(get_task(t) for t in st.task_ids)
         self.evaluators = tuple(t.evaluate for t in self.tasks)
@@ -166,6 +177,8 @@ class SearchForm:
                 if status[i] == PENDING and on_lead(self.owners[i], seat, card) == FAILED:
                     status = status[:i] + (FAILED,) + status[i + 1 :]
                     lost = True
+            if lost and self._members:
+                status, lost = self._settle(status)
         if not lost and self._on_play:
             tricks = node.tricks
             seen = Seen(self.setup, tricks, node.trick_cards, node.won, node.counts, node.played)
@@ -220,11 +233,14 @@ class SearchForm:
         for c in tcards:
             in_trick |= 1 << c
         st = judge_tasks(self._judges, status, ctx, in_trick, w)
+        gone = FAILED in st
+        if self._members:
+            st, gone = self._settle(st)
         if final and self.free:  # a free prediction: the owner predicts the count it ends with
             st = tuple(DONE if i in self.free and s == PENDING else s for i, s in enumerate(st))
         hands_t = tuple(hands)
         result = OPEN
-        if FAILED in st:
+        if gone:
             result = LOST
         elif self._after_trick and any(
             judge(Seen(self.setup, tricks, (), wt, ct, played), final)
@@ -236,6 +252,26 @@ class SearchForm:
         elif final:
             result = WON
         return Node(hands_t, piles, w, w, (), (), tricks, wt, ct, played, st, result)
+
+    def _settle(self, status: tuple[int, ...]) -> tuple[tuple[int, ...], bool]:
+        """``status`` with every task of a group done once one of them is, and whether some
+        task has failed for good (alone, or with every other task of its group)."""
+        out = list(status)
+        grouped = 0
+        for members in self._members:
+            done = failed = 0
+            for i in members:
+                grouped |= 1 << i
+                s = out[i]
+                done += s == DONE
+                failed += s == FAILED
+            if done:
+                for i in members:
+                    out[i] = DONE
+            elif failed == len(members):
+                return tuple(out), True
+        lost = any(s == FAILED and not grouped >> i & 1 for i, s in enumerate(out))
+        return tuple(out), lost
 
     # -- transpositions and equivalent cards ------------------------------------------------
 

@@ -135,7 +135,7 @@ def cuts_for(form: SearchForm, kinds: frozenset[CutKind] | None = None) -> Cuts:
     out = Cuts()
     for i, task in enumerate(form.tasks):
         owner = form.owners[i]
-        if owner < 0:
+        if owner < 0 or i in form.offered:  # a task offered to several: none must be done
             continue
         for fact in task.know.cuts:
             if kinds is not None and fact.kind not in kinds:

@@ -11,15 +11,20 @@ is never tried.
 No distribution may take all the time: each gets a share of the positions the solver allows the
 search this time (:attr:`DistributionSearch.share`), one it could not decide within its share
 is tried again when the solver comes back with more, and one proved lost is never tried again.
+
+When the crew assigns the tasks freely, the distributions can also be searched at once
+(:func:`offer`, :meth:`DistributionSearch.anyone`): each task offered to every seat that may
+take it, done once one of them does it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
-from crew.engine import Action, GameState, Play, Predict, apply, legal_actions
+from crew.engine import Action, Assign, GameState, Play, Predict, apply, free_owners, legal_actions
 from crew.engine.enums import Result
-from crew.engine.search import free_predictions
+from crew.engine.search import SearchForm, free_predictions, prediction_tasks
 from crew.engine.state import Phase
 from crew.engine.tasks import DONE, ONE_OWNER, PENDING, TWO_OWNERS, get_task, impossible
 
@@ -97,6 +102,46 @@ def _leaf_key(state: GameState) -> tuple[object, ...]:
     return (state.setup, state.owners, state.predictions, state.phase, state.result)
 
 
+def offer(state: GameState, start: GameState | None) -> tuple[GameState, tuple[int, ...]] | None:
+    """When the crew assigns the tasks freely (each to any seat that may take it, whatever the
+    others go to): the position before the first card with each task offered to every seat
+    that may take it, one copy per seat (``start``'s tasks repeated), and the group of each copy
+    (the task it copies). With open hands, the deal is won with some distribution exactly when
+    a line does every task for one of its seats: one search instead of one per distribution.
+    None for every other way of handing tasks out, and with prediction tasks (their numbers are
+    chosen with the owners)."""
+    owners = free_owners(state)
+    if owners is None or start is None or prediction_tasks(state.setup.task_ids):
+        return None
+    copies = [(i, s) for i, seats in enumerate(owners) for s in seats]
+    setup = replace(start.setup, task_ids=tuple(start.setup.task_ids[i] for i, _ in copies))
+    at = start._replace(
+        setup=setup,
+        owners=tuple(s for _, s in copies),
+        status=tuple(start.status[i] for i, _ in copies),
+    )
+    return at, tuple(i for i, _ in copies)
+
+
+def _doers(at: GameState, groups: tuple[int, ...], plays: list[Play]) -> list[int]:
+    """Per task of the deal, a seat that does it along ``plays`` (a winning line of ``at``, as
+    :func:`offer` gives it): each copy is played out alone."""
+    n = len(at.setup.task_ids)
+    out = [-1] * (max(groups) + 1)
+    for j, g in enumerate(groups):
+        if out[g] >= 0:
+            continue
+        alone = at._replace(status=tuple(PENDING if k == j else DONE for k in range(n)))
+        form = SearchForm(alone)
+        node = form.start(alone)
+        for play in plays:
+            node = form.play(node, play.card)
+        if node.status[j] == DONE:
+            out[g] = at.owners[j]
+    assert min(out) >= 0, "a winning line leaves a task undone"
+    return out
+
+
 class _Pool:
     """The distributions of one state: those laid out so far, the rest still to come, and
     where the last round stopped."""
@@ -127,6 +172,9 @@ class DistributionSearch:
         self._tries: dict[tuple[object, ...], int] = {}
         # per state before the distribution: its distributions in the order they are tried
         self._pools: dict[GameState, _Pool] = {}
+        # per state before the distribution: its tasks offered to every possible owner, if
+        # the crew assigns them freely (see offer())
+        self._offers: dict[GameState, tuple[GameState, tuple[int, ...]] | None] = {}
         self._looked = 0  # choices looked at since the positions last counted them
 
     def clear(self) -> None:
@@ -135,6 +183,7 @@ class DistributionSearch:
         self._lost.clear()
         self._tries.clear()
         self._pools.clear()
+        self._offers.clear()
 
     def solve(self, state: GameState) -> list[Action] | None:
         """A winning line of actions from ``state``, or None when there is none."""
@@ -170,6 +219,34 @@ class DistributionSearch:
                 self._pools.clear()
             pool = self._pools[state] = _Pool(self._leaves(state, start))
         return self._round(pool, start)
+
+    def offered(self, state: GameState) -> tuple[GameState, tuple[int, ...]] | None:
+        """``state`` with its tasks offered to every seat that may take them, when the crew
+        assigns them freely (:func:`offer`); else None."""
+        if state not in self._offers:
+            if len(self._offers) > 64:
+                self._offers.clear()
+            self._offers[state] = offer(state, start_of(state))
+        return self._offers[state]
+
+    def anyone(self, state: GameState) -> list[Action] | None:
+        """When the crew assigns the tasks freely (:meth:`offered` is not None): the tricks
+        with every task offered to every seat that may take it, searched at once: a winning
+        line of the whole (the tasks assigned to owners that do them along it), or None when
+        no distribution can win. Raises :class:`Aborted` when the positions run out."""
+        offered = self.offered(state)
+        assert offered is not None
+        at, groups = offered
+        table = self.tricks.table(at, frozenset(), groups)
+        plays = self.tricks.line(table, table.form.start(at))
+        if plays is None:
+            return None
+        owners = _doers(at, groups, plays)
+        ids = state.setup.task_ids
+        path: list[Action] = [
+            Assign(ids[i], o) for i, o in enumerate(owners) if state.owners[i] < 0
+        ]
+        return [*path, *plays]
 
     def _leaves(
         self, state: GameState, start: GameState | None

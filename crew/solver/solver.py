@@ -25,6 +25,13 @@ once the plain member has had :data:`PLAIN_EARLY` (the deal is not an easy one),
 decided early costs nothing more; a small search (a computer crewmate's), and any search before
 the tricks, does without it (there an explaining solver still names the clash of a lost state).
 What a part proved is kept across calls.
+
+When the crew assigns the tasks freely (free task choice), a fourth member searches the tricks
+with every task offered to every seat that may take it (:meth:`DistributionSearch.anyone`):
+with open hands the deal is won by some distribution exactly when a line does each task for one
+of its seats, so one search stands for thousands of distributions. It gets as many positions as
+the main search each turn, in the same order of ties; the main search still proves the losses
+its cuts see (the offered tasks have none: no single copy must be done).
 """
 
 from __future__ import annotations
@@ -171,6 +178,7 @@ class Solver:
         small = self.budget.limit - self.budget.nodes <= SMALL_SEARCH
         # before the tricks the parts only name a clash (explain): see PARTS_SHARE
         parts = None if small or state.phase != Phase.PLAY else self._parts_of(state)
+        offered = self._deals.offered(state) is not None
         paused, self._paused = self._paused, None
         plain_first = False
         if paused is not None and paused[0] == state:
@@ -200,6 +208,12 @@ class Solver:
                 if verdict is not None:
                     self._paused = None
                     return list(plain.line) if verdict else None
+            if offered:
+                self._paused = (state, plain, turn + 1, plain_total, "anyone", small)
+                line = self._anyone(state, restart, positions)
+                if line is not _OPEN:
+                    self._paused = None
+                    return line
             if parts is not None and not parts.done and plain_total >= PLAIN_EARLY:
                 self._paused = (state, plain, turn + 1, plain_total, "parts", small)
                 if parts.run(positions * PARTS_SHARE[0] // PARTS_SHARE[1]) is not None:
@@ -222,6 +236,22 @@ class Solver:
                 raise
             return _OPEN
         except Undecided:
+            return _OPEN
+        finally:
+            b.limit = saved
+
+    def _anyone(self, state: GameState, turn: int, positions: int) -> list[Action] | None:
+        """One turn of the search with every task offered to every possible owner
+        (:meth:`DistributionSearch.anyone`): a winning line, None (lost) or ``_OPEN``."""
+        b = self.budget
+        self._tricks.restart(turn)
+        saved = b.share(positions)
+        try:
+            return self._deals.anyone(state)
+        except Aborted:
+            b.limit = saved
+            if b.out():
+                raise
             return _OPEN
         finally:
             b.limit = saved

@@ -183,9 +183,12 @@ class TrickSearch:
         for shared in self._shared.values():
             shared.history.clear()
 
-    def table(self, state: GameState, free: frozenset[int] = frozenset()) -> TrickTable:
-        """The table for the tricks of ``state`` (with ``free`` predictions still open)."""
-        shared_key = (state.setup, state.predictions, free)
+    def table(
+        self, state: GameState, free: frozenset[int] = frozenset(), groups: tuple[int, ...] = ()
+    ) -> TrickTable:
+        """The table for the tricks of ``state`` (with ``free`` predictions still open, and
+        the tasks in ``groups`` as :class:`~crew.engine.search.SearchForm` takes them)."""
+        shared_key = (state.setup, state.predictions, free, groups)
         key = (*shared_key, state.owners)
         table = self._tables.get(key)
         if table is None:
@@ -199,7 +202,11 @@ class TrickSearch:
                     self._stored = 0
                 shared = self._shared[shared_key] = _Shared()
             table = TrickTable(
-                SearchForm(state, free), shared.tt, shared.history, shared.hints, shared.tails
+                SearchForm(state, free, groups),
+                shared.tt,
+                shared.history,
+                shared.hints,
+                shared.tails,
             )
             self._tables[key] = table
         return table

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, product
 
 import pytest
 from rules_helpers import attempt, fill, play_lowest, rejected, run, run_events
@@ -20,6 +20,7 @@ from crew.engine import (
     apply,
     choosers_after,
     clashing_task,
+    free_owners,
     legal_actions,
     may_take,
     may_volunteer,
@@ -233,6 +234,32 @@ def test_free_task_choice_assign_uneven() -> None:
     state = run(state, Assign(3, 3))
     assert owners(state) == {1: 3, 2: 3, 3: 3, 59: 3}
     assert state.phase == "play"
+
+
+def test_free_task_choice_offers_each_task_to_every_seat_that_may_take_it() -> None:
+    # mission 17: the crew assigns freely, so every owner vector of free_owners' seats is
+    # reached, and the captain is never offered 59 (it compares with the captain)
+    state = attempt(4, 17, H4, tasks=[1, 2, 59])
+    captain = state.setup.captain
+    others = tuple(s for s in range(4) if s != captain)
+    assert free_owners(state) == ((0, 1, 2, 3), (0, 1, 2, 3), others)
+    assert _final_owners(state) == set(product(*free_owners(state) or ()))
+    # a task handed out keeps its owner; once all are, nothing is offered any more
+    state = run(state, Assign(2, captain))
+    assert free_owners(state) == ((0, 1, 2, 3), (captain,), others)
+    state = run(state, Assign(1, 3), Assign(59, others[0]))
+    assert state.phase == "play" and free_owners(state) is None
+
+
+@pytest.mark.parametrize(("mission", "tasks"), [(4, [1, 2]), (6, [1, 2]), (26, [1, 2, 3])])
+def test_no_task_is_offered_freely_when_the_owners_depend_on_one_another(
+    mission: int, tasks: list[int]
+) -> None:
+    # in turns, one member for all, two volunteers (and their split): never free
+    state = attempt(4, mission, H4, tasks=tasks)
+    while state.phase not in ("play", "predict"):
+        assert free_owners(state) is None, state.phase
+        state = apply(state, legal_actions(state)[0])[0]
 
 
 def test_mission_6_crew_gives_all_to_one() -> None:

@@ -29,6 +29,7 @@ __all__ = [
     "candidates",
     "choosers_after",
     "clashing_task",
+    "free_owners",
     "may_take",
     "may_volunteer",
     "owner_choices",
@@ -166,6 +167,24 @@ def may_take(state: GameState, seat: int, task: int) -> bool:
     """Whether ``seat`` may ever own ``task`` (rules: the captain never takes a task that
     compares with the captain). Public: it reads only the task and who is captain."""
     return not (seat == state.setup.captain and _barred(task))
+
+
+def free_owners(state: GameState) -> tuple[tuple[int, ...], ...] | None:
+    """Per task, every seat that may end up owning it, when each task may go to any of them
+    whatever the others go to: the crew assigning the tasks freely (a task handed out keeps its
+    owner; the captain never takes a task that compares with the captain). None in every other
+    way of handing them out, and once they are all handed out.
+
+    Public: it reads the tasks, the owners and who is captain."""
+    if state.phase != Phase.ASSIGN or state.volunteers:
+        return None
+    st = state.setup
+    return tuple(
+        (owner,)
+        if (owner := state.owners[i]) >= 0
+        else tuple(s for s in range(st.seats) if _captain_may_not_take(state, s, i) is None)
+        for i in range(len(st.task_ids))
+    )
 
 
 def owner_choices(state: GameState, tasks: Sequence[int]) -> list[tuple[int, ...]]:
