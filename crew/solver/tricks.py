@@ -59,10 +59,11 @@ TAIL_BITS = 40
 #: stored under an old number is then never matched again, and the trim drops it in time).
 TAIL_LIMIT = 100_000
 
-#: (owner, take, avoid, trick, lean) of a task, for move ordering
-_Aim = tuple[int, int, int, int, Lean | None]
-#: The same for a pending task in one trick: its lean as the score of (the owner loses the
-#: trick, the owner wins it)
+#: (the task and the other tasks of its group, owner, take, avoid, trick, lean) of a task, for
+#: move ordering: a task offered to several seats has one aim for the group, without a lean
+_Aim = tuple[tuple[int, ...], int, int, int, int, Lean | None]
+#: The same for a pending task in one trick: its owners (a mask of seats: those of the group
+#: still pending), and its lean as the score of (the owner loses the trick, the owner wins it)
 _Active = tuple[int, int, int, int, tuple[int, int] | None]
 
 
@@ -116,12 +117,21 @@ class TrickTable:
         self.history = history
         # the cards of a trick that keeps an exact position winnable (to write the line out)
         self.hints = hints
-        aims: list[tuple[int, _Aim]] = []
+        aims: list[_Aim] = []
+        grouped: set[int] = set()
         for i, task in enumerate(form.tasks):
             owner = form.owners[i]
             k = task.know
-            if owner >= 0 and (k.take or k.avoid or k.trick or k.lean):
-                aims.append((i, (owner, k.take, k.avoid, k.trick, k.lean)))
+            if owner < 0 or not (k.take or k.avoid or k.trick or k.lean):
+                continue
+            if i in form.offered:
+                group = form.groups[i]
+                if group not in grouped:
+                    grouped.add(group)
+                    members = tuple(j for j, g in enumerate(form.groups) if g == group)
+                    aims.append((members, owner, k.take, k.avoid, k.trick, None))
+            else:
+                aims.append(((i,), owner, k.take, k.avoid, k.trick, k.lean))
         self.aims = tuple(aims)
         self.predictions = tuple(
             -1 if i in form.free or o < 0 else form.predictions[o]
@@ -296,9 +306,15 @@ class TrickSearch:
         if not table.aims or not self._aims:
             return ()
         form = table.form
+        owners = form.owners
+        status = node.status
         out: list[_Active] = []
-        for i, (owner, take, avoid, trick, lean) in table.aims:
-            if node.status[i] != PENDING:
+        for members, owner, take, avoid, trick, lean in table.aims:
+            seats = 0
+            for j in members:
+                if status[j] == PENDING:
+                    seats |= 1 << owners[j]
+            if not seats:
                 continue
             if lean is not None:
                 sign = lean(
@@ -306,12 +322,12 @@ class TrickSearch:
                     node.counts,
                     node.tricks,
                     form.setup.captain,
-                    table.predictions[i],
+                    table.predictions[members[0]],
                     form.total,
                 )
-                out.append((owner, take, avoid, trick, None if not sign else _SIGNS[sign]))
+                out.append((seats, take, avoid, trick, None if not sign else _SIGNS[sign]))
             else:
-                out.append((owner, take, avoid, trick, None))
+                out.append((seats, take, avoid, trick, None))
         return tuple(out)
 
     def _order(
@@ -334,7 +350,9 @@ class TrickSearch:
             in_trick |= 1 << c
             if best < 0 or beats(c, best):
                 best, best_seat = c, s
-        played = set(node.trick_seats)
+        played = 1 << seat
+        for s in node.trick_seats:
+            played |= 1 << s
         scored = []
         for c in cands:
             bit = 1 << c
@@ -344,13 +362,14 @@ class TrickSearch:
                 winner = best_seat
             cards = in_trick | bit
             score = 0
-            for owner, take, avoid, trick, lean in aims:
-                wins = winner == owner
+            for seats, take, avoid, trick, lean in aims:
+                wins = bool(seats >> winner & 1)
                 # an owner still to play may yet take the trick: its own card will decide
-                later = not wins and owner != seat and owner not in played
+                later = not wins and bool(seats & ~played)
                 if take & cards:
                     score += 2 if wins else 1 if later else -2 if take & bit else -1
-                if avoid & cards and not later:
+                # a card to leave alone, for an owner that is the last its task has
+                if avoid & cards and not later and not seats & (seats - 1):
                     score += -2 if wins else 1 if avoid & bit else 0
                 if trick:
                     if not is_submarine(c) and not cards & ~trick:
@@ -474,16 +493,17 @@ def _promise(node: Node, aims: tuple[_Active, ...]) -> int:
     cards a one-trick task needs still in every hand."""
     v = 100 * node.status.count(DONE)
     won = node.won
-    for owner, take, avoid, trick, _ in aims:
-        if take:
-            v += 10 * (won[owner] & take).bit_count()
-            others = 0
+    for seats, take, avoid, trick, _ in aims:
+        if take or avoid:
+            mine = others = 0
             for s, w in enumerate(won):
-                if s != owner:
+                if seats >> s & 1:
+                    mine |= w
+                else:
                     others |= w
-            v -= 5 * (others & take).bit_count()
-        if avoid:
-            v -= 10 * (won[owner] & avoid).bit_count()
+            v += 10 * (mine & take).bit_count() - 5 * (others & take).bit_count()
+            if not seats & (seats - 1):  # the last owner its task has
+                v -= 10 * (mine & avoid).bit_count()
         if trick:
             v += 3 * min(3, min((h & trick).bit_count() for h in node.hands))
     return v
