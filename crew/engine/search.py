@@ -20,6 +20,10 @@ Two extras serve the search and are checked by the same tests:
   (with the same predictions);
 - :meth:`SearchForm.classes` tells which cards no pending task or condition tells apart, so that
   two such cards held by one seat with nothing left between them are one choice.
+
+A form may also hold groups of tasks (``groups``): one task offered to several owners, one copy
+each, done once one copy is done and lost only once every copy has failed (the solver's search
+of a free task choice at once). Each copy is judged by its own evaluator like any task.
 """
 
 from __future__ import annotations
