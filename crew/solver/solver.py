@@ -210,7 +210,7 @@ class Solver:
                     return list(plain.line) if verdict else None
             if offered:
                 self._paused = (state, plain, turn + 1, plain_total, "anyone", small)
-                line = self._anyone(state, restart, positions)
+                line = self._turn(state, restart, positions, self._deals.anyone)
                 if line is not _OPEN:
                     self._paused = None
                     return line
@@ -221,37 +221,28 @@ class Solver:
                     return None
             turn += 1
 
-    def _turn(self, state: GameState, turn: int, positions: int) -> list[Action] | None:
-        """One turn of the main search: a winning line, None (lost) or ``_OPEN`` (its
-        positions ran out)."""
+    def _turn(
+        self,
+        state: GameState,
+        turn: int,
+        positions: int,
+        member: Callable[[GameState], list[Action] | None] | None = None,
+    ) -> list[Action] | None:
+        """One turn of the main search, or of ``member`` (the search with every task offered
+        to every possible owner, :meth:`DistributionSearch.anyone`): a winning line, None
+        (lost) or ``_OPEN`` (its positions ran out)."""
         b = self.budget
         self._tricks.restart(turn)
         self._deals.share = max(positions // 4, FIRST_TURN // 2)
         saved = b.share(positions)
         try:
-            return self._deals.solve(state)
+            return (member or self._deals.solve)(state)
         except Aborted:
             b.limit = saved
             if b.out():
                 raise
             return _OPEN
         except Undecided:
-            return _OPEN
-        finally:
-            b.limit = saved
-
-    def _anyone(self, state: GameState, turn: int, positions: int) -> list[Action] | None:
-        """One turn of the search with every task offered to every possible owner
-        (:meth:`DistributionSearch.anyone`): a winning line, None (lost) or ``_OPEN``."""
-        b = self.budget
-        self._tricks.restart(turn)
-        saved = b.share(positions)
-        try:
-            return self._deals.anyone(state)
-        except Aborted:
-            b.limit = saved
-            if b.out():
-                raise
             return _OPEN
         finally:
             b.limit = saved
