@@ -7,9 +7,19 @@ import random
 from dataclasses import replace
 from itertools import product
 
+import pytest
 from gen import exhaustive
 
-from crew.engine import Assign, GameState, Phase, Play, apply, free_owners, legal_plays
+from crew.engine import (
+    Assign,
+    GameState,
+    Phase,
+    Play,
+    apply,
+    free_owners,
+    legal_actions,
+    legal_plays,
+)
 from crew.engine.cards import card_list, parse_card
 from crew.engine.enums import Distribution
 from crew.engine.search import LOST, OPEN, WON, SearchForm
@@ -17,7 +27,8 @@ from crew.engine.setup import new_attempt
 from crew.engine.tasks import DONE, PENDING
 from crew.solver import Solver
 from crew.solver.distribution import DistributionSearch, _doers, offer, start_of
-from crew.solver.limits import Budget
+from crew.solver.limits import Budget, Undecided
+from crew.solver.plain import PlainSearch
 from crew.solver.tricks import TrickSearch
 
 
@@ -157,10 +168,10 @@ def test_a_free_choice_deal_is_won_in_one_search_of_the_offered_tasks() -> None:
     # each distribution was searched on its own
     state = new_attempt(4, 29, seed="v63-4-25")
     assert free_owners(state) == ((0, 1, 2, 3),) * 6
-    deals = DistributionSearch(Budget(), TrickSearch(Budget()))
-    deals.tricks.budget = deals.budget
+    budget = Budget()
+    deals = DistributionSearch(budget, TrickSearch(budget))
     line = deals.anyone(state)
-    assert line is not None and deals.budget.nodes < 20_000, deals.budget.nodes
+    assert line is not None and budget.nodes < 20_000, budget.nodes
     s = state
     for action in line:
         s, _ = apply(s, action)
@@ -171,6 +182,43 @@ def test_a_free_choice_deal_is_won_in_one_search_of_the_offered_tasks() -> None:
     for action in sol.line:
         s, _ = apply(s, action)
     assert s.result == "won"
+
+
+@pytest.mark.parametrize(
+    ("players", "mission", "seed", "assigned"),
+    [(2, 29, "e1", 1), (5, 31, "e5", 1), (3, 30, "v63-3-14", 2)],
+)
+def test_tasks_already_assigned_keep_their_owners_in_the_search_of_the_others(
+    monkeypatch: pytest.MonkeyPatch, players: int, mission: int, seed: str, assigned: int
+) -> None:
+    # with Tonoja, three and five players, once one or two tasks are assigned (in a way that
+    # can still be won): the solver with only this member searching (the distributions one by
+    # one and the plain search never decide) finds a line that assigns only the others, keeps
+    # those, and replays as won
+    state = new_attempt(players, mission, seed=seed)
+    for k in range(assigned):
+        assigns = [a for a in legal_actions(state) if isinstance(a, Assign)]
+        state, _ = apply(state, assigns[(7 * k + 3) % len(assigns)])
+
+    assert offer(state, start_of(state)) is not None  # else nothing would search below
+
+    def undecided(*_: object) -> None:
+        raise Undecided
+
+    monkeypatch.setattr(DistributionSearch, "solve", undecided)
+    monkeypatch.setattr(PlainSearch, "run", lambda *_: None)
+    sol = Solver().solve(state, node_limit=1_000_000)
+    assert sol.winnable is True
+    given = [a for a in sol.line if isinstance(a, Assign)]
+    owners = state.owners
+    assert {a.task for a in given} == {
+        t for t, o in zip(state.setup.task_ids, owners, strict=True) if o < 0
+    }
+    s = state
+    for action in sol.line:
+        s, _ = apply(s, action)
+    assert s.result == "won"
+    assert all(s.owners[i] == o for i, o in enumerate(owners) if o >= 0)
 
 
 def test_prediction_tasks_are_never_offered() -> None:
