@@ -223,6 +223,8 @@ class DistributionSearch:
     def offered(self, state: GameState) -> tuple[GameState, tuple[int, ...]] | None:
         """``state`` with its tasks offered to every seat that may take them, when the crew
         assigns them freely (:func:`offer`); else None."""
+        if state.phase != Phase.ASSIGN:  # the only phase where tasks are assigned freely
+            return None
         if state not in self._offers:
             if len(self._offers) > 64:
                 self._offers.clear()
