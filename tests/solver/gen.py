@@ -17,6 +17,7 @@ from crew.engine.reasons import SetupError
 from crew.engine.search import Node, SearchForm
 from crew.engine.setup import new_attempt
 from crew.engine.task_base import CutKind
+from crew.solver import Solver
 from crew.solver.bounds import certainly_lost, cuts_for
 
 #: Missions that cover the conditions and distribution modes, plus free play.
@@ -122,6 +123,16 @@ def laid_out(state: GameState, owners: Sequence[int]) -> tuple[SearchForm, Node]
     start = state._replace(phase=Phase.PLAY, owners=tuple(owners), turn=captain, leader=captain)
     form = SearchForm(start)
     return form, form.start(start)
+
+
+def proved_lost(players: int, mission: int, seed: str, task_ids: tuple[int, ...]) -> GameState:
+    """The logbook deal ``seed`` of ``mission``, checked to hold ``task_ids`` and to be proved
+    lost by the whole solver in fewer than 100,000 positions (of 200,000 allowed)."""
+    state = new_attempt(players, mission, seed=seed)
+    assert state.setup.task_ids == task_ids
+    sol = Solver().solve(state, node_limit=200_000)
+    assert sol.winnable is False and sol.nodes < 100_000, sol.nodes
+    return state
 
 
 def laid_out_lost_only_by(

@@ -11,12 +11,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from gen import laid_out, laid_out_lost_only_by, lost_only_by, never, random_ending
+from gen import laid_out, laid_out_lost_only_by, lost_only_by, never, proved_lost, random_ending
 
 from crew.engine.enums import Phase
 from crew.engine.search import Node, SearchForm
 from crew.engine.setup import new_attempt
-from crew.solver import Solver
 from crew.solver.bounds import cuts_for
 from crew.solver.cuts import submarines, vector
 from crew.solver.cuts.counts import FinalCounts
@@ -27,10 +26,7 @@ def test_a_majority_with_one_pink_and_one_green_is_lost_at_once() -> None:
     # distribution the solo searches leave gives seat 2 tasks 64 (7 of the 13 tricks), 47
     # (none of the first three) and 27 (exactly one pink and one green card), and seat 0 tasks
     # 95 (exactly three submarines) and 90 (the submarine 3)
-    state = new_attempt(3, 25, seed="v61-3-13")
-    assert state.setup.task_ids == (27, 90, 47, 95, 64)
-    sol = Solver().solve(state, node_limit=200_000)
-    assert sol.winnable is False and sol.nodes < 100_000, sol.nodes
+    proved_lost(3, 25, "v61-3-13", (27, 90, 47, 95, 64))
 
 
 def test_seven_tricks_need_21_cards_and_20_are_left_to_take(
@@ -109,10 +105,7 @@ def test_two_submarines_with_the_lowest_claimed_and_two_above_elsewhere_is_lost_
     # give seat 0 task 91 (the submarine 1 and no other) and seat 3 task 94 (exactly two
     # submarines). Seat 3 holds the submarine 2, the captain the 3 and the 4: seat 3 can
     # capture only its own and the 1, and the 1 is seat 0's
-    state = new_attempt(4, 25, seed="v60-4-34")
-    assert state.setup.task_ids == (91, 94, 43, 54, 47)
-    sol = Solver().solve(state, node_limit=200_000)
-    assert sol.winnable is False and sol.nodes < 100_000, sol.nodes
+    state = proved_lost(4, 25, "v60-4-34", (91, 94, 43, 54, 47))
     off = (submarines, "most_submarines", _unbarred)
     assert laid_out_lost_only_by(monkeypatch, state, (0, 3, 2, 3, 2), off) == (True, True)
 

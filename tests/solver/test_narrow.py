@@ -7,10 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from gen import fits, laid_out_lost_only_by, lost_only_by, random_ending
+from gen import fits, laid_out_lost_only_by, lost_only_by, proved_lost, random_ending
 
 from crew.engine.setup import new_attempt
-from crew.solver import Solver
 from crew.solver.cuts import vector
 
 
@@ -20,10 +19,7 @@ def test_one_trick_for_fewer_than_every_other_player_and_every_colour_is_lost_at
     # ten tricks it may win one, as 1 + 2 + 2 + 2 <= 10 but 2 + 3 + 3 + 3 > 10, so that trick
     # holds a card of each colour and its leader wins it; no hand is void before the first
     # trick, so only its leader could, and then it has won a trick too many
-    state = new_attempt(4, 13, seed="v59-4-12")
-    assert state.setup.task_ids == (38, 63)
-    sol = Solver().solve(state, node_limit=200_000)
-    assert sol.winnable is False and sol.nodes < 100_000, sol.nodes
+    proved_lost(4, 13, "v59-4-12", (38, 63))
 
 
 def test_the_captain_may_not_lead_the_trick_of_every_colour_after_the_first(

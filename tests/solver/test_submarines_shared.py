@@ -7,12 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from gen import exhaustive, fits, laid_out_lost_only_by, lost_only_by, random_ending
+from gen import exhaustive, fits, laid_out_lost_only_by, lost_only_by, proved_lost, random_ending
 from test_cuts import _ending
 
 from crew.engine.search import SearchForm
-from crew.engine.setup import new_attempt
-from crew.solver import Solver
 from crew.solver.bounds import certainly_lost, cuts_for
 from crew.solver.cuts import submarines
 
@@ -24,10 +22,7 @@ def test_two_submarines_of_a_seat_that_wins_nothing_need_two_higher_ones(
     # solo searches, each undecided at 3,000,000 positions): seat 0 takes 50 (no trick) and
     # holds the submarines 1 and 3; seat 3 takes 92 (the 2 and no other submarine). The 3
     # needs the captain's 4 in its trick, so the 1 goes under the 2, and seat 3 takes it
-    state = new_attempt(4, 28, seed="v63-4-5")
-    assert state.setup.task_ids == (76, 79, 93, 92, 50)
-    sol = Solver().solve(state, node_limit=200_000)
-    assert sol.winnable is False and sol.nodes < 100_000, sol.nodes
+    state = proved_lost(4, 28, "v63-4-5", (76, 79, 93, 92, 50))
     off = (submarines, "_shared_out", fits)
     assert laid_out_lost_only_by(monkeypatch, state, (2, 1, 3, 3, 0), off) == (True, True)
 
