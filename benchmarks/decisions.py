@@ -1,0 +1,253 @@
+"""The computers' card decisions that matter, judged one by one: a measure that answers in minutes.
+
+Usage:
+    python benchmarks/decisions.py --make FILE [--players P] [--missions A-B] [--games G]
+        [--seed S] [--nodes N] [--workers W]
+    python benchmarks/decisions.py --eval FILE [--settings K=V,...] [--against K=V,...]
+        [--workers W] [--limit K]
+
+A whole game tells a change to the computers from today's only when one side wins it and the
+other does not, which few games do (``bots.py --against``: 46 games a side take about 45
+minutes and leave 2-9 such games). Most card decisions do not matter either: every card keeps
+the game winnable, or none does. This measures the ones that do.
+
+``--make`` plays games with today's computers in every seat (game i of mission m dealt with
+the seed ``S-m-i``, as ``bots.py`` deals them) and, at each card decision with more than one
+card to choose from while the deal can still be won with open hands, asks the open-hand solver
+which cards keep it winnable (``--nodes`` positions each, default 200,000). A decision where
+some cards do and others do not is *critical*; each game's critical decisions go to FILE as one
+JSON line (its seed, its actions, and per decision the action's index, the seat, the winning
+and the losing cards). Once no card wins, the game was lost there: later decisions are not
+asked. Resumable: the games already in FILE are skipped.
+
+``--eval`` asks the computers again at each critical decision of FILE, from the seat's own view
+and the memory it had there (the game replayed up to that point), with today's settings changed
+by ``--settings``, and counts how often they pick a winning card. With ``--against`` (other
+settings), both are asked at every decision with the same random source, and the decisions only
+one of them got right are counted both ways with the two-sided exact sign test. A decision is a
+card chosen from the seat's view alone, so this says how often a change finds the card the
+open hands would find, on positions today's computers reached; whether that wins more games is
+still for ``bots.py --against`` to say.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+
+
+def _missions(text: str) -> list[int]:
+    a, _, b = text.partition("-")
+    return list(range(int(a), int(b or a) + 1))
+
+
+def sign_test(a: int, b: int) -> float:
+    """The two-sided exact sign test on a split of ``a`` to ``b``."""
+    n = a + b
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(min(a, b) + 1))
+    return min(1.0, 2 * tail / (1 << n))
+
+
+# ---------------------------------------------------------------------------------------------
+# --make: play games and keep their critical decisions
+
+
+def make_game(job: dict[str, Any]) -> dict[str, Any]:
+    """One game played by today's computers, and its critical card decisions."""
+    from crew.engine import Phase, Play, apply, legal_actions, new_attempt
+    from crew.records import action_to_json
+    from crew.solver import Solver
+    from crew.table.selfplay import SelfPlay
+
+    t0 = time.perf_counter()
+    players, mission, seed = job["players"], job["mission"], job["seed"]
+    table = SelfPlay(new_attempt(players, mission, seed=seed), frozenset(range(players)), seed)
+    table.run()
+    out: dict[str, Any] = {k: job[k] for k in ("players", "mission", "game", "seed")}
+    out["result"] = table.state.result
+    out["actions"] = [action_to_json(a) for a in table.actions]
+    decisions = []
+    state = table.start
+    solver = Solver()
+    for k, action in enumerate(table.actions):
+        if state.phase == Phase.PLAY and isinstance(action, Play):
+            cards = [a for a in legal_actions(state) if isinstance(a, Play)]
+            if len(cards) > 1:
+                verdicts = {}
+                for a in cards:
+                    child, _ = apply(state, a)
+                    verdicts[a.card] = solver.solve(child, node_limit=job["nodes"]).winnable
+                if not any(v is True for v in verdicts.values()):
+                    if all(v is False for v in verdicts.values()):
+                        break  # lost here: no later decision can matter
+                else:
+                    losing = [c for c, v in verdicts.items() if v is False]
+                    if losing:
+                        decisions.append(
+                            {
+                                "index": k,
+                                "seat": action.seat,
+                                "trick": len(state.tricks) + 1,
+                                "winning": [c for c, v in verdicts.items() if v is True],
+                                "losing": losing,
+                                "undecided": [c for c, v in verdicts.items() if v is None],
+                                "played": action.card,
+                            }
+                        )
+        state, _ = apply(state, action)
+    out["decisions"] = decisions
+    out["seconds"] = round(time.perf_counter() - t0, 1)
+    return out
+
+
+def make(args: argparse.Namespace) -> int:
+    path = Path(args.make)
+    done: set[str] = set()
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            done.add(json.loads(line)["seed"])
+    jobs = [
+        {
+            "players": args.players,
+            "mission": m,
+            "game": i,
+            "seed": f"{args.seed}-{m}-{i}",
+            "nodes": args.nodes,
+        }
+        for m in _missions(args.missions)
+        for i in range(args.games)
+    ]
+    jobs = [j for j in jobs if j["seed"] not in done]
+    print(f"{len(jobs)} games to play ({len(done)} already in {path})", flush=True)
+    with multiprocessing.Pool(args.workers) as pool, path.open("a", encoding="utf-8") as f:
+        for game in pool.imap_unordered(make_game, jobs):
+            f.write(json.dumps(game) + "\n")
+            f.flush()
+            n = len(game["decisions"])
+            right = sum(d["played"] in d["winning"] for d in game["decisions"])
+            print(
+                f"{game['seed']}: {game['result']}, {n} critical, {right} played right, "
+                f"{game['seconds']} s",
+                flush=True,
+            )
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# --eval: ask the computers again
+
+
+def _cfg(text: str) -> Any:
+    from bots import parse_settings
+
+    from crew.bots import DEFAULT
+
+    return replace(DEFAULT, **parse_settings(text))
+
+
+def eval_decision(job: dict[str, Any]) -> dict[str, Any]:
+    """The cards each side picks at one critical decision."""
+    import copy
+    import random
+
+    from crew.bots import Memory, choose_action
+    from crew.engine import apply, new_attempt, view_for
+    from crew.records import action_from_json
+
+    state = new_attempt(job["players"], job["mission"], seed=job["seed"])
+    seat = job["seat"]
+    memory = Memory(seat)
+    memory.observe(view_for(state, seat))
+    for raw in job["actions"][: job["index"]]:
+        state, _ = apply(state, action_from_json(raw))
+        memory.observe(view_for(state, seat))
+    view = view_for(state, seat)
+    out: dict[str, Any] = {"seed": job["seed"], "index": job["index"], "picked": [], "seconds": []}
+    for text in job["sides"]:
+        rng = random.Random(f"decisions:{job['seed']}:{job['index']}")
+        t0 = time.perf_counter()
+        decision = choose_action(view, copy.deepcopy(memory), rng, _cfg(text))
+        out["seconds"].append(round(time.perf_counter() - t0, 3))
+        out["picked"].append(decision.action.card)
+    return out
+
+
+def evaluate(args: argparse.Namespace) -> int:
+    sides = [args.settings] + ([args.against] if args.against is not None else [])
+    jobs = []
+    for line in Path(args.eval).read_text(encoding="utf-8").splitlines():
+        game = json.loads(line)
+        for d in game["decisions"]:
+            jobs.append(
+                {
+                    "players": game["players"],
+                    "mission": game["mission"],
+                    "seed": game["seed"],
+                    "actions": game["actions"],
+                    "index": d["index"],
+                    "seat": d["seat"],
+                    "winning": d["winning"],
+                    "sides": sides,
+                }
+            )
+    if args.limit:
+        jobs = jobs[: args.limit]
+    right = [0] * len(sides)
+    only = [0, 0]
+    seconds: list[list[float]] = [[] for _ in sides]
+    t0 = time.perf_counter()
+    with multiprocessing.Pool(args.workers) as pool:
+        for job, got in zip(jobs, pool.imap(eval_decision, jobs, chunksize=2), strict=True):
+            ok = [c in job["winning"] for c in got["picked"]]
+            for s, x in enumerate(ok):
+                right[s] += x
+                seconds[s].append(got["seconds"][s])
+            if len(ok) == 2 and ok[0] != ok[1]:
+                only[0 if ok[0] else 1] += 1
+    n = len(jobs)
+    for s, text in enumerate(sides):
+        xs = sorted(seconds[s])
+        med = xs[len(xs) // 2] if xs else 0.0
+        print(
+            f"settings {text or '(today)'!r}: {right[s]} of {n} critical decisions right "
+            f"({right[s] / max(n, 1):.3f}), decision median {med:.3f} s"
+        )
+    if len(sides) == 2:
+        print(
+            f"right only with the first: {only[0]}, only with the second: {only[1]}, "
+            f"sign test p {sign_test(*only):.3g}"
+        )
+    print(f"{time.perf_counter() - t0:.0f} s")
+    return 0
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--make")
+    p.add_argument("--eval")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--missions", default="11-33")
+    p.add_argument("--games", type=int, default=2)
+    p.add_argument("--seed", default="dc1")
+    p.add_argument("--nodes", type=int, default=200_000)
+    p.add_argument("--settings", default="")
+    p.add_argument("--against")
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--limit", type=int, default=0)
+    args = p.parse_args()
+    if bool(args.make) == bool(args.eval):
+        p.error("give --make FILE or --eval FILE")
+    return make(args) if args.make else evaluate(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
