@@ -4,7 +4,7 @@ Usage:
     python benchmarks/decisions.py --make FILE [--players P] [--missions A-B] [--games G]
         [--seed S] [--nodes N] [--workers W]
     python benchmarks/decisions.py --eval FILE [--settings K=V,...] [--against K=V,...]
-        [--workers W] [--limit K]
+        [--workers W] [--limit K] [--cache DIR]
 
 A whole game tells a change to the computers from today's only when one side wins it and the
 other does not, which few games do (``bots.py --against``: 46 games a side take about 45
@@ -27,7 +27,8 @@ settings), both are asked at every decision with the same random source, and the
 one of them got right are counted both ways with the two-sided exact sign test. A decision is a
 card chosen from the seat's view alone, so this says how often a change finds the card the
 open hands would find, on positions today's computers reached; whether that wins more games is
-still for ``bots.py --against`` to say.
+still for ``bots.py --against`` to say. ``--cache DIR`` keeps each side's picks (one file per
+settings text), so a side asked before is not asked again: the code must be the same.
 """
 
 from __future__ import annotations
@@ -40,7 +41,6 @@ import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
-
 
 
 def _missions(text: str) -> list[int]:
@@ -155,7 +155,7 @@ def _cfg(text: str) -> Any:
 
 
 def eval_decision(job: dict[str, Any]) -> dict[str, Any]:
-    """The cards each side picks at one critical decision."""
+    """The cards each side asked for picks at one critical decision."""
     import copy
     import random
 
@@ -171,14 +171,20 @@ def eval_decision(job: dict[str, Any]) -> dict[str, Any]:
         state, _ = apply(state, action_from_json(raw))
         memory.observe(view_for(state, seat))
     view = view_for(state, seat)
-    out: dict[str, Any] = {"seed": job["seed"], "index": job["index"], "picked": [], "seconds": []}
-    for text in job["sides"]:
+    out: dict[str, Any] = {"picked": {}, "seconds": {}}
+    for text in job["ask"]:
         rng = random.Random(f"decisions:{job['seed']}:{job['index']}")
         t0 = time.perf_counter()
         decision = choose_action(view, copy.deepcopy(memory), rng, _cfg(text))
-        out["seconds"].append(round(time.perf_counter() - t0, 3))
-        out["picked"].append(decision.action.card)
+        out["seconds"][text] = round(time.perf_counter() - t0, 3)
+        out["picked"][text] = decision.action.card
     return out
+
+
+def _cache_path(cache: str, text: str) -> Path:
+    import hashlib
+
+    return Path(cache) / (hashlib.sha256(text.encode()).hexdigest()[:16] + ".jsonl")
 
 
 def evaluate(args: argparse.Namespace) -> int:
@@ -196,21 +202,42 @@ def evaluate(args: argparse.Namespace) -> int:
                     "index": d["index"],
                     "seat": d["seat"],
                     "winning": d["winning"],
-                    "sides": sides,
                 }
             )
     if args.limit:
         jobs = jobs[: args.limit]
+    # picks already made with the same settings on the same decisions (``--cache DIR``)
+    known: dict[str, dict[str, tuple[int, float]]] = {text: {} for text in sides}
+    files = {}
+    if args.cache:
+        Path(args.cache).mkdir(parents=True, exist_ok=True)
+        for text in dict.fromkeys(sides):
+            path = _cache_path(args.cache, text)
+            if path.exists():
+                for line in path.read_text(encoding="utf-8").splitlines():
+                    doc = json.loads(line)
+                    known[text][doc["key"]] = (doc["card"], doc["seconds"])
+            files[text] = path.open("a", encoding="utf-8")
+    for job in jobs:
+        job["key"] = f"{job['seed']}:{job['index']}"
+        job["ask"] = [t for t in dict.fromkeys(sides) if job["key"] not in known[t]]
     right = [0] * len(sides)
     only = [0, 0]
     seconds: list[list[float]] = [[] for _ in sides]
     t0 = time.perf_counter()
     with multiprocessing.Pool(args.workers) as pool:
         for job, got in zip(jobs, pool.imap(eval_decision, jobs, chunksize=2), strict=True):
-            ok = [c in job["winning"] for c in got["picked"]]
+            for text in job["ask"]:
+                pick = (got["picked"][text], got["seconds"][text])
+                known[text][job["key"]] = pick
+                if text in files:
+                    doc = {"key": job["key"], "card": pick[0], "seconds": pick[1]}
+                    files[text].write(json.dumps(doc) + "\n")
+                    files[text].flush()
+            ok = [known[t][job["key"]][0] in job["winning"] for t in sides]
             for s, x in enumerate(ok):
                 right[s] += x
-                seconds[s].append(got["seconds"][s])
+                seconds[s].append(known[sides[s]][job["key"]][1])
             if len(ok) == 2 and ok[0] != ok[1]:
                 only[0 if ok[0] else 1] += 1
     n = len(jobs)
@@ -243,6 +270,7 @@ def main() -> int:
     p.add_argument("--against")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--limit", type=int, default=0)
+    p.add_argument("--cache")
     args = p.parse_args()
     if bool(args.make) == bool(args.eval):
         p.error("give --make FILE or --eval FILE")
