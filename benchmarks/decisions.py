@@ -4,7 +4,7 @@ Usage:
     python benchmarks/decisions.py --make FILE [--players P] [--missions A-B] [--games G]
         [--seed S] [--nodes N] [--workers W]
     python benchmarks/decisions.py --eval FILE [--settings K=V,...] [--against K=V,...]
-        [--workers W] [--limit K] [--cache DIR]
+        [--workers W] [--limit K] [--cache DIR] [--base DIR]
 
 A whole game tells a change to the computers from today's only when one side wins it and the
 other does not, which few games do (``bots.py --against``: 46 games a side take about 45
@@ -29,6 +29,9 @@ card chosen from the seat's view alone, so this says how often a change finds th
 open hands would find, on positions today's computers reached; whether that wins more games is
 still for ``bots.py --against`` to say. ``--cache DIR`` keeps each side's picks (one file per
 settings text), so a side asked before is not asked again: the code must be the same.
+``--base DIR`` compares two versions of the code: the first side's picks are read from DIR (the
+``--cache`` of a run of the other version with the same ``--settings``), the second side is this
+version's (kept in its own ``--cache``).
 """
 
 from __future__ import annotations
@@ -189,6 +192,12 @@ def _cache_path(cache: str, text: str) -> Path:
 
 def evaluate(args: argparse.Namespace) -> int:
     sides = [args.settings] + ([args.against] if args.against is not None else [])
+    if args.base:
+        if args.against is not None or not args.cache:
+            raise SystemExit(
+                "--base compares with this build's own picks: give --cache, not --against"
+            )
+        sides = ["base:" + args.settings, args.settings]
     jobs = []
     for line in Path(args.eval).read_text(encoding="utf-8").splitlines():
         game = json.loads(line)
@@ -209,9 +218,19 @@ def evaluate(args: argparse.Namespace) -> int:
     # picks already made with the same settings on the same decisions (``--cache DIR``)
     known: dict[str, dict[str, tuple[int, float]]] = {text: {} for text in sides}
     files = {}
+    if args.base:
+        path = _cache_path(args.base, args.settings)
+        for line in path.read_text(encoding="utf-8").splitlines():
+            doc = json.loads(line)
+            known[sides[0]][doc["key"]] = (doc["card"], doc["seconds"])
+        missing = [j for j in jobs if f"{j['seed']}:{j['index']}" not in known[sides[0]]]
+        if missing:
+            raise SystemExit(f"--base {args.base}: {len(missing)} decisions not asked there")
     if args.cache:
         Path(args.cache).mkdir(parents=True, exist_ok=True)
         for text in dict.fromkeys(sides):
+            if text.startswith("base:"):
+                continue
             path = _cache_path(args.cache, text)
             if path.exists():
                 for line in path.read_text(encoding="utf-8").splitlines():
@@ -271,6 +290,7 @@ def main() -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--limit", type=int, default=0)
     p.add_argument("--cache")
+    p.add_argument("--base")
     args = p.parse_args()
     if bool(args.make) == bool(args.eval):
         p.error("give --make FILE or --eval FILE")
