@@ -2,7 +2,7 @@
 
 Usage:
     python benchmarks/decisions.py --make FILE [--players P] [--missions A-B] [--games G]
-        [--seed S] [--nodes N] [--workers W]
+        [--seed S] [--nodes N] [--workers W] [--settings K=V,...]
     python benchmarks/decisions.py --eval FILE [--settings K=V,...] [--against K=V,...]
         [--workers W] [--limit K] [--cache DIR] [--base DIR]
 
@@ -11,13 +11,14 @@ other does not, which few games do (``bots.py --against``: 46 games a side take 
 minutes and leave 2-9 such games). Most card decisions do not matter either: every card keeps
 the game winnable, or none does. This measures the ones that do.
 
-``--make`` plays games with today's computers in every seat (game i of mission m dealt with
-the seed ``S-m-i``, as ``bots.py`` deals them) and, at each card decision with more than one
-card to choose from while the deal can still be won with open hands, asks the open-hand solver
-which cards keep it winnable (``--nodes`` positions each, default 200,000). A decision where
-some cards do and others do not is *critical*; each game's critical decisions go to FILE as one
-JSON line (its seed, its actions, and per decision the action's index, the seat, the winning
-and the losing cards). Once no card wins, the game was lost there: later decisions are not
+``--make`` plays games with today's computers in every seat (``--settings`` changes them; game
+i of mission m dealt with the seed ``S-m-i``, as ``bots.py`` deals them) and, at each card
+decision with more than one card to choose from while the deal can still be won with open
+hands, asks the open-hand solver which cards keep it winnable (``--nodes`` positions each,
+default 200,000). A decision where some cards do and others do not is *critical*; each game's
+critical decisions go to FILE as one JSON line (its seed, its actions, and per decision the
+action's index, the seat, the winning and the losing cards). Once no card wins, the game was
+lost there: later decisions are not
 asked. Resumable: the games already in FILE are skipped.
 
 ``--eval`` asks the computers again at each critical decision of FILE, from the seat's own view
@@ -73,7 +74,8 @@ def make_game(job: dict[str, Any]) -> dict[str, Any]:
 
     t0 = time.perf_counter()
     players, mission, seed = job["players"], job["mission"], job["seed"]
-    table = SelfPlay(new_attempt(players, mission, seed=seed), frozenset(range(players)), seed)
+    state = new_attempt(players, mission, seed=seed)
+    table = SelfPlay(state, frozenset(range(players)), seed, _cfg(job["settings"]))
     table.run()
     out: dict[str, Any] = {k: job[k] for k in ("players", "mission", "game", "seed")}
     out["result"] = table.state.result
@@ -125,6 +127,7 @@ def make(args: argparse.Namespace) -> int:
             "game": i,
             "seed": f"{args.seed}-{m}-{i}",
             "nodes": args.nodes,
+            "settings": args.settings,
         }
         for m in _missions(args.missions)
         for i in range(args.games)
@@ -220,6 +223,8 @@ def evaluate(args: argparse.Namespace) -> int:
     files = {}
     if args.base:
         path = _cache_path(args.base, args.settings)
+        if not path.exists():
+            raise SystemExit(f"--base {args.base}: no picks with settings {args.settings!r} there")
         for line in path.read_text(encoding="utf-8").splitlines():
             doc = json.loads(line)
             known[sides[0]][doc["key"]] = (doc["card"], doc["seconds"])

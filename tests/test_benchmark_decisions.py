@@ -1,0 +1,92 @@
+"""``benchmarks/decisions.py``: the computers' critical card decisions kept from their games and
+asked again (issue 49), run as a script on the cheapest computers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from crew.engine import Phase, Play, apply, new_attempt
+from crew.records import action_from_json
+from crew.solver import Solver
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "benchmarks" / "decisions.py"
+
+pytestmark = pytest.mark.early
+
+#: the cheapest search (as in tests/test_benchmark_bots.py)
+TINY = "samples=1,nodes=60,task_samples=1,task_nodes=60,budget=2000,wide_budget=0,max_samples=1"
+
+
+def _run(*args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
+    r = subprocess.run(
+        [sys.executable, str(SCRIPT), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+        check=False,
+    )
+    assert r.returncode == code, r.stderr
+    return r
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("decisions") / "d.jsonl"
+    args = ["--make", str(out), "--missions", "11-12", "--games", "2", "--seed", "t1"]
+    _run(*args, "--settings", TINY, "--nodes", "100000", "--workers", "2")
+    return out
+
+
+def test_each_critical_decision_has_cards_that_win_and_cards_that_lose(made: Path) -> None:
+    games = [json.loads(line) for line in made.read_text().splitlines()]
+    assert sorted(g["seed"] for g in games) == ["t1-11-0", "t1-11-1", "t1-12-0", "t1-12-1"]
+    decisions = [(g, d) for g in games for d in g["decisions"]]
+    assert decisions, "the cheapest computers make some decision that matters in four games"
+    solver = Solver()
+    for g, d in decisions[:6]:
+        state = new_attempt(g["players"], g["mission"], seed=g["seed"])
+        for raw in g["actions"][: d["index"]]:
+            state, _ = apply(state, action_from_json(raw))
+        assert state.phase == Phase.PLAY and state.turn == d["seat"]
+        assert d["winning"] and d["losing"]
+        for card, won in [(d["winning"][0], True), (d["losing"][0], False)]:
+            child, _ = apply(state, Play(d["seat"], card))
+            assert solver.solve(child, node_limit=400_000).winnable is won
+
+
+def test_make_resumes_without_playing_a_game_twice(made: Path) -> None:
+    before = made.read_text()
+    r = _run("--make", str(made), "--missions", "11-12", "--games", "2", "--seed", "t1")
+    assert "0 games to play (4 already in" in r.stdout
+    assert made.read_text() == before
+
+
+def test_eval_counts_right_picks_and_pairs_two_settings(made: Path, tmp_path: Path) -> None:
+    n = sum(len(json.loads(line)["decisions"]) for line in made.read_text().splitlines())
+    cache = tmp_path / "cache"
+    first = _run("--eval", str(made), "--settings", TINY, "--against", TINY, "--cache", str(cache))
+    lines = first.stdout.splitlines()
+    assert f"of {n} critical decisions right" in lines[0]
+    # the same settings twice pick the same cards: no decision told them apart
+    assert lines[0].split(":")[1].split("(")[0] == lines[1].split(":")[1].split("(")[0]
+    assert "right only with the first: 0, only with the second: 0, sign test p 1" in first.stdout
+    # asked again: every pick comes from the cache, the counts are the same
+    again = _run("--eval", str(made), "--settings", TINY, "--cache", str(cache))
+    assert again.stdout.splitlines()[0] == lines[0]
+    # another version's picks compared with this one's (here the same code: the same picks)
+    based = _run(
+        "--eval", str(made), "--settings", TINY, "--cache", str(cache), "--base", str(cache)
+    )
+    assert "right only with the first: 0, only with the second: 0" in based.stdout
+    missing = _run(
+        "--eval", str(made), "--settings", "samples=2", "--cache", str(cache),
+        "--base", str(cache), code=1,
+    )  # fmt: skip
+    assert "no picks with settings 'samples=2' there" in missing.stderr
