@@ -1,4 +1,5 @@
-"""Inference from public events and view-consistent sampling of the unseen cards.
+"""Inference from public events and view-consistent sampling of the unseen cards (every placement
+that fits equally likely: :class:`Placements`).
 
 Everything here reads one seat's ``View`` and its ``Memory``; nothing else. The constraints:
 
