@@ -4,8 +4,11 @@
 from __future__ import annotations
 
 import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from crew.bots import Settings
@@ -21,6 +24,34 @@ CHEAP = Settings(
     max_samples=1,
     min_nodes=60,
 )
+
+#: :data:`CHEAP` as a benchmark script's ``--settings``
+CHEAP_TEXT = ",".join(
+    f"{k}={v}"
+    for k, v in dict(
+        samples=1, nodes=60, task_samples=1, task_nodes=60, budget=2000, wide_budget=0,
+        max_samples=1, min_nodes=60,
+    ).items()
+)  # fmt: skip
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_script(
+    script: str, *args: str, code: int = 0, timeout: float = 300
+) -> subprocess.CompletedProcess[str]:
+    """``python benchmarks/<script> ARGS`` from the repository, checked for exit ``code``."""
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / script), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=timeout,
+        check=False,
+    )
+    assert r.returncode == code, r.stderr
+    return r
+
 
 #: four players, real-time mission 14: a volunteer, then the time runs out before any card,
 #: while the attempt could still be won (issue 26)

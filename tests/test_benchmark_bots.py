@@ -6,11 +6,11 @@ from __future__ import annotations
 import importlib.util
 import json
 import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from shared_cases import CHEAP_TEXT, run_script
 
 from crew.cli.main import main as crew_main
 
@@ -20,8 +20,8 @@ SCRIPT = ROOT / "benchmarks" / "bots.py"
 #: each test runs the script in processes for seconds: started first (tests/conftest.py)
 pytestmark = pytest.mark.early
 
-#: the cheapest search (tests/shared_cases.CHEAP) as --settings
-TINY = "samples=1,nodes=60,task_samples=1,task_nodes=60,budget=2000,wide_budget=0,max_samples=1"
+#: the cheapest search as --settings
+TINY = CHEAP_TEXT
 
 
 def _bench() -> ModuleType:
@@ -33,16 +33,7 @@ def _bench() -> ModuleType:
 
 
 def _run(*args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-    r = subprocess.run(
-        [sys.executable, str(SCRIPT), *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-        check=False,
-    )
-    assert r.returncode == code, r.stderr
-    return r
+    return run_script("bots.py", *args, code=code)
 
 
 def test_the_sign_test_is_the_exact_binomial_both_ways() -> None:

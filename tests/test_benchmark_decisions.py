@@ -5,35 +5,23 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from shared_cases import CHEAP_TEXT, run_script
 
 from crew.engine import Phase, Play, apply, new_attempt
 from crew.records import action_from_json
 from crew.solver import Solver
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "benchmarks" / "decisions.py"
-
 pytestmark = pytest.mark.early
 
-#: the cheapest search (as in tests/test_benchmark_bots.py)
-TINY = "samples=1,nodes=60,task_samples=1,task_nodes=60,budget=2000,wide_budget=0,max_samples=1"
+#: the cheapest search as --settings
+TINY = CHEAP_TEXT
 
 
 def _run(*args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-    r = subprocess.run(
-        [sys.executable, str(SCRIPT), *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=600,
-        check=False,
-    )
-    assert r.returncode == code, r.stderr
-    return r
+    return run_script("decisions.py", *args, code=code, timeout=600)
 
 
 @pytest.fixture(scope="module")
