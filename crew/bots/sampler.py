@@ -15,9 +15,7 @@ Everything here reads one seat's ``View`` and its ``Memory``; nothing else. The 
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from crew.engine.cards import CAPTAIN_CARD, SUIT_MASKS, cards_in, suit_of
@@ -29,7 +27,7 @@ from crew.engine.view import View
 
 from .memory import Memory
 
-__all__ = ["Knowledge", "Placements", "infer", "sample_hands", "sample_states"]
+__all__ = ["Knowledge", "infer", "sample_hands", "sample_states"]
 
 
 @dataclass(frozen=True)
@@ -154,96 +152,6 @@ def _fill(k: Knowledge, rng: random.Random, relax: bool) -> dict[int, int] | Non
     return hands
 
 
-class Placements:
-    """Every placement of the unseen cards that fits the hand counts and the cards each slot
-    may hold, counted so that one can be drawn uniformly (:meth:`draw`).
-
-    The cards are grouped by the slots they may go to (a few groups: at most one per set of
-    slots). The number of placements of the groups from ``i`` on, given the room left in each
-    slot, is the sum over every way of sharing group ``i`` out within that room of the ways to
-    choose which of its cards go where times the placements of the rest; a draw shares the
-    groups out one after the other, each way with the weight of the placements it leaves.
-    Drawing a card at a time instead (each to a slot in proportion to its room, the most
-    constrained cards first) favours some placements: with one seat void in a colour and
-    another in a second colour, by three to four points a card.
-    """
-
-    def __init__(self, k: Knowledge) -> None:
-        self.slots = sorted(k.need)
-        self.base = {s: k.fixed[s] for s in self.slots}
-        room = [k.need[s] - k.fixed[s].bit_count() for s in self.slots]
-        placed = 0
-        for s in self.slots:
-            placed |= k.fixed[s]
-        groups: dict[tuple[int, ...], list[int]] = {}
-        for c in cards_in(k.hidden & ~placed):
-            where = tuple(i for i, s in enumerate(self.slots) if k.allowed[s] >> c & 1)
-            groups.setdefault(where, []).append(c)
-        self.groups = sorted(groups.items())
-        self.room = tuple(room)
-        self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
-        self.total = 0 if min(room, default=0) < 0 else self._count(0, self.room)
-
-    def _splits(
-        self, size: int, where: tuple[int, ...], room: tuple[int, ...]
-    ) -> Iterator[tuple[tuple[int, ...], int]]:
-        """Every way to share ``size`` cards out among the slots ``where`` within ``room``:
-        the count per slot, and the number of ways to choose which cards go where."""
-        if not where:
-            if size == 0:
-                yield (0,) * len(room), 1
-            return
-        first, rest = where[0], where[1:]
-        for take in range(min(size, room[first]) + 1):
-            for counts, ways in self._splits(size - take, rest, room):
-                yield (
-                    counts[:first] + (take,) + counts[first + 1 :],
-                    ways * math.comb(size, take),
-                )
-
-    def _count(self, i: int, room: tuple[int, ...]) -> int:
-        if i == len(self.groups):
-            return 0 if any(room) else 1
-        key = (i, room)
-        hit = self._memo.get(key)
-        if hit is None:
-            where, cards = self.groups[i]
-            hit = 0
-            for counts, ways in self._splits(len(cards), where, room):
-                after = tuple(r - c for r, c in zip(room, counts, strict=True))
-                hit += ways * self._count(i + 1, after)
-            self._memo[key] = hit
-        return hit
-
-    def draw(self, rng: random.Random) -> dict[int, int]:
-        """One placement, each with the same chance (there must be one: :attr:`total`)."""
-        assert self.total, "no placement fits"
-        hands = dict(self.base)
-        room = self.room
-        for i, (where, cards) in enumerate(self.groups):
-            options = []
-            for counts, ways in self._splits(len(cards), where, room):
-                after = tuple(r - c for r, c in zip(room, counts, strict=True))
-                weight = ways * self._count(i + 1, after)
-                if weight:
-                    options.append((weight, counts, after))
-            r = rng.randrange(sum(w for w, _, _ in options))
-            k = 0
-            while r >= options[k][0]:
-                r -= options[k][0]
-                k += 1
-            _, counts, after = options[k]
-            pool = list(cards)
-            rng.shuffle(pool)
-            at = 0
-            for j, n in enumerate(counts):
-                for card in pool[at : at + n]:
-                    hands[self.slots[j]] |= 1 << card
-                at += n
-            room = after
-        return hands
-
-
 def _ok(k: Knowledge, hands: dict[int, int]) -> bool:
     for s, card in k.either:
         same = hands[s] & SUIT_MASKS[suit_of(card)]
@@ -252,20 +160,8 @@ def _ok(k: Knowledge, hands: dict[int, int]) -> bool:
     return True
 
 
-def sample_hands(
-    k: Knowledge, rng: random.Random, tries: int = 200, placements: Placements | None = None
-) -> dict[int, int]:
-    """One placement of the unseen cards that fits every constraint, each such placement with
-    the same chance (:class:`Placements`, built from ``k`` unless given; the hidden-position
-    signals by drawing again). When none is found, one drawn a card at a time, with those
-    signals or, failing that, any slot for any card (a view the constraints read wrongly)."""
-    if placements is None:
-        placements = Placements(k)
-    if placements.total:
-        for _ in range(tries):
-            drawn = placements.draw(rng)
-            if _ok(k, drawn):
-                return drawn
+def sample_hands(k: Knowledge, rng: random.Random, tries: int = 200) -> dict[int, int]:
+    """One placement of the unseen cards that fits every constraint (relaxed if none is found)."""
     for relax in (False, True):
         for _ in range(tries):
             hands = _fill(k, rng, relax)
@@ -277,11 +173,10 @@ def sample_hands(
 def sample_states(view: View, memory: Memory, rng: random.Random, n: int) -> list[GameState]:
     """``n`` full states that all look exactly like ``view`` to its seat."""
     k = infer(view, memory)
-    placements = Placements(k)
     tonoja = view.players == 2
     out = []
     for _ in range(n):
-        slots = sample_hands(k, rng, placements=placements)
+        slots = sample_hands(k, rng)
         hands = {s: m for s, m in slots.items() if not (tonoja and s == TONOJA)}
         down: tuple[int, ...] = ()
         if tonoja:

@@ -69,7 +69,7 @@ def test_cheap_decisions_sample_more_deals() -> None:
     seat = state.setup.controller(state.turn)
     view = view_for(state, seat)
     narrow = Settings(samples=4, wide_budget=0)
-    wide = Settings(samples=4, wide_budget=10**9, max_samples=40, race=False)  # all 40 judged
+    wide = Settings(samples=4, wide_budget=10**9, max_samples=40)
     d1 = choose_action(view, memories[seat], decision_rng(1, seat, 1), narrow)
     d2 = choose_action(view, memories[seat], decision_rng(1, seat, 1), wide)
     assert _deals(d1.why) == 4
