@@ -8,6 +8,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -25,14 +26,12 @@ CHEAP = Settings(
     min_nodes=60,
 )
 
-#: :data:`CHEAP` as a benchmark script's ``--settings``
+#: :data:`CHEAP` as a benchmark script's ``--settings`` (the fields it changes)
 CHEAP_TEXT = ",".join(
-    f"{k}={v}"
-    for k, v in dict(
-        samples=1, nodes=60, task_samples=1, task_nodes=60, budget=2000, wide_budget=0,
-        max_samples=1, min_nodes=60,
-    ).items()
-)  # fmt: skip
+    f"{f.name}={getattr(CHEAP, f.name)}"
+    for f in fields(Settings)
+    if getattr(CHEAP, f.name) != f.default
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 

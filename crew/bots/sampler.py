@@ -1,5 +1,4 @@
-"""Inference from public events and view-consistent sampling of the unseen cards (every placement
-that fits equally likely: :class:`Placements`).
+"""Inference from public events and view-consistent sampling of the unseen cards.
 
 Everything here reads one seat's ``View`` and its ``Memory``; nothing else. The constraints:
 
