@@ -18,8 +18,7 @@ hands, asks the open-hand solver which cards keep it winnable (``--nodes`` posit
 default 200,000). A decision where some cards do and others do not is *critical*; each game's
 critical decisions go to FILE as one JSON line (its seed, its actions, and per decision the
 action's index, the seat, the winning and the losing cards). Once no card wins, the game was
-lost there: later decisions are not
-asked. Resumable: the games already in FILE are skipped.
+lost there: later decisions are not asked. Resumable: the games already in FILE are skipped.
 
 ``--eval`` asks the computers again at each critical decision of FILE, from the seat's own view
 and the memory it had there (the game replayed up to that point), with today's settings changed
@@ -39,27 +38,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-
-def _missions(text: str) -> list[int]:
-    a, _, b = text.partition("-")
-    return list(range(int(a), int(b or a) + 1))
-
-
-def sign_test(a: int, b: int) -> float:
-    """The two-sided exact sign test on a split of ``a`` to ``b``."""
-    n = a + b
-    if n == 0:
-        return 1.0
-    tail = sum(math.comb(n, i) for i in range(min(a, b) + 1))
-    return min(1.0, 2 * tail / (1 << n))
-
+from bots import _missions, parse_settings, sign_test  # this script's neighbour
 
 # ---------------------------------------------------------------------------------------------
 # --make: play games and keep their critical decisions
@@ -153,8 +138,6 @@ def make(args: argparse.Namespace) -> int:
 
 
 def _cfg(text: str) -> Any:
-    from bots import parse_settings
-
     from crew.bots import DEFAULT
 
     return replace(DEFAULT, **parse_settings(text))
