@@ -8,7 +8,7 @@ Usage:
 
 A whole game tells a change to the computers from today's only when one side wins it and the
 other does not, which few games do (``bots.py --against``: 46 games a side take about 45
-minutes and leave 2-9 such games). Most card decisions do not matter either: every card keeps
+minutes and leave 0-12 such games). Most card decisions do not matter either: every card keeps
 the game winnable, or none does. This measures the ones that do.
 
 ``--make`` plays games with today's computers in every seat (``--settings`` changes them; game
