@@ -18,7 +18,8 @@ hands, asks the open-hand solver which cards keep it winnable (``--nodes`` posit
 default 200,000). A decision where some cards do and others do not is *critical*; each game's
 critical decisions go to FILE as one JSON line (its seed, its actions, and per decision the
 action's index, the seat, the winning and the losing cards). Once no card wins, the game was
-lost there: later decisions are not asked. Resumable: the games already in FILE are skipped.
+lost there: later decisions are not asked. Resumable: the games already in FILE are skipped
+(a FILE made with another crew size, ``--nodes`` or ``--settings`` is refused).
 
 ``--eval`` asks the computers again at each critical decision of FILE, from the seat's own view
 and the memory it had there (the game replayed up to that point), with today's settings changed
@@ -37,6 +38,7 @@ version's (kept in its own ``--cache``).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import multiprocessing
 import time
@@ -62,7 +64,8 @@ def make_game(job: dict[str, Any]) -> dict[str, Any]:
     state = new_attempt(players, mission, seed=seed)
     table = SelfPlay(state, frozenset(range(players)), seed, _cfg(job["settings"]))
     table.run()
-    out: dict[str, Any] = {k: job[k] for k in ("players", "mission", "game", "seed")}
+    keep = ("players", "mission", "game", "seed", "nodes", "settings")
+    out: dict[str, Any] = {k: job[k] for k in keep}
     out["result"] = table.state.result
     out["actions"] = [action_to_json(a) for a in table.actions]
     decisions = []
@@ -101,18 +104,22 @@ def make_game(job: dict[str, Any]) -> dict[str, Any]:
 
 def make(args: argparse.Namespace) -> int:
     path = Path(args.make)
+    run = {"players": args.players, "nodes": args.nodes, "settings": args.settings}
     done: set[str] = set()
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            done.add(json.loads(line)["seed"])
+    if path.exists():  # resumed: only games of the same run may join it
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            game = json.loads(line)
+            other = {k: game.get(k) for k in run}
+            if other != run:
+                raise SystemExit(f"{path}, line {n}: a game of another run ({other}), not {run}")
+            done.add(game["seed"])
     jobs = [
         {
             "players": args.players,
             "mission": m,
             "game": i,
             "seed": f"{args.seed}-{m}-{i}",
-            "nodes": args.nodes,
-            "settings": args.settings,
+            **run,
         }
         for m in _missions(args.missions)
         for i in range(args.games)
@@ -152,15 +159,15 @@ def eval_decision(job: dict[str, Any]) -> dict[str, Any]:
     from crew.engine import apply, new_attempt, view_for
     from crew.records import action_from_json
 
-    state = new_attempt(job["players"], job["mission"], seed=job["seed"])
-    seat = job["seat"]
-    memory = Memory(seat)
-    memory.observe(view_for(state, seat))
-    for raw in job["actions"][: job["index"]]:
-        state, _ = apply(state, action_from_json(raw))
-        memory.observe(view_for(state, seat))
-    view = view_for(state, seat)
     out: dict[str, Any] = {"picked": {}, "seconds": {}}
+    if not job["ask"]:  # every pick of this decision is in the cache
+        return out
+    seat = job["seat"]
+    states = [new_attempt(job["players"], job["mission"], seed=job["seed"])]
+    for raw in job["actions"][: job["index"]]:
+        states.append(apply(states[-1], action_from_json(raw))[0])
+    memory = Memory.replayed(seat, (view_for(st, seat) for st in states))
+    view = view_for(states[-1], seat)
     for text in job["ask"]:
         rng = random.Random(f"decisions:{job['seed']}:{job['index']}")
         t0 = time.perf_counter()
@@ -171,9 +178,16 @@ def eval_decision(job: dict[str, Any]) -> dict[str, Any]:
 
 
 def _cache_path(cache: str, text: str) -> Path:
-    import hashlib
-
     return Path(cache) / (hashlib.sha256(text.encode()).hexdigest()[:16] + ".jsonl")
+
+
+def _picks(path: Path) -> dict[str, tuple[int, float]]:
+    """A picks file of ``--cache``: decision key -> (card, seconds)."""
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        doc = json.loads(line)
+        out[doc["key"]] = (doc["card"], doc["seconds"])
+    return out
 
 
 def evaluate(args: argparse.Namespace) -> int:
@@ -208,9 +222,7 @@ def evaluate(args: argparse.Namespace) -> int:
         path = _cache_path(args.base, args.settings)
         if not path.exists():
             raise SystemExit(f"--base {args.base}: no picks with settings {args.settings!r} there")
-        for line in path.read_text(encoding="utf-8").splitlines():
-            doc = json.loads(line)
-            known[sides[0]][doc["key"]] = (doc["card"], doc["seconds"])
+        known[sides[0]] = _picks(path)
         missing = [j for j in jobs if f"{j['seed']}:{j['index']}" not in known[sides[0]]]
         if missing:
             raise SystemExit(f"--base {args.base}: {len(missing)} decisions not asked there")
@@ -221,9 +233,7 @@ def evaluate(args: argparse.Namespace) -> int:
                 continue
             path = _cache_path(args.cache, text)
             if path.exists():
-                for line in path.read_text(encoding="utf-8").splitlines():
-                    doc = json.loads(line)
-                    known[text][doc["key"]] = (doc["card"], doc["seconds"])
+                known[text] = _picks(path)
             files[text] = path.open("a", encoding="utf-8")
     for job in jobs:
         job["key"] = f"{job['seed']}:{job['index']}"
@@ -232,8 +242,17 @@ def evaluate(args: argparse.Namespace) -> int:
     only = [0, 0]
     seconds: list[list[float]] = [[] for _ in sides]
     t0 = time.perf_counter()
+    asked = sum(1 for job in jobs if job["ask"])
+    print(f"{len(jobs)} decisions, {asked} to ask (the rest from the cache)", flush=True)
+    done = 0
     with multiprocessing.Pool(args.workers) as pool:
         for job, got in zip(jobs, pool.imap(eval_decision, jobs, chunksize=2), strict=True):
+            if job["ask"]:
+                done += 1
+                if done % 100 == 0:
+                    print(
+                        f"  {done} of {asked} asked, {time.perf_counter() - t0:.0f} s", flush=True
+                    )
             for text in job["ask"]:
                 pick = (got["picked"][text], got["seconds"][text])
                 known[text][job["key"]] = pick

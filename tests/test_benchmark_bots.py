@@ -20,9 +20,6 @@ SCRIPT = ROOT / "benchmarks" / "bots.py"
 #: each test runs the script in processes for seconds: started first (tests/conftest.py)
 pytestmark = pytest.mark.early
 
-#: the cheapest search as --settings
-TINY = CHEAP_TEXT
-
 
 def _bench() -> ModuleType:
     spec = importlib.util.spec_from_file_location("bench_bots", SCRIPT)
@@ -53,7 +50,7 @@ def test_losses_profile_each_winnable_loss_at_crew_analyse_turning_point(
     records = tmp_path / "records"
     out = tmp_path / "run.jsonl"
     args = ["--logbook", "--players", "4", "--missions", "9-9", "--games", "2", "--seed", "7"]
-    args += ["--settings", TINY, "--solver-nodes", "50000", "--losses"]
+    args += ["--settings", CHEAP_TEXT, "--solver-nodes", "50000", "--losses"]
     r = _run(*args, "--records", str(records), "--out", str(out), "--json")
     doc = json.loads(r.stdout)
     lines = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
@@ -90,7 +87,7 @@ def test_losses_profile_each_winnable_loss_at_crew_analyse_turning_point(
 def test_out_file_resumes_and_is_never_replaced(tmp_path: Path) -> None:
     out = tmp_path / "run.jsonl"
     args = ["--logbook", "--players", "3", "--missions", "4-4", "--seed", "r"]
-    args += ["--settings", TINY, "--solver-nodes", "20000", "--out", str(out)]
+    args += ["--settings", CHEAP_TEXT, "--solver-nodes", "20000", "--out", str(out)]
     _run(*args, "--games", "1")
     first = out.read_text(encoding="utf-8")
     assert len(first.splitlines()) == 2  # the run, then one game
@@ -112,7 +109,7 @@ def test_out_file_resumes_and_is_never_replaced(tmp_path: Path) -> None:
 
 def test_against_a_settings_variant_counts_the_games_only_one_side_won() -> None:
     args = ["--against", "settings:samples=3", "--players", "4", "--missions", "9-10"]
-    r = _run(*args, "--games", "2", "--settings", TINY, "--json")
+    r = _run(*args, "--games", "2", "--settings", CHEAP_TEXT, "--json")
     doc = json.loads(r.stdout)
     assert doc["games"] == 4 and doc["other_settings"]["samples"] == 3
     assert doc["settings"]["samples"] == 1
@@ -120,7 +117,7 @@ def test_against_a_settings_variant_counts_the_games_only_one_side_won() -> None
     assert doc["won"]["today"] - doc["won"]["other"] == len(only_today) - len(only_other)
     p = _bench().sign_test(len(only_today), len(only_other))
     assert doc["sign_test_p"] == round(p, 4)
-    text = _run(*args, "--games", "2", "--settings", TINY).stdout
+    text = _run(*args, "--games", "2", "--settings", CHEAP_TEXT).stdout
     assert text.splitlines()[-1] == f"sign_test_p {doc['sign_test_p']}"
 
 
@@ -152,7 +149,7 @@ def test_against_a_git_ref_plays_that_version_from_a_temporary_worktree() -> Non
     )
     before = _against_trees()
     args = ["--against", "HEAD", "--players", "4", "--missions", "9-9", "--games", "1"]
-    doc = json.loads(_run(*args, "--settings", TINY, "--json").stdout)
+    doc = json.loads(_run(*args, "--settings", CHEAP_TEXT, "--json").stdout)
     assert doc["other"] == head.stdout.strip()[:12]
     assert doc["games"] == 1
     # the temporary worktree is gone (others' runs going on meanwhile may have left theirs)

@@ -16,9 +16,6 @@ from crew.solver import Solver
 
 pytestmark = pytest.mark.early
 
-#: the cheapest search as --settings
-TINY = CHEAP_TEXT
-
 
 def _run(*args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
     return run_script("decisions.py", *args, code=code, timeout=600)
@@ -28,7 +25,7 @@ def _run(*args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
 def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("decisions") / "d.jsonl"
     args = ["--make", str(out), "--missions", "11-12", "--games", "2", "--seed", "t1"]
-    _run(*args, "--settings", TINY, "--nodes", "100000", "--workers", "2")
+    _run(*args, "--settings", CHEAP_TEXT, "--nodes", "100000", "--workers", "2")
     return out
 
 
@@ -51,27 +48,57 @@ def test_each_critical_decision_has_cards_that_win_and_cards_that_lose(made: Pat
 
 def test_make_resumes_without_playing_a_game_twice(made: Path) -> None:
     before = made.read_text()
-    r = _run("--make", str(made), "--missions", "11-12", "--games", "2", "--seed", "t1")
+    args = ["--make", str(made), "--missions", "11-12", "--games", "2", "--seed", "t1"]
+    r = _run(*args, "--settings", CHEAP_TEXT, "--nodes", "100000")
     assert "0 games to play (4 already in" in r.stdout
     assert made.read_text() == before
 
 
+def test_make_refuses_a_file_of_another_run(made: Path) -> None:
+    before = made.read_text()
+    args = ["--make", str(made), "--missions", "13", "--games", "1", "--seed", "t1"]
+    r = _run(*args, "--settings", "samples=2", code=1)
+    assert f"{made}, line 1: a game of another run" in r.stderr
+    assert made.read_text() == before
+
+
+def _counts(stdout: str) -> list[str]:
+    """The "settings ...: K of N critical decisions right" lines."""
+    return [line for line in stdout.splitlines() if line.startswith("settings ")]
+
+
 def test_eval_counts_right_picks_and_pairs_two_settings(made: Path, tmp_path: Path) -> None:
-    n = sum(len(json.loads(line)["decisions"]) for line in made.read_text().splitlines())
+    decisions = {
+        f"{g['seed']}:{d['index']}": d["winning"]
+        for g in map(json.loads, made.read_text().splitlines())
+        for d in g["decisions"]
+    }
+    n = len(decisions)
     cache = tmp_path / "cache"
-    first = _run("--eval", str(made), "--settings", TINY, "--against", TINY, "--cache", str(cache))
-    lines = first.stdout.splitlines()
-    assert f"of {n} critical decisions right" in lines[0]
+    first = _run(
+        "--eval", str(made), "--settings", CHEAP_TEXT, "--against", CHEAP_TEXT,
+        "--cache", str(cache),
+    )  # fmt: skip
+    assert f"{n} decisions, {n} to ask" in first.stdout
+    # the count printed is the picks kept in the cache that are winning cards
+    (kept,) = cache.iterdir()
+    picks = [json.loads(line) for line in kept.read_text().splitlines()]
+    assert sorted(p["key"] for p in picks) == sorted(decisions)
+    right = sum(p["card"] in decisions[p["key"]] for p in picks)
+    counts = _counts(first.stdout)
+    assert all(f": {right} of {n} critical decisions right" in line for line in counts)
     # the same settings twice pick the same cards: no decision told them apart
-    assert lines[0].split(":")[1].split("(")[0] == lines[1].split(":")[1].split("(")[0]
     assert "right only with the first: 0, only with the second: 0, sign test p 1" in first.stdout
     # asked again: every pick comes from the cache, the counts are the same
-    again = _run("--eval", str(made), "--settings", TINY, "--cache", str(cache))
-    assert again.stdout.splitlines()[0] == lines[0]
-    # another version's picks compared with this one's (here the same code: the same picks)
+    again = _run("--eval", str(made), "--settings", CHEAP_TEXT, "--cache", str(cache))
+    assert f"{n} decisions, 0 to ask" in again.stdout
+    assert _counts(again.stdout) == counts[:1]
+    # another version's picks (here the same code's, so the same picks) against this one's
     based = _run(
-        "--eval", str(made), "--settings", TINY, "--cache", str(cache), "--base", str(cache)
-    )
+        "--eval", str(made), "--settings", CHEAP_TEXT, "--cache", str(cache),
+        "--base", str(cache),
+    )  # fmt: skip
+    assert f": {right} of {n} critical decisions right" in _counts(based.stdout)[0]
     assert "right only with the first: 0, only with the second: 0" in based.stdout
     missing = _run(
         "--eval", str(made), "--settings", "samples=2", "--cache", str(cache),
