@@ -5,6 +5,7 @@ Usage:
         [--seed S] [--nodes N] [--workers W] [--settings K=V,...]
     python benchmarks/decisions.py --eval FILE [--settings K=V,...] [--against K=V,...]
         [--workers W] [--limit K] [--cache DIR] [--base DIR]
+    python benchmarks/decisions.py --eval FILE --calibration [--settings K=V,...] [--workers W]
 
 A whole game tells a change to the computers from today's only when one side wins it and the
 other does not, which few games do (``bots.py --against``: 46 games a side take about 45
@@ -33,6 +34,14 @@ settings text), so a side asked before is not asked again: the code must be the 
 ``--base DIR`` compares two versions of the code: the first side's picks are read from DIR (the
 ``--cache`` of a run of the other version with the same ``--settings``), the second side is this
 version's (kept in its own ``--cache``).
+
+``--eval FILE --calibration`` asks whether the computers' samples are right about the deal they
+cannot see: at each critical decision, every card judged on every sampled deal (no race), the
+share of the deals that told a winning card from a losing one (none undecided) on which the
+pick won, set beside whether it won on the real deal, in bands of that share. Were the sampled
+deals drawn as the real deals are, the picks would be right as often as the samples said; if
+they are, more or better samples cannot do much better, and only what the seat does not know
+(its partners' hands, told by signals or read from their play) can.
 """
 
 from __future__ import annotations
@@ -150,31 +159,61 @@ def _cfg(text: str) -> Any:
     return replace(DEFAULT, **parse_settings(text))
 
 
-def eval_decision(job: dict[str, Any]) -> dict[str, Any]:
-    """The cards each side asked for picks at one critical decision."""
-    import copy
-    import random
-
-    from crew.bots import Memory, choose_action
+def _seat_at(job: dict[str, Any]) -> tuple[Any, Any]:
+    """The deciding seat's view and memory at one critical decision (the game replayed)."""
+    from crew.bots import Memory
     from crew.engine import apply, new_attempt, view_for
     from crew.records import action_from_json
 
-    out: dict[str, Any] = {"picked": {}, "seconds": {}}
-    if not job["ask"]:  # every pick of this decision is in the cache
-        return out
     seat = job["seat"]
     states = [new_attempt(job["players"], job["mission"], seed=job["seed"])]
     for raw in job["actions"][: job["index"]]:
         states.append(apply(states[-1], action_from_json(raw))[0])
     memory = Memory.replayed(seat, (view_for(st, seat) for st in states))
-    view = view_for(states[-1], seat)
+    return view_for(states[-1], seat), memory
+
+
+def _rng(job: dict[str, Any]) -> Any:
+    import random
+
+    return random.Random(f"decisions:{job['seed']}:{job['index']}")
+
+
+def eval_decision(job: dict[str, Any]) -> dict[str, Any]:
+    """The cards each side asked for picks at one critical decision."""
+    import copy
+
+    from crew.bots import choose_action
+
+    out: dict[str, Any] = {"picked": {}, "seconds": {}}
+    if not job["ask"]:  # every pick of this decision is in the cache
+        return out
+    view, memory = _seat_at(job)
     for text in job["ask"]:
-        rng = random.Random(f"decisions:{job['seed']}:{job['index']}")
         t0 = time.perf_counter()
-        decision = choose_action(view, copy.deepcopy(memory), rng, _cfg(text))
+        decision = choose_action(view, copy.deepcopy(memory), _rng(job), _cfg(text))
         out["seconds"][text] = round(time.perf_counter() - t0, 3)
         out["picked"][text] = decision.action.card
     return out
+
+
+def calibrate_decision(job: dict[str, Any]) -> dict[str, Any]:
+    """Today's pick at one critical decision (every card judged on every deal: no race), and
+    what its sampled deals said of it: of the deals where some card wins and some loses (none
+    undecided), the share where the pick wins."""
+    from crew.bots import search
+    from crew.bots.cards import _play_order, choose_play
+
+    view, memory = _seat_at(job)
+    ctx = search.Context()
+    ctx.record = []
+    cfg = replace(_cfg(job["settings"]), race=False)
+    pick = choose_play(view, memory, _rng(job), cfg, ctx).action.card
+    k = _play_order(view, list(view.playable)).index(pick)
+    told = [row for row in ctx.record if max(row) == 1.0 and min(row) == 0.0]
+    told = [row for row in told if search.UNDECIDED not in row]
+    share = sum(row[k] for row in told) / len(told) if told else None
+    return {"right": pick in job["winning"], "share": share, "deals": len(ctx.record)}
 
 
 def _cache_path(cache: str, text: str) -> Path:
@@ -190,14 +229,8 @@ def _picks(path: Path) -> dict[str, tuple[int, float]]:
     return out
 
 
-def evaluate(args: argparse.Namespace) -> int:
-    sides = [args.settings] + ([args.against] if args.against is not None else [])
-    if args.base:
-        if args.against is not None or not args.cache:
-            raise SystemExit(
-                "--base compares with this build's own picks: give --cache, not --against"
-            )
-        sides = ["base:" + args.settings, args.settings]
+def _jobs(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The critical decisions of ``--eval``'s file (the first ``--limit`` of them)."""
     jobs = []
     for line in Path(args.eval).read_text(encoding="utf-8").splitlines():
         game = json.loads(line)
@@ -211,10 +244,54 @@ def evaluate(args: argparse.Namespace) -> int:
                     "index": d["index"],
                     "seat": d["seat"],
                     "winning": d["winning"],
+                    "settings": args.settings,
                 }
             )
-    if args.limit:
-        jobs = jobs[: args.limit]
+    return jobs[: args.limit] if args.limit else jobs
+
+
+def calibrate(args: argparse.Namespace) -> int:
+    """``--calibration``: how often today's pick wins on the real deal against how often its
+    own sampled deals said it would, in bands of that share."""
+    jobs = _jobs(args)
+    t0 = time.perf_counter()
+    bands: dict[int, list[float]] = {}  # tenth of the share -> [decisions, said, right]
+    right = unjudged = 0
+    with multiprocessing.Pool(args.workers) as pool:
+        for got in pool.imap(calibrate_decision, jobs, chunksize=2):
+            right += got["right"]
+            if got["share"] is None:  # no deal told the cards apart
+                unjudged += 1
+                continue
+            band = bands.setdefault(min(int(got["share"] * 10), 9), [0, 0.0, 0])
+            band[0] += 1
+            band[1] += got["share"]
+            band[2] += got["right"]
+    n, judged = len(jobs), len(jobs) - unjudged
+    print(f"{n} critical decisions, the pick right at {right} (every card on every deal)")
+    print(f"{unjudged} with no sampled deal that told a winning card from a losing one")
+    print(f"the other {judged}: right as the samples said / as it was, by the share they said")
+    print("| share said | decisions | right as said | right |")
+    print("| --- | ---: | ---: | ---: |")
+    for b in sorted(bands):
+        k, said, ok = bands[b]
+        print(f"| {b / 10:.1f}-{(b + 1) / 10:.1f} | {k} | {said:.1f} | {ok} |")
+    said = sum(x[1] for x in bands.values())
+    ok = sum(x[2] for x in bands.values())
+    print(f"| all | {judged} | {said:.1f} | {ok} |")
+    print(f"{time.perf_counter() - t0:.0f} s")
+    return 0
+
+
+def evaluate(args: argparse.Namespace) -> int:
+    sides = [args.settings] + ([args.against] if args.against is not None else [])
+    if args.base:
+        if args.against is not None or not args.cache:
+            raise SystemExit(
+                "--base compares with this build's own picks: give --cache, not --against"
+            )
+        sides = ["base:" + args.settings, args.settings]
+    jobs = _jobs(args)
     # picks already made with the same settings on the same decisions (``--cache DIR``)
     known: dict[str, dict[str, tuple[int, float]]] = {text: {} for text in sides}
     files = {}
@@ -298,9 +375,14 @@ def main() -> int:
     p.add_argument("--limit", type=int, default=0)
     p.add_argument("--cache")
     p.add_argument("--base")
+    p.add_argument("--calibration", action="store_true")
     args = p.parse_args()
     if bool(args.make) == bool(args.eval):
         p.error("give --make FILE or --eval FILE")
+    if args.calibration:
+        if not args.eval or args.against is not None or args.cache or args.base:
+            p.error("--calibration goes with --eval FILE (and --settings), alone")
+        return calibrate(args)
     return make(args) if args.make else evaluate(args)
 
 

@@ -4,6 +4,7 @@ asked again (issue 49), run as a script on the cheapest computers."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -105,3 +106,26 @@ def test_eval_counts_right_picks_and_pairs_two_settings(made: Path, tmp_path: Pa
         "--base", str(cache), code=1,
     )  # fmt: skip
     assert "no picks with settings 'samples=2' there" in missing.stderr
+
+
+def test_calibration_sets_the_samples_verdict_beside_the_real_deals(made: Path) -> None:
+    n = sum(len(json.loads(line)["decisions"]) for line in made.read_text().splitlines())
+    r = _run("--eval", str(made), "--calibration", "--settings", CHEAP_TEXT)
+    m = re.search(r"(\d+) critical decisions, the pick right at (\d+)", r.stdout)
+    assert m and int(m.group(1)) == n and int(m.group(2)) <= n
+    unjudged = int(re.search(r"(\d+) with no sampled deal that told", r.stdout).group(1))
+    rows = re.findall(r"^\| (\d\.\d-\d\.\d) \| (\d+) \| ([\d.]+) \| (\d+) \|$", r.stdout, re.M)
+    assert rows and sum(int(k) for _, k, _, _ in rows) == n - unjudged
+    for band, k, said, right in rows:
+        low, high = (float(x) for x in band.split("-"))
+        # the samples' share of each decision in the band lies in the band
+        assert low * int(k) - 1e-6 <= float(said) <= high * int(k) + 1e-6
+        assert int(right) <= int(k)
+    total = re.search(r"^\| all \| (\d+) \| ([\d.]+) \| (\d+) \|$", r.stdout, re.M)
+    assert total and int(total.group(1)) == n - unjudged
+    assert int(total.group(3)) == sum(int(x) for *_, x in rows) <= int(m.group(2))
+
+
+def test_calibration_is_asked_alone(made: Path) -> None:
+    r = _run("--eval", str(made), "--calibration", "--against", "samples=2", code=2)
+    assert "--calibration goes with --eval FILE (and --settings), alone" in r.stderr

@@ -40,16 +40,20 @@ class Context:
       same search whatever was decided before (decisions stay reproducible);
     - ``spent``: solver nodes searched so far (a clock-free cost);
     - ``deadline``: seconds after which the decision settles for the deals judged so far
-      (:meth:`late`; None: never), and ``cut``: whether it did.
+      (:meth:`late`; None: never), and ``cut``: whether it did;
+    - ``record``: None, or a list that :func:`score_each` adds each judged deal's values to
+      (one per option, before any weight; an option out of the race counts 0 there), for
+      measuring how the options fared deal by deal (``benchmarks/decisions.py``).
     """
 
-    __slots__ = ("cut", "solver", "spent", "until")
+    __slots__ = ("cut", "record", "solver", "spent", "until")
 
     def __init__(self, deadline: float | None = None) -> None:
         self.solver = Solver()
         self.spent = 0
         self.until = None if deadline is None else time.monotonic() + deadline
         self.cut = False
+        self.record: list[list[float]] | None = None
 
     def late(self) -> bool:
         """Whether the deadline has passed (never without one)."""
@@ -170,6 +174,8 @@ def score_each(
             after = child(st, k)
             if after is not None:
                 row[k] = winnable(after, nodes, ctx)
+        if ctx.record is not None:
+            ctx.record.append(list(row))
         alive = [x for k, x in enumerate(row) if race is None or race.alive[k]]
         if weight is not None and min(alive) != max(alive):
             w = weight(st)

@@ -87,3 +87,25 @@ def test_a_deal_left_undecided_counts_as_undecided() -> None:
     assert search.winnable(state, 1, ctx) == search.UNDECIDED == 0.5  # one position: undecided
     assert 0 < ctx.spent <= 2
     assert search.winnable(state, 200_000, search.Context()) in (0.0, 1.0)  # decided with more
+
+
+def test_a_context_with_a_record_keeps_each_deals_values_per_card() -> None:
+    from crew.bots.sampler import sample_states
+    from crew.engine import apply
+
+    state, memories = _late_position()
+    seat = state.setup.controller(state.turn)
+    view = view_for(state, seat)
+    plays = [a for a in legal_actions(state) if isinstance(a, Play)]
+    deals = sample_states(view, memories[seat], decision_rng(1, seat, 1), 6)
+    ctx = search.Context()
+    ctx.record = []
+    scores, judged = search.score_actions(deals, plays, 20_000, ctx)
+    assert judged == len(deals) == len(ctx.record) == 6
+    for deal, row in zip(deals, ctx.record, strict=True):
+        alone = [search.winnable(apply(deal, a)[0], 20_000, search.Context()) for a in plays]
+        assert row == alone  # each card's value on that deal, in the order of the cards
+    assert [scores[a] for a in plays] == [sum(col) for col in zip(*ctx.record, strict=True)]
+    unrecorded = search.Context()
+    assert search.score_actions(deals, plays, 20_000, unrecorded) == (scores, judged)
+    assert unrecorded.record is None
