@@ -30,11 +30,12 @@ would still have won there. The loss profile is printed as a table.
 ``--against REF`` plays the same seeds with today's computers and with another version: a git
 ref of this repository (checked out into a temporary ``git worktree``, removed afterwards, and
 run with that tree first on ``PYTHONPATH``), or ``settings:K=V,...`` (today's code with other
-settings). One worker process per side (``--workers``, default 2, one per core). It prints the
-wins of each, the games only one of them won (both ways), the two-sided exact sign test's
-p-value on those, how many games both played with the very same actions (all of them when the
-two are the same version: the same seed replays the same), and the seconds per decision. No
-open-hand verdicts here: the pair is compared on the same deals.
+settings: K=V over ``--settings``, so ``settings:`` alone is today's own settings, not the
+defaults; the run says so). One worker process per side (``--workers``, default 2, one per
+core). It prints the wins of each, the games only one of them won (both ways), the two-sided
+exact sign test's p-value on those, how many games both played with the very same actions (all
+of them when the two are the same version: the same seed replays the same), and the seconds per
+decision. No open-hand verdicts here: the pair is compared on the same deals.
 
 ``--out FILE`` appends one JSON line per game as it ends (after a first line naming the run);
 ``--resume`` skips the games already in FILE (it must name the same run: crew size, seed,
@@ -799,6 +800,16 @@ def _other(
     (over ``--settings``)."""
     if ref.startswith("settings:"):
         other = {**settings, **parse_settings(ref.removeprefix("settings:"))}
+        from dataclasses import replace
+
+        from crew.bots import DEFAULT
+
+        # e.g. "settings:" alone: not the defaults, today's own settings
+        if replace(DEFAULT, **other) == replace(DEFAULT, **settings):
+            print(
+                f"note: --against {ref} is --settings itself: both sides play alike",
+                file=sys.stderr,
+            )
         yield ref, today(), None, other
         return
     with checked_out(ref) as (commit, tree):

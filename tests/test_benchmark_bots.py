@@ -125,7 +125,9 @@ def test_the_same_seed_replays_the_same_actions_in_another_process() -> None:
     # the default computers, bounded by positions and not by seconds: two processes playing
     # the same seeds at once, each slowed by the other, choose the very same actions
     args = ["--against", "settings:race=true", "--players", "4", "--missions", "1-1"]
-    doc = json.loads(_run(*args, "--games", "1", "--seed", "5", "--json").stdout)
+    r = _run(*args, "--games", "1", "--seed", "5", "--json")
+    assert "note: --against settings:race=true is --settings itself" in r.stderr
+    doc = json.loads(r.stdout)
     assert doc["settings"] == {} and doc["games"] == 1
     assert doc["same_actions"] == 1
     assert doc["only_today_won"] == doc["only_other_won"] == []
