@@ -202,14 +202,14 @@ def calibrate_decision(job: dict[str, Any]) -> dict[str, Any]:
     what its sampled deals said of it: of the deals where some card wins and some loses (none
     undecided), the share where the pick wins."""
     from crew.bots import search
-    from crew.bots.cards import _play_order, choose_play
+    from crew.bots.cards import choose_play, play_order
 
     view, memory = _seat_at(job)
     ctx = search.Context()
     ctx.record = []
     cfg = replace(_cfg(job["settings"]), race=False)
     pick = choose_play(view, memory, _rng(job), cfg, ctx).action.card
-    k = _play_order(view, list(view.playable)).index(pick)
+    k = play_order(view, list(view.playable)).index(pick)
     told = [row for row in ctx.record if max(row) == 1.0 and min(row) == 0.0]
     told = [row for row in told if search.UNDECIDED not in row]
     share = sum(row[k] for row in told) / len(told) if told else None

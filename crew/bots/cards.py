@@ -36,11 +36,12 @@ from .memory import Memory
 from .settings import Settings
 
 
-def _play_order(view: View, cards: list[int]) -> list[int]:
+def play_order(view: View, cards: list[int]) -> list[int]:
     """Tie-break for cards that win equally often: keep control cheaply.
 
     Following (or discarding): the lowest card first, a submarine last. Leading: the lowest
-    colour card of the longest colour first, submarines last.
+    colour card of the longest colour first, submarines last. The order in which a decision
+    judges the cards (the values a ``search.Context.record`` keeps per deal).
     """
     hand = mask_of(cards)
     if view.trick:
@@ -58,7 +59,7 @@ def choose_play(
 ) -> Decision:
     cards = list(view.playable)
     seat = view.turn
-    order = _play_order(view, cards)
+    order = play_order(view, cards)
     plays: list[Action] = [Play(seat, c) for c in order]
     if len(cards) == 1:
         return Decision(
