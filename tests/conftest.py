@@ -7,6 +7,7 @@ from __future__ import annotations
 import compileall
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,19 @@ def own_data_folder(
     changes nothing a test sees (the title screen offers to continue it), and no test writes
     where a player's games are."""
     monkeypatch.setenv("CREW_HOME", str(tmp_path_factory.mktemp("crew-home")))
+
+
+@pytest.fixture(autouse=True)
+def english_unless_asked() -> Iterator[None]:
+    """Every test starts and ends in English: a test that switches the process to Dutch (the
+    language screen, the Dutch tables) and did not switch back cannot change what the next
+    test on the same worker reads (CI once saw practice texts in Dutch after
+    ``test_cli_clash.py`` asked ``crew --lang nl solve`` in the test's own process)."""
+    from crew import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
