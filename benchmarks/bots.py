@@ -800,12 +800,9 @@ def _other(
     (over ``--settings``)."""
     if ref.startswith("settings:"):
         other = {**settings, **parse_settings(ref.removeprefix("settings:"))}
-        from dataclasses import replace
-
-        from crew.bots import DEFAULT
-
         # e.g. "settings:" alone: not the defaults, today's own settings
-        if replace(DEFAULT, **other) == replace(DEFAULT, **settings):
+        same = [_settings({"at_the_table": False, "settings": x}) for x in (other, settings)]
+        if same[0] == same[1]:
             print(
                 f"note: --against {ref} is --settings itself: both sides play alike",
                 file=sys.stderr,

@@ -213,7 +213,7 @@ def calibrate_decision(job: dict[str, Any]) -> dict[str, Any]:
     told = [row for row in ctx.record if max(row) == 1.0 and min(row) == 0.0]
     told = [row for row in told if search.UNDECIDED not in row]
     share = sum(row[k] for row in told) / len(told) if told else None
-    return {"right": pick in job["winning"], "share": share, "deals": len(ctx.record)}
+    return {"right": pick in job["winning"], "share": share}
 
 
 def _cache_path(cache: str, text: str) -> Path:
@@ -257,8 +257,12 @@ def calibrate(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     bands: dict[int, list[float]] = {}  # tenth of the share -> [decisions, said, right]
     right = unjudged = 0
+    n = len(jobs)
+    print(f"{n} decisions to ask", flush=True)
     with multiprocessing.Pool(args.workers) as pool:
-        for got in pool.imap(calibrate_decision, jobs, chunksize=2):
+        for done, got in enumerate(pool.imap(calibrate_decision, jobs, chunksize=2), 1):
+            if done % 100 == 0:
+                print(f"  {done} of {n} asked, {time.perf_counter() - t0:.0f} s", flush=True)
             right += got["right"]
             if got["share"] is None:  # no deal told the cards apart
                 unjudged += 1
@@ -267,7 +271,7 @@ def calibrate(args: argparse.Namespace) -> int:
             band[0] += 1
             band[1] += got["share"]
             band[2] += got["right"]
-    n, judged = len(jobs), len(jobs) - unjudged
+    judged = n - unjudged
     print(f"{n} critical decisions, the pick right at {right} (every card on every deal)")
     print(f"{unjudged} with no sampled deal that told a winning card from a losing one")
     print(f"the other {judged}: right as the samples said / as it was, by the share they said")

@@ -124,6 +124,10 @@ def test_calibration_sets_the_samples_verdict_beside_the_real_deals(made: Path) 
     total = re.search(r"^\| all \| (\d+) \| ([\d.]+) \| (\d+) \|$", r.stdout, re.M)
     assert total and int(total.group(1)) == n - unjudged
     assert int(total.group(3)) == sum(int(x) for *_, x in rows) <= int(m.group(2))
+    # the pick is the computers' own with every card on every deal: --eval without the race
+    # asks the same decisions the other way and counts the same right picks
+    plain = _run("--eval", str(made), "--settings", CHEAP_TEXT + ",race=false")
+    assert f": {m.group(2)} of {n} critical decisions right" in _counts(plain.stdout)[0]
 
 
 def test_calibration_is_asked_alone(made: Path) -> None:
