@@ -30,7 +30,7 @@ from .player import (
     choose_signal,
     controls,
 )
-from .tasks import task_wishes
+from .tasks import task_claims, task_wishes
 
 __all__ = [
     "AT_THE_TABLE",
@@ -44,5 +44,6 @@ __all__ = [
     "choose_distress_card",
     "choose_signal",
     "controls",
+    "task_claims",
     "task_wishes",
 ]

@@ -73,9 +73,17 @@ class Settings:
     #: free task choice among computers: what a task is worth more when given to a seat that
     #: said it would like it (``Memory.wishes``, judged by that seat with its own hand), when the
     #: crew's choice is made (0: the wishes are not asked for). The crew's own table talk (rules
-    #: I4), no measured gain: four players, missions 28-31, five games each (seed w1), 0.25 won
-    #: 6 of 20 and 0 won 6 (3 and 3 won by one side only, p 1.0)
-    wish_weight: float = 0.25
+    #: I4). Four players, missions 28-31, five games each (seed w1): 0.25 won 6 of 20 and 0 won
+    #: 6 (3 and 3 won by one side only, p 1.0); missions 17, 28-31 and 33, four games each (fw1):
+    #: 1.0 won 9 of 24 and 0.25 won 7 (2 and 0, p 0.5)
+    wish_weight: float = 1.0
+    #: free task choice: the wishes said in turns from the captain, each seat asking for one
+    #: open task at a time on top of those already asked for (``task_claims``), so each task is
+    #: asked for by one seat at most and a person choosing for the crew can follow them; False:
+    #: each seat's own list, said at once (``task_wishes``). With ``wish_weight`` 1.0 against
+    #: the lists at 0.25, missions 17, 28-31 and 33, eight games each (seed cl1): 15 won of 48
+    #: each (8 and 8 won by one side only, p 1.0), the first assignment about a second slower
+    claims: bool = True
     #: card play: sampled deals weighed by how well each partner's hand fits the tasks naming
     #: cards it chose to take (``inference``): a deal's weight is exp(infer_tasks x the fits,
     #: each less one half); 0: every deal as sampled. Off by default: four players, missions

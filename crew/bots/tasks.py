@@ -386,6 +386,68 @@ def task_wishes(
     return [open_tasks[i] for i in ranked if score[i] >= 0.5][:share]
 
 
+#: free task choice, table talk in turns (``task_claims``): a seat says a task when it still
+#: expects the tasks said so far to be done with that one added in at least this share of the
+#: sampled deals where they are done without it (its fit counted as in ``task_wishes``)
+CLAIM_BAR = 0.5
+
+
+def task_claims(
+    asked: Sequence[tuple[int, View, Memory, random.Random]],
+    allowed: dict[int, tuple[int, ...]],
+    cfg: Settings = DEFAULT,
+) -> dict[int, tuple[int, ...]]:
+    """The crew's talk in a free task choice, in turns: going round ``asked`` (seat, its own
+    view, memory and random source; in the order they speak), each says the open task it would
+    take next, or nothing, until every task is said or a whole round says nothing. A seat judges
+    on its own sampled deals with the tasks already said counted as taken by whoever said them:
+    it says the task it does best on top of those (``CLAIM_BAR``), so two seats never ask for
+    the same task and a seat with several asks for ones that go together. ``allowed``: open
+    task -> the seats that may own it (the engine's). Only task numbers are said (rules I4).
+    Returns seat -> the tasks it said, in order."""
+    said: dict[int, int] = {}  # task -> seat
+    sampled: dict[int, list[GameState]] = {}
+    quiet = 0
+    while len(said) < len(allowed) and quiet < len(asked):
+        for seat, view, memory, rng in asked:
+            if len(said) == len(allowed) or quiet >= len(asked):
+                break
+            cands = sorted(t for t, who in allowed.items() if t not in said and seat in who)
+            if not cands:
+                quiet += 1
+                continue
+            owned = {**_owned(view), **said}
+            fit = [_task_fit(view, t, seat) for t in cands]
+            if memory.usable(view):
+                if seat not in sampled:
+                    sampled[seat] = sample_states(view, memory, rng, cfg.task_samples)
+                ctx = search.Context(cfg.deadline)
+                opts = [{**owned, t: seat} for t in cands]
+                if owned:  # the share of the deals where the tasks said so far are done
+                    chance = task_chances(view, sampled[seat], [owned, *opts], cfg, ctx)
+                    floor = 1 / max(1, len(sampled[seat]))
+                    base = max(chance[0], floor)
+                    chance = [min(1.0, c / base) for c in chance[1:]]
+                else:
+                    chance = task_chances(view, sampled[seat], opts, cfg, ctx)
+            else:
+                chance = [_fit_or_strength(view, t) for t in cands]
+            score = [
+                c + (0.0 if f is None else cfg.fit_weight * (f - 0.5))
+                for c, f in zip(chance, fit, strict=True)
+            ]
+            best = max(range(len(cands)), key=lambda i: (score[i], -cands[i]))
+            if score[best] < CLAIM_BAR:
+                quiet += 1
+                continue
+            said[cands[best]] = seat
+            quiet = 0
+    out: dict[int, tuple[int, ...]] = {seat: () for seat, *_ in asked}
+    for t, seat in said.items():
+        out[seat] = (*out[seat], t)
+    return out
+
+
 def _all_to(view: View, seat: int) -> dict[int, int]:
     return {t.task: seat for t in view.tasks}
 

@@ -27,9 +27,10 @@ from crew.bots import (
     choose_distress,
     choose_distress_card,
     choose_signal,
+    task_claims,
     task_wishes,
 )
-from crew.engine import Action, Distress, GameState, Phase, Signal, view_for
+from crew.engine import Action, Assign, Distress, GameState, Phase, Signal, legal_actions, view_for
 from crew.engine.enums import Direction
 from crew.i18n import Said
 
@@ -100,6 +101,16 @@ def _joined(whys: list[str]) -> str:
     return functools.reduce(lambda a, b: Said("{a}; {b}", a=a, b=b), whys) if whys else ""
 
 
+def assignable(state: GameState) -> dict[int, tuple[int, ...]]:
+    """In a free task choice: each open task and the seats that may be given it (the engine's
+    legal assignments; public facts)."""
+    out: dict[int, tuple[int, ...]] = {}
+    for a in legal_actions(state):
+        if isinstance(a, Assign):
+            out[a.task] = (*out.get(a.task, ()), a.to)
+    return out
+
+
 def job(
     ask: Ask,
     state: GameState,
@@ -153,15 +164,29 @@ def job(
         return signal
 
     others = []
+    allowed: dict[int, tuple[int, ...]] = {}
     if state.phase == Phase.ASSIGN and settings.wish_weight and not mem.wishes:
         # the crew's free choice: the others say which tasks they would like first, each from
-        # its own view (only task numbers are said, rules I4)
-        others = [
-            (p, view_for(state, p), memory(p), rng_for(p)) for p in sorted(memories) if p != seat
-        ]
+        # its own view (only task numbers are said, rules I4); with ``claims``, every computer
+        # in turns from the captain (``task_claims``)
+        if settings.claims:
+            allowed = assignable(state)
+            captain, n = state.setup.captain, state.setup.players
+            order = sorted(memories, key=lambda p: (p - captain) % n)
+            others = [
+                (p, view_for(state, p), mem if p == seat else memory(p), rng_for(p)) for p in order
+            ]
+        else:
+            others = [
+                (p, view_for(state, p), memory(p), rng_for(p))
+                for p in sorted(memories)
+                if p != seat
+            ]
 
     def action() -> Answer:
-        if others:
+        if others and allowed:
+            mem.wishes = task_claims(others, allowed, settings)
+        elif others:
             mem.wishes = {p: tuple(task_wishes(v, m, r, settings)) for p, v, m, r in others}
         d = choose_action(view, mem, rng, settings)
         assert d.action is not None, d

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from crew.bots import Memory, Settings, task_wishes
+from crew.bots import Memory, Settings, task_claims, task_wishes
 from crew.engine import (
     Action,
     Distress,
@@ -38,7 +38,7 @@ from crew.i18n import Said, _
 from crew.records import Record, replay
 
 from .advice import Advice, advice_for
-from .jobs import ActionAnswer, Answer, CardAnswer, SignalAnswer, VotesAnswer
+from .jobs import ActionAnswer, Answer, CardAnswer, SignalAnswer, VotesAnswer, assignable
 from .protocol import Ask, Step, StepKind, TableState
 from .seating import Seating
 
@@ -277,17 +277,23 @@ def wishes(s: PracticeTable) -> Callable[[], list[tuple[int, tuple[int, ...]]]] 
     if s.state.volunteers:
         return None  # two volunteers split the tasks between them
     seed = f"crew-wishes:{s.record.seed}:{len(s.record.actions)}"
+    captain, players = s.state.setup.captain, s.state.setup.players
     asked = [
         (seat, view_for(s.state, seat), copy.deepcopy(s.memories[seat]))
-        for seat in sorted(s.computers)
+        for seat in sorted(s.computers, key=lambda p: (p - captain) % players)
     ]
     settings = s.settings
+    allowed = assignable(s.state)
 
     def job() -> list[tuple[int, tuple[int, ...]]]:
+        if settings.claims:  # in turns from the captain, as the computers decide among them
+            talk = [(seat, v, m, random.Random(f"{seed}:{seat}")) for seat, v, m in asked]
+            said = task_claims(talk, allowed, settings)
+            return sorted(said.items())
         out = []
         for seat, view, memory in asked:
             rng = random.Random(f"{seed}:{seat}")
             out.append((seat, tuple(task_wishes(view, memory, rng, settings))))
-        return out
+        return sorted(out)
 
     return job

@@ -1,8 +1,10 @@
 """Free task choice among computers: the crew talks first (rules I4), the decider listens.
 
-Each other computer says which open tasks it would like (task numbers only, judged from its own
-hand); the computer making the crew's choice hears them and gives a task to a seat that wished
-it when the sampled deals cannot tell the seats apart.
+The computers say which open tasks they would like (task numbers only, each judged from its own
+hand): in turns from the captain, one task at a time on top of those already asked for
+(``task_claims``, the default), or each its own list at once (``task_wishes``). The computer
+making the crew's choice hears them and gives a task to a seat that wished it when the sampled
+deals cannot tell the seats apart.
 """
 
 from __future__ import annotations
@@ -10,13 +12,13 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from crew.bots import DEFAULT, Memory, choose_action, task_wishes
+from crew.bots import DEFAULT, Memory, choose_action, task_claims, task_wishes
 from crew.engine import Assign, Phase, apply, new_attempt, start_state, view_for
 from crew.engine.cards import mask_of, parse_cards
 from crew.engine.missions import mission_rules
 from crew.engine.tricks import Trick
 from crew.table import decision_rng
-from crew.table.jobs import job
+from crew.table.jobs import assignable, job
 from crew.table.protocol import AskKind, TableState, next_question
 
 #: four hands of mission 17 (free task choice); seat 3, the captain (S4), decides the crew's
@@ -74,7 +76,7 @@ def test_the_table_asks_every_other_computer_for_its_wishes_from_its_own_view() 
     decider = ask.seat
     assert decider == 3
     count = iter(range(1, 100))
-    cfg = replace(DEFAULT, task_samples=3)
+    cfg = replace(DEFAULT, task_samples=3, claims=False)  # each seat's own list, said at once
     decide = job(
         ask,
         state,
@@ -124,3 +126,78 @@ def test_a_new_attempt_forgets_the_wishes() -> None:
     m.tricks.append(Trick(0, (0, 1, 2, 3), (0, 1, 2, 3), 3))
     m.observe(view_for(new_attempt(4, 17, seed=4), 0))
     assert m.wishes == {} and m.tricks == []
+
+
+# --- wishes said in turns (``Settings.claims``) ---------------------------------------------
+
+
+def _asked(state, order, cfg_seed: str = "c") -> list:
+    out = []
+    for s in order:
+        m = Memory(s)
+        m.observe(view_for(state, s))
+        out.append((s, view_for(state, s), m, random.Random(f"{cfg_seed}{s}")))
+    return out
+
+
+def test_claims_in_turns_give_each_task_to_one_seat_that_may_own_it() -> None:
+    state = _free_choice()
+    allowed = assignable(state)
+    assert allowed == {1: (0, 1, 2, 3), 2: (0, 1, 2, 3)}
+    cfg = replace(DEFAULT, task_samples=4)
+    said = task_claims(_asked(state, (3, 0, 1, 2)), allowed, cfg)
+    assert sorted(said) == [0, 1, 2, 3]
+    told = [t for tasks in said.values() for t in tasks]
+    assert len(told) == len(set(told)) and set(told) <= {1, 2}
+    # seat 0 holds the yellow 9, 8 and 7 and no other seat more than the yellow 6: it asks for
+    # the yellow 1 unless the captain, who speaks first, took it
+    assert 2 in said[0] or 2 in said[3], said
+
+
+def test_a_seat_never_asks_for_a_task_it_may_not_own() -> None:
+    state = _free_choice()
+    cfg = replace(DEFAULT, task_samples=4)
+    said = task_claims(_asked(state, (3, 0, 1, 2)), {1: (1,), 2: (2,)}, cfg)
+    assert set(said[0]) == set() and set(said[3]) == set()
+    assert set(said[1]) <= {1} and set(said[2]) <= {2}
+
+
+def test_the_first_to_speak_says_the_same_whatever_the_hidden_hands() -> None:
+    # the captain speaks first: what it says rests on its own view alone, so swapping cards
+    # between two other hands changes nothing
+    state = _free_choice()
+    h = list(state.hands)
+    a, b = mask_of(parse_cards("G9")), mask_of(parse_cards("P3"))
+    h[1], h[2] = (h[1] & ~a) | b, (h[2] & ~b) | a
+    other = state._replace(hands=tuple(h))
+    cfg = replace(DEFAULT, task_samples=4)
+    first = {3: task_claims(_asked(state, (3,)), assignable(state), cfg)[3]}
+    again = {3: task_claims(_asked(other, (3,)), assignable(other), cfg)[3]}
+    assert view_for(state, 3).hand == view_for(other, 3).hand
+    assert first == again
+
+
+def test_the_table_hears_every_computer_in_turns_from_the_captain() -> None:
+    state = _free_choice()
+    computers = frozenset(range(4))
+    memories = {s: Memory(s) for s in computers}
+    for s, m in memories.items():
+        m.observe(view_for(state, s))
+    ask = next_question(state, TableState(draw_seen=True), computers)
+    assert ask is not None and ask.seat == 3
+    cfg = replace(DEFAULT, task_samples=3, claims=True, wish_weight=5.0)
+    answer = job(
+        ask,
+        state,
+        TableState(draw_seen=True),
+        memories,
+        lambda s: random.Random(f"t{s}"),
+        cfg,
+        detach=False,
+    )()
+    heard = memories[3].wishes
+    assert sorted(heard) == [0, 1, 2, 3]  # the decider speaks too, first as the captain
+    told = {t: s for s, tasks in heard.items() for t in tasks}
+    assert isinstance(answer.action, Assign)
+    if answer.action.task in told:  # the decider follows what was said
+        assert answer.action.to == told[answer.action.task], (answer.action, heard)

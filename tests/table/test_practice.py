@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -188,9 +189,25 @@ def test_in_a_free_task_choice_each_computer_names_the_open_tasks_it_would_like(
     wishes = job()
     open_tasks = {tv.task for tv in s.public_view().tasks if tv.owner < 0}
     assert [seat for seat, _ in wishes] == [1, 2, 3]
+    said = [t for _, tasks in wishes for t in tasks]
+    # said in turns: each open task asked for by one computer at most
+    assert set(said) <= open_tasks and len(said) == len(set(said)), wishes
+    assert job() == wishes  # seeded: said again, the same
+
+
+def test_each_computer_names_its_own_list_when_the_wishes_are_not_said_in_turns() -> None:
+    names = ["Ann", "Robo 1", "Robo 2", "Robo 3"]
+    spec = GameSpec(4, names, 17, seed=5, computers=[1, 2, 3], practice=True)
+    s = Session.new(spec, autosave=False, settings=replace(CHEAP, claims=False))
+    s.ack_draw()
+    run_computers(s)
+    job = practice.wishes(s)
+    assert job is not None
+    wishes = job()
+    open_tasks = {tv.task for tv in s.public_view().tasks if tv.owner < 0}
+    assert [seat for seat, _ in wishes] == [1, 2, 3]
     for _, tasks in wishes:
         assert set(tasks) <= open_tasks and len(tasks) <= 1  # four tasks, four seats: one each
-    assert job() == wishes  # seeded: said again, the same
 
 
 def test_no_wishes_outside_a_free_task_choice() -> None:

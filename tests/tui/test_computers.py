@@ -439,3 +439,28 @@ async def test_free_task_choice_goes_on_after_each_task_and_v_keeps_the_task_cho
         await pilot.pause()
         text = screen_text(app)
         assert "goes to…" in text and text.split("goes to…")[0] == pending.split("goes to…")[0]
+
+
+async def test_free_task_choice_marks_and_offers_first_the_computer_that_asked() -> None:
+    # the computers say in turns which tasks they would like; once Ann picks a task one of them
+    # asked for, the list of crew members marks that computer and its entry is the one Enter
+    # takes (a new player pressing Enter follows the crew's talk, not herself every time)
+    app = create_app(ann_and_computers(players=4, mission=17, seed=21))
+    async with app.run_test(size=(120, 40)) as pilot:
+        s = app.session
+        assert s is not None
+        await pilot.press("1")  # begin
+        text = await shown(pilot, app, "The computers would like Robo")
+        said = dict(re.findall(r"(Robo \d): ((?:#\d+ ?)+)", text))
+        asked = {int(t): int(name[-1]) for name, ts in said.items() for t in ts.split("#")[1:]}
+        assert asked, text
+        open_tasks = [tv.task for tv in s.public_view().tasks if tv.owner < 0]
+        task, seat = next((t, asked[t]) for t in open_tasks if t in asked)
+        await pilot.press(str(open_tasks.index(task) + 1))
+        text = await shown(pilot, app, "would like it")
+        assert f"Task #{task} goes to" in text
+        marked = [line for line in text.splitlines() if "would like it" in line]
+        assert len(marked) == 1 and f"Robo {seat} · would like it" in marked[0], text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert s.state.owners[s.state.setup.task_ids.index(task)] == seat

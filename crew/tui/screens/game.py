@@ -50,6 +50,7 @@ from ..guard import GuardedScreen, KeyTiming
 from ..render import cards_in, crew_table, news_text, status_text, tasks_table, tonoja_text
 from ..widgets.choices import Choice
 from ..widgets.steps import (
+    AssignPanel,
     SignalFirst,
     StepPanel,
     panels,
@@ -580,6 +581,7 @@ class GameScreen(GuardedScreen[None]):
             return
         job = t.wishes()
         self._wishes_for, self._wishes = key, Text()
+        self._hear({})
         if job is None:
             return
         # said at once, so the wait (up to a second or so) is not a silent one
@@ -592,5 +594,12 @@ class GameScreen(GuardedScreen[None]):
         if key != self._wishes_for:
             return
         self._wishes = wishes_line(self.table, wishes)
+        self._hear(dict(wishes))
         if not self.message:
             self._show_news()
+
+    def _hear(self, wishes: dict[int, tuple[int, ...]]) -> None:
+        """The list of crew members to give a task to marks the computers' wishes."""
+        panel = self.panels.get(StepKind.ASSIGN)
+        if isinstance(panel, AssignPanel):
+            panel.hear(wishes)

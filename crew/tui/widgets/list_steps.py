@@ -344,6 +344,19 @@ class AssignPanel(ChoicePanel):
         super().__init__(table, step)
         # (the attempt's deal code, the task): a task chosen in another attempt is not pending
         self._pending: tuple[object, int] | None = None
+        # what the computers said they would like (seat -> tasks): marked in the list of crew
+        # members, which starts on the one that asked for the task
+        self.wished: dict[int, tuple[int, ...]] = {}
+
+    def hear(self, wishes: dict[int, tuple[int, ...]]) -> None:
+        """What the computers said they would like, for the tasks open now."""
+        self.wished = wishes
+        if self.display and self.pending_task is not None:
+            # heard while the list is up: the marks show, the cursor stays where it is
+            keep = self.choices.highlighted
+            self.update()
+            if keep is not None:
+                self.choices.highlighted = keep
 
     @property
     def pending_task(self) -> int | None:
@@ -378,6 +391,12 @@ class AssignPanel(ChoicePanel):
                 + _(". Task #{task} goes to… (Esc: another task)").format(task=self.pending_task)
             )
         super().update()
+        # the list starts on the crew member that asked for the task, when one did
+        task = self.pending_task
+        for i, item in enumerate(self.choices.items if task is not None else ()):
+            if not item.unavailable and task in self.wished.get(item.value.to, ()):
+                self.choices.highlighted = i
+                break
 
     def items(self) -> list[Choice]:
         t = self.table
@@ -393,10 +412,17 @@ class AssignPanel(ChoicePanel):
         task = self.pending_task
         return [
             self.warned(
-                self.choice(t.name(seat), Assign(task, seat)), t.clashes(seat).get(task), seat
+                self.choice(self._member(seat, task), Assign(task, seat)),
+                t.clashes(seat).get(task),
+                seat,
             )
             for seat in seats
         ]
+
+    def _member(self, seat: int, task: int) -> str:
+        """A crew member in the list, marked when it said it would like ``task``."""
+        name = self.table.name(seat)
+        return name + _(" · would like it") if task in self.wished.get(seat, ()) else name
 
     def hinted(self, advice: Advice) -> object:
         # first the task, then (once it is chosen) its owner

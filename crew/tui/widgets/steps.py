@@ -26,6 +26,7 @@ from .list_steps import (
 from .step_base import SignalFirst, StepPanel
 
 __all__ = [
+    "AssignPanel",
     "SignalFirst",
     "PANELS",
     "StepPanel",
