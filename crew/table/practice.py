@@ -33,7 +33,7 @@ from crew.engine import (
     track,
     view_for,
 )
-from crew.engine.view import PUBLIC
+from crew.engine.view import PUBLIC, View
 from crew.i18n import Said, _
 from crew.records import Record, replay
 
@@ -267,6 +267,23 @@ def tracker(s: PracticeTable) -> Tracker:
     return track(view_for(s.state, PUBLIC), s.state.tricks)
 
 
+def _choice_start(s: PracticeTable) -> tuple[GameState, dict[int, int]]:
+    """The state before the first task of the free choice under way was given out, and the
+    tasks given out since (task -> seat)."""
+    r = replay(s.record, keep_states=True)
+    states = [r.start, *r.states]
+    k = len(states) - 1
+    while k > 0 and states[k - 1].phase == Phase.ASSIGN and not states[k - 1].result:
+        k -= 1
+    first = states[k]
+    given = {
+        t: o
+        for t, before, o in zip(first.setup.task_ids, first.owners, s.state.owners, strict=True)
+        if before < 0 and o >= 0
+    }
+    return first, given
+
+
 def wishes(s: PracticeTable) -> Callable[[], list[tuple[int, tuple[int, ...]]]] | None:
     """In a free task choice made by people with computers at the table: a job saying which of
     the open tasks each computer would like (its own view; nothing about its cards). None when
@@ -277,21 +294,43 @@ def wishes(s: PracticeTable) -> Callable[[], list[tuple[int, tuple[int, ...]]]] 
     if s.state.volunteers:
         return None  # two volunteers split the tasks between them
     seed = f"crew-wishes:{s.record.seed}:{len(s.record.actions)}"
-    captain, players = s.state.setup.captain, s.state.setup.players
-    asked = [
-        (seat, view_for(s.state, seat), copy.deepcopy(s.memories[seat]))
-        for seat in sorted(s.computers, key=lambda p: (p - captain) % players)
-    ]
     settings = s.settings
-    allowed = assignable(s.state)
+    captain, players = s.state.setup.captain, s.state.setup.players
+    order = sorted(s.computers, key=lambda p: (p - captain) % players)
+
+    def asked(state: GameState) -> list[tuple[int, View, Memory]]:
+        return [(p, view_for(state, p), copy.deepcopy(s.memories[p])) for p in order]
+
+    def talk(state: GameState, seed: str) -> Callable[[], dict[int, tuple[int, ...]]]:
+        them, allowed = asked(state), assignable(state)
+
+        def said() -> dict[int, tuple[int, ...]]:
+            rngs = [(p, v, m, random.Random(f"{seed}:{p}")) for p, v, m in them]
+            return task_claims(rngs, allowed, settings)
+
+        return said
+
+    if settings.claims:
+        # said in turns once for the whole choice: while every task given out went to the seat
+        # that asked for it, the rest stand as said (a new round of talk would let others speak
+        # first); said again from here once the crew chose otherwise
+        start, given = _choice_start(s)
+        at_start = talk(start, f"crew-wishes:{s.record.seed}:{len(s.record.actions) - len(given)}")
+        from_here = talk(s.state, seed)
+        open_now = {t for t, o in zip(s.state.setup.task_ids, s.state.owners, strict=True) if o < 0}
+
+        def claims() -> list[tuple[int, tuple[int, ...]]]:
+            said = at_start()
+            if any(t not in said.get(p, ()) for t, p in given.items()):
+                said = from_here()
+            return sorted((p, tuple(t for t in ts if t in open_now)) for p, ts in said.items())
+
+        return claims
+    them = asked(s.state)
 
     def job() -> list[tuple[int, tuple[int, ...]]]:
-        if settings.claims:  # in turns from the captain, as the computers decide among them
-            talk = [(seat, v, m, random.Random(f"{seed}:{seat}")) for seat, v, m in asked]
-            said = task_claims(talk, allowed, settings)
-            return sorted(said.items())
         out = []
-        for seat, view, memory in asked:
+        for seat, view, memory in them:
             rng = random.Random(f"{seed}:{seat}")
             out.append((seat, tuple(task_wishes(view, memory, rng, settings))))
         return sorted(out)

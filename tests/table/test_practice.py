@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from shared_cases import CHEAP
 
-from crew.engine import Play, Predict, Signal, Take, apply, legal_actions
+from crew.engine import Assign, Play, Predict, Signal, Take, apply, legal_actions
 from crew.records import Record, TableNotes
 from crew.table import GameSpec, SeatScope, Session, StepKind, practice
 
@@ -193,6 +193,33 @@ def test_in_a_free_task_choice_each_computer_names_the_open_tasks_it_would_like(
     # said in turns: each open task asked for by one computer at most
     assert set(said) <= open_tasks and len(said) == len(set(said)), wishes
     assert job() == wishes  # seeded: said again, the same
+
+
+def test_the_wishes_stand_while_the_tasks_go_as_asked_and_are_said_again_otherwise() -> None:
+    s = computers_game(17)
+    run_computers(s)
+    first = practice.wishes(s)
+    assert first is not None
+    said = first()
+    task, seat = next((ts[0], p) for p, ts in said if ts)
+    s.act(Assign(task, seat))  # as that computer asked
+    assert s.step().kind == StepKind.ASSIGN
+    again = practice.wishes(s)
+    assert again is not None
+    assert again() == [(p, tuple(t for t in ts if t != task)) for p, ts in said]
+    # the next task to someone who did not ask for it: the computers talk again from here
+    nxt, asker = next(((t, p) for p, ts in said for t in ts if t != task), (None, None))
+    if nxt is None:
+        return
+    other = next(p for p in (0, 1, 2, 3) if p != asker)
+    s.act(Assign(nxt, other))
+    if s.step().kind != StepKind.ASSIGN:
+        return
+    job = practice.wishes(s)
+    assert job is not None
+    told = [t for _, ts in job() for t in ts]
+    open_tasks = {tv.task for tv in s.public_view().tasks if tv.owner < 0}
+    assert set(told) <= open_tasks and len(told) == len(set(told))
 
 
 def test_each_computer_names_its_own_list_when_the_wishes_are_not_said_in_turns() -> None:
