@@ -65,7 +65,9 @@ def test_wishes_not_heard_leave_the_choice_to_the_sampled_deals() -> None:
     assert len(chosen) == 1  # the same choice whoever wished a task that is not there
 
 
-def test_the_table_asks_every_other_computer_for_its_wishes_from_its_own_view() -> None:
+def _at_the_table() -> tuple:
+    """The free choice with a computer in every seat, each having seen its view, and the
+    table's question to the one that decides."""
     state = _free_choice()
     computers = frozenset(range(4))
     memories = {s: Memory(s) for s in computers}
@@ -73,6 +75,11 @@ def test_the_table_asks_every_other_computer_for_its_wishes_from_its_own_view() 
         m.observe(view_for(state, s))
     ask = next_question(state, TableState(draw_seen=True), computers)
     assert ask is not None and ask.kind == AskKind.ACTION
+    return state, computers, memories, ask
+
+
+def test_the_table_asks_every_other_computer_for_its_wishes_from_its_own_view() -> None:
+    state, computers, memories, ask = _at_the_table()
     decider = ask.seat
     assert decider == 3
     count = iter(range(1, 100))
@@ -178,13 +185,8 @@ def test_the_first_to_speak_says_the_same_whatever_the_hidden_hands() -> None:
 
 
 def test_the_table_hears_every_computer_in_turns_from_the_captain() -> None:
-    state = _free_choice()
-    computers = frozenset(range(4))
-    memories = {s: Memory(s) for s in computers}
-    for s, m in memories.items():
-        m.observe(view_for(state, s))
-    ask = next_question(state, TableState(draw_seen=True), computers)
-    assert ask is not None and ask.seat == 3
+    state, _, memories, ask = _at_the_table()
+    assert ask.seat == 3
     cfg = replace(DEFAULT, task_samples=3, claims=True, wish_weight=5.0)
     answer = job(
         ask,
