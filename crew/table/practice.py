@@ -267,21 +267,34 @@ def tracker(s: PracticeTable) -> Tracker:
     return track(view_for(s.state, PUBLIC), s.state.tricks)
 
 
-def _choice_start(s: PracticeTable) -> tuple[GameState, dict[int, int]]:
-    """The state before the first task of the free choice under way was given out, and the
-    tasks given out since (task -> seat)."""
+def _choice_so_far(s: PracticeTable) -> list[tuple[GameState, int, tuple[int, int] | None]]:
+    """The free choice under way, from before its first task was given out: each state with
+    the number of actions before it and the task given out from it (task, seat); the last is
+    now, with None."""
     r = replay(s.record, keep_states=True)
     states = [r.start, *r.states]
     k = len(states) - 1
     while k > 0 and states[k - 1].phase == Phase.ASSIGN and not states[k - 1].result:
         k -= 1
-    first = states[k]
-    given = {
-        t: o
-        for t, before, o in zip(first.setup.task_ids, first.owners, s.state.owners, strict=True)
-        if before < 0 and o >= 0
-    }
-    return first, given
+    out: list[tuple[GameState, int, tuple[int, int] | None]] = []
+    for i in range(k, len(states)):
+        given = None
+        if i + 1 < len(states):
+            given = next(
+                (
+                    (t, o)
+                    for t, before, o in zip(
+                        states[i].setup.task_ids,
+                        states[i].owners,
+                        states[i + 1].owners,
+                        strict=True,
+                    )
+                    if before != o
+                ),
+                None,
+            )
+        out.append((states[i], i, given))
+    return out
 
 
 def wishes(s: PracticeTable) -> Callable[[], list[tuple[int, tuple[int, ...]]]] | None:
@@ -301,29 +314,32 @@ def wishes(s: PracticeTable) -> Callable[[], list[tuple[int, tuple[int, ...]]]] 
     def asked(state: GameState) -> list[tuple[int, View, Memory]]:
         return [(p, view_for(state, p), copy.deepcopy(s.memories[p])) for p in order]
 
-    def talk(state: GameState, seed: str) -> Callable[[], dict[int, tuple[int, ...]]]:
-        them, allowed = asked(state), assignable(state)
-
-        def said() -> dict[int, tuple[int, ...]]:
-            rngs = [(p, v, m, random.Random(f"{seed}:{p}")) for p, v, m in them]
-            return task_claims(rngs, allowed, settings)
-
-        return said
-
     if settings.claims:
-        # said in turns once for the whole choice: while every task given out went to the seat
-        # that asked for it, the rest stand as said (a new round of talk would let others speak
-        # first); said again from here once the crew chose otherwise
-        start, given = _choice_start(s)
-        at_start = talk(start, f"crew-wishes:{s.record.seed}:{len(s.record.actions) - len(given)}")
-        from_here = talk(s.state, seed)
+        # said in turns once for the whole choice: while every task given out goes to the seat
+        # that asked for it, the rest stand as said (a new round of talk would let others
+        # speak first); said again from just after a task that went elsewhere
+        deal = s.record.seed
+        points = [(done, given, asked(st), assignable(st)) for st, done, given in _choice_so_far(s)]
         open_now = {t for t, o in zip(s.state.setup.task_ids, s.state.owners, strict=True) if o < 0}
 
         def claims() -> list[tuple[int, tuple[int, ...]]]:
-            said = at_start()
-            if any(t not in said.get(p, ()) for t, p in given.items()):
-                said = from_here()
-            return sorted((p, tuple(t for t in ts if t in open_now)) for p, ts in said.items())
+            i = 0
+            while True:  # each point is talked from once at most: i only grows
+                done, _, them, allowed = points[i]
+                rngs = [
+                    (p, v, m, random.Random(f"crew-wishes:{deal}:{done}:{p}")) for p, v, m in them
+                ]
+                said = task_claims(rngs, allowed, settings)
+                off = [
+                    j
+                    for j in range(i, len(points))
+                    if (g := points[j][1]) is not None and g[0] not in said.get(g[1], ())
+                ]
+                if not off:
+                    return sorted(
+                        (p, tuple(t for t in ts if t in open_now)) for p, ts in said.items()
+                    )
+                i = off[0] + 1
 
         return claims
     them = asked(s.state)

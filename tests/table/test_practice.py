@@ -217,9 +217,19 @@ def test_the_wishes_stand_while_the_tasks_go_as_asked_and_are_said_again_otherwi
         return
     job = practice.wishes(s)
     assert job is not None
-    told = [t for _, ts in job() for t in ts]
+    anew = job()
+    told = [t for _, ts in anew for t in ts]
     open_tasks = {tv.task for tv in s.public_view().tasks if tv.owner < 0}
     assert set(told) <= open_tasks and len(told) == len(set(told))
+    # and that talk stands in turn while the tasks go as it asked
+    asked = next(((ts[0], p) for p, ts in anew if ts), None)
+    if asked is None:
+        return
+    s.act(Assign(*asked))
+    if s.step().kind == StepKind.ASSIGN:
+        later = practice.wishes(s)
+        assert later is not None
+        assert later() == [(p, tuple(t for t in ts if t != asked[0])) for p, ts in anew]
 
 
 def test_each_computer_names_its_own_list_when_the_wishes_are_not_said_in_turns() -> None:
