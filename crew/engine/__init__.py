@@ -78,6 +78,7 @@ if TYPE_CHECKING:  # the facade: every public name, once
         may_take as may_take,
         may_volunteer as may_volunteer,
         owner_choices as owner_choices,
+        speaking_order as speaking_order,
         volunteers_after as volunteers_after,
     )
     from .phases.predictions import prediction_tasks as prediction_tasks

@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import functools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -30,7 +30,16 @@ from crew.bots import (
     task_claims,
     task_wishes,
 )
-from crew.engine import Action, Assign, Distress, GameState, Phase, Signal, legal_actions, view_for
+from crew.engine import (
+    Action,
+    Distress,
+    GameState,
+    Phase,
+    Signal,
+    free_owners,
+    speaking_order,
+    view_for,
+)
 from crew.engine.enums import Direction
 from crew.i18n import Said
 
@@ -102,13 +111,17 @@ def _joined(whys: list[str]) -> str:
 
 
 def assignable(state: GameState) -> dict[int, tuple[int, ...]]:
-    """In a free task choice: each open task and the seats that may be given it (the engine's
-    legal assignments; public facts)."""
-    out: dict[int, tuple[int, ...]] = {}
-    for a in legal_actions(state):
-        if isinstance(a, Assign):
-            out[a.task] = (*out.get(a.task, ()), a.to)
-    return out
+    """In a free task choice: each open task and the seats that may be given it
+    (:func:`crew.engine.free_owners`); empty in any other way of handing tasks out."""
+    owners = free_owners(state) or ()
+    ids = state.setup.task_ids
+    return {ids[i]: seats for i, seats in enumerate(owners) if state.owners[i] < 0}
+
+
+def talk_order(state: GameState, seats: Iterable[int]) -> list[int]:
+    """``seats`` in the order the crew's talk goes round (:func:`crew.engine.speaking_order`)."""
+    order = speaking_order(state)
+    return sorted(seats, key=lambda p: order.index(p) if p in order else len(order))
 
 
 def job(
@@ -163,31 +176,34 @@ def job(
 
         return signal
 
-    others = []
-    allowed: dict[int, tuple[int, ...]] = {}
+    talk: Callable[[], dict[int, tuple[int, ...]]] | None = None
     if state.phase == Phase.ASSIGN and settings.wish_weight and not mem.wishes:
-        # the crew's free choice: the others say which tasks they would like first, each from
-        # its own view (only task numbers are said, rules I4); with ``claims``, every computer
-        # in turns from the captain (``task_claims``)
-        if settings.claims:
-            allowed = assignable(state)
-            captain, n = state.setup.captain, state.setup.players
-            order = sorted(memories, key=lambda p: (p - captain) % n)
-            others = [
-                (p, view_for(state, p), mem if p == seat else memory(p), rng_for(p)) for p in order
-            ]
-        else:
-            others = [
-                (p, view_for(state, p), memory(p), rng_for(p))
-                for p in sorted(memories)
-                if p != seat
+        # the crew's free choice: the computers say which tasks they would like first, each
+        # from its own view (only task numbers are said, rules I4): in turns from the captain,
+        # the decider too (``task_claims``), or each other computer its own list at once
+        allowed = assignable(state)
+        if settings.claims and allowed:
+            voices = [
+                (p, view_for(state, p), mem if p == seat else memory(p), rng_for(p))
+                for p in talk_order(state, memories)
             ]
 
+            def said_in_turns() -> dict[int, tuple[int, ...]]:
+                return task_claims(voices, allowed, settings)
+
+            talk = said_in_turns
+        else:
+            others = [p for p in sorted(memories) if p != seat]
+            lists = [(p, view_for(state, p), memory(p), rng_for(p)) for p in others]
+
+            def said_at_once() -> dict[int, tuple[int, ...]]:
+                return {p: tuple(task_wishes(v, m, r, settings)) for p, v, m, r in lists}
+
+            talk = said_at_once
+
     def action() -> Answer:
-        if others and allowed:
-            mem.wishes = task_claims(others, allowed, settings)
-        elif others:
-            mem.wishes = {p: tuple(task_wishes(v, m, r, settings)) for p, v, m, r in others}
+        if talk is not None:
+            mem.wishes = talk()
         d = choose_action(view, mem, rng, settings)
         assert d.action is not None, d
         return ActionAnswer(ask, d.action, d.why)

@@ -38,7 +38,15 @@ from crew.i18n import Said, _
 from crew.records import Record, replay
 
 from .advice import Advice, advice_for
-from .jobs import ActionAnswer, Answer, CardAnswer, SignalAnswer, VotesAnswer, assignable
+from .jobs import (
+    ActionAnswer,
+    Answer,
+    CardAnswer,
+    SignalAnswer,
+    VotesAnswer,
+    assignable,
+    talk_order,
+)
 from .protocol import Ask, Step, StepKind, TableState
 from .seating import Seating
 
@@ -308,8 +316,7 @@ def wishes(s: PracticeTable) -> Callable[[], list[tuple[int, tuple[int, ...]]]] 
         return None  # two volunteers split the tasks between them
     seed = f"crew-wishes:{s.record.seed}:{len(s.record.actions)}"
     settings = s.settings
-    captain, players = s.state.setup.captain, s.state.setup.players
-    order = sorted(s.computers, key=lambda p: (p - captain) % players)
+    order = talk_order(s.state, s.computers)
 
     def asked(state: GameState) -> list[tuple[int, View, Memory]]:
         return [(p, view_for(state, p), copy.deepcopy(s.memories[p])) for p in order]

@@ -13,12 +13,21 @@ import random
 from dataclasses import replace
 
 from crew.bots import DEFAULT, Memory, choose_action, task_claims, task_wishes
-from crew.engine import Assign, Phase, apply, new_attempt, start_state, view_for
+from crew.engine import (
+    Assign,
+    Phase,
+    apply,
+    legal_actions,
+    new_attempt,
+    speaking_order,
+    start_state,
+    view_for,
+)
 from crew.engine.cards import mask_of, parse_cards
 from crew.engine.missions import mission_rules
 from crew.engine.tricks import Trick
 from crew.table import decision_rng
-from crew.table.jobs import assignable, job
+from crew.table.jobs import assignable, job, talk_order
 from crew.table.protocol import AskKind, TableState, next_question
 
 #: four hands of mission 17 (free task choice); seat 3, the captain (S4), decides the crew's
@@ -200,6 +209,25 @@ def test_the_table_hears_every_computer_in_turns_from_the_captain() -> None:
     heard = memories[3].wishes
     assert sorted(heard) == [0, 1, 2, 3]  # the decider speaks too, first as the captain
     told = {t: s for s, tasks in heard.items() for t in tasks}
+    assert told, heard  # seat 0 at least asks for the yellow 1 (see above)
+    # with what was said weighing 5, the decider gives out a task that was asked for, to the
+    # seat that asked for it
     assert isinstance(answer.action, Assign)
-    if answer.action.task in told:  # the decider follows what was said
-        assert answer.action.to == told[answer.action.task], (answer.action, heard)
+    assert told.get(answer.action.task) == answer.action.to, (answer.action, heard)
+
+
+def test_the_order_of_the_talk_is_the_engines() -> None:
+    state = _free_choice()  # seat 3 is the captain
+    assert speaking_order(state) == (3, 0, 1, 2)
+    assert talk_order(state, {0, 1, 2, 3}) == [3, 0, 1, 2]
+    assert talk_order(state, {2, 0}) == [0, 2]
+
+
+def test_two_volunteers_splitting_the_tasks_give_nothing_to_talk_about_in_turns() -> None:
+    # mission 26: the two volunteers split the tasks; that is not a free choice
+    state = new_attempt(4, 26, seed=3)
+    while state.phase != Phase.ASSIGN and not state.result:
+        state, _ = apply(state, next(iter(legal_actions(state))))
+    assert state.phase == Phase.ASSIGN and len(state.volunteers) == 2
+    assert assignable(state) == {}
+    assert assignable(_free_choice()) == {1: (0, 1, 2, 3), 2: (0, 1, 2, 3)}

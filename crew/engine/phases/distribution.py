@@ -33,6 +33,7 @@ __all__ = [
     "may_take",
     "may_volunteer",
     "owner_choices",
+    "speaking_order",
     "tasks_left",
     "volunteers_after",
 ]
@@ -167,6 +168,12 @@ def may_take(state: GameState, seat: int, task: int) -> bool:
     """Whether ``seat`` may ever own ``task`` (rules: the captain never takes a task that
     compares with the captain). Public: it reads only the task and who is captain."""
     return not (seat == state.setup.captain and _barred(task))
+
+
+def speaking_order(state: GameState) -> tuple[int, ...]:
+    """The crew members in the order a round of the crew's talk goes: clockwise from the
+    captain, as tasks are taken (from the captain's left when the captain takes none)."""
+    return _dist_order(state)
 
 
 def free_owners(state: GameState) -> tuple[tuple[int, ...], ...] | None:
