@@ -191,27 +191,38 @@ class SearchForm:
             if any(judge(seen, seat, card, tnum, completes) for judge in self._on_play):
                 lost = True
         if lost:
-            return node._replace(
-                hands=tuple(hands),
-                trick_seats=tseats,
-                trick_cards=tcards,
-                status=status,
-                result=LOST,
+            return _new_node(
+                (
+                    tuple(hands),
+                    node.piles,
+                    node.leader,
+                    node.turn,
+                    tseats,
+                    tcards,
+                    node.tricks,
+                    node.won,
+                    node.counts,
+                    node.played,
+                    status,
+                    LOST,
+                )
             )
         if len(tcards) < self.seats:
-            return Node(
-                tuple(hands),
-                node.piles,
-                node.leader,
-                (seat + 1) % self.seats,
-                tseats,
-                tcards,
-                node.tricks,
-                node.won,
-                node.counts,
-                node.played,
-                status,
-                OPEN,
+            return _new_node(
+                (
+                    tuple(hands),
+                    node.piles,
+                    node.leader,
+                    (seat + 1) % self.seats,
+                    tseats,
+                    tcards,
+                    node.tricks,
+                    node.won,
+                    node.counts,
+                    node.played,
+                    status,
+                    OPEN,
+                )
             )
         return self._finish(node, hands, tseats, tcards, status)
 
@@ -255,7 +266,7 @@ class SearchForm:
             result = WON
         elif final:
             result = WON
-        return Node(hands_t, piles, w, w, (), (), tricks, wt, ct, played, st, result)
+        return _new_node((hands_t, piles, w, w, (), (), tricks, wt, ct, played, st, result))
 
     def _settle(self, status: tuple[int, ...]) -> tuple[tuple[int, ...], bool]:
         """``status`` with every task of a group done once one of them is, and whether some
@@ -416,6 +427,13 @@ class SearchForm:
 
 
 _bits = card_list
+
+
+def _new_node(fields: tuple[object, ...]) -> Node:
+    """The node of ``fields`` (in :class:`Node`'s order), built as the tuple it is: a named
+    tuple's own constructor is a Python function, which the compiled search would call for
+    every card played."""
+    return tuple.__new__(Node, fields)
 
 
 @cache

@@ -298,17 +298,22 @@ def judge_ctx(
     only (captured cards, trick counts, the tricks themselves, the cards still to come)."""
     tnum = len(tricks)
     final = tnum >= setup.total_tricks
-    return Ctx(
-        won,
-        counts,
-        tricks,
-        0 if final else DECK_MASK & ~played,
-        setup.total_tricks - tnum,
-        setup.total_tricks,
-        setup.captain,
-        predictions,
-        final,
-        setup.crew,
+    # built as the tuple it is: the named tuple's own constructor is a Python function, called
+    # after every trick of a search
+    return tuple.__new__(
+        Ctx,
+        (
+            won,
+            counts,
+            tricks,
+            0 if final else DECK_MASK & ~played,
+            setup.total_tricks - tnum,
+            setup.total_tricks,
+            setup.captain,
+            predictions,
+            final,
+            setup.crew,
+        ),
     )
 
 
