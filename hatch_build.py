@@ -45,6 +45,7 @@ COMPILED = (
     "crew/solver/cuts/runs.py",
     "crew/solver/cuts/slots.py",
     "crew/solver/cuts/submarines.py",
+    "crew/solver/cuts/takers.py",
     "crew/solver/cuts/vector.py",
     "crew/solver/distribution.py",
     "crew/solver/limits.py",

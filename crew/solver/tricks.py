@@ -336,7 +336,7 @@ class TrickSearch:
         """``cands`` best first: by what the pending tasks need, then by history, then in this
         restart's order."""
         if self._rng is not None:
-            self._rng.shuffle(cands)
+            _shuffle(self._rng, cands)
         history = table.history
         seat = node.turn
         if not aims:
@@ -507,6 +507,24 @@ def _promise(node: Node, aims: tuple[_Active, ...]) -> int:
         if trick:
             v += 3 * min(3, min((h & trick).bit_count() for h in node.hands))
     return v
+
+
+def _shuffle(rng: random.Random, cards: list[int]) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` would (the same draws from
+    ``rng``, the same order): the library's shuffle is Python code, which the compiled search
+    would run for every choice of a seeded restart. Each place from the last down swaps with
+    one drawn at random at or below it, a draw of as many bits as the count needs, drawn again
+    until it falls within the count."""
+    getrandbits = rng.getrandbits
+    i = len(cards) - 1
+    while i > 0:
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+        i -= 1
 
 
 #: A lean as a score: index by whether the owner would win the trick (False, True).
