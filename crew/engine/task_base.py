@@ -202,12 +202,9 @@ class Judge(Generic[P]):
 
 
 # --------------------------------------------------------------------------------------------
-# helpers shared by the categories
-
-
-def count(mask: int) -> int:
-    """How many cards ``mask`` holds."""
-    return mask.bit_count()
+# helpers shared by the categories (those an evaluator calls after every trick live in compiled
+# modules, where a search calls them without the interpreter: the count of a mask is
+# ``crew.engine.cards.popcount``, a seat's current run ``crew.engine.tricks.current_run``)
 
 
 def colour_mask(letters: Iterable[str]) -> int:
@@ -224,22 +221,3 @@ def value_mask(values: Iterable[int]) -> int:
     for v in values:
         m |= VALUE_MASKS[v]
     return m
-
-
-def others(owner: int, ctx: Ctx) -> int:
-    """The cards every seat but ``owner`` has captured."""
-    m = 0
-    for s, w in enumerate(ctx.won):
-        if s != owner:
-            m |= w
-    return m
-
-
-def current_run(owner: int, tricks: tuple[Trick, ...]) -> int:
-    """How many of the last tricks in a row ``owner`` has won."""
-    run = 0
-    for t in reversed(tricks):
-        if t.winner != owner:
-            break
-        run += 1
-    return run

@@ -24,7 +24,6 @@ from .task_base import (
     Reads,
     RunMode,
     colour_mask,
-    current_run,
 )
 from .task_params import (
     CompareCaptain,
@@ -35,7 +34,7 @@ from .task_params import (
     NTricks,
     PredictTricks,
 )
-from .tricks import Trick
+from .tricks import Trick, current_run
 
 __all__ = ["JUDGES"]
 

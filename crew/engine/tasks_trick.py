@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from .cards import COLOR_CARDS_MASK, SUB, SUIT_MASKS, VALUE_MASKS, parse_card, value_of
+from .cards import popcount as count
 from .task_base import (
     DONE,
     FAILED,
@@ -23,7 +24,6 @@ from .task_base import (
     Knowledge,
     Reads,
     TotalOp,
-    count,
     value_mask,
 )
 from .task_params import EvenOddTrick, TrickAllAboveBelow, TrickSum, WinWithCard

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import COLOR_CARDS_MASK, SUB, SUIT_MASKS, VALUE_MASKS, mask_of, parse_card, parse_cards
+from .cards import (
+    COLOR_CARDS_MASK,
+    SUB,
+    SUIT_MASKS,
+    VALUE_MASKS,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
+from .cards import popcount as count
 from .task_base import (
     DONE,
     FAILED,
@@ -22,8 +31,6 @@ from .task_base import (
     Knowledge,
     Reads,
     colour_mask,
-    count,
-    others,
     value_mask,
 )
 from .task_params import (
@@ -40,6 +47,15 @@ from .tasks_trick import one_trick
 from .tricks import Trick
 
 __all__ = ["JUDGES"]
+
+
+def others(owner: int, ctx: Ctx) -> int:
+    """The cards every seat but ``owner`` has captured."""
+    m = 0
+    for s, w in enumerate(ctx.won):
+        if s != owner:
+            m |= w
+    return m
 
 
 def _exact_count(have: int, open_: int, n: int, final: bool) -> int:

@@ -8,7 +8,15 @@ from dataclasses import dataclass
 from .cards import SUB, SUIT_MASKS, card_str, suit_of, value_of
 from .reasons import N_
 
-__all__ = ["Trick", "beats", "follow_mask", "trick_winner", "winner_reason", "winner_reason_parts"]
+__all__ = [
+    "Trick",
+    "beats",
+    "current_run",
+    "follow_mask",
+    "trick_winner",
+    "winner_reason",
+    "winner_reason_parts",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +74,16 @@ def trick_winner(cards: Sequence[int]) -> int:
         if beats(c, best_card):
             best, best_card = i, c
     return best
+
+
+def current_run(seat: int, tricks: tuple[Trick, ...]) -> int:
+    """How many of the last ``tricks`` in a row ``seat`` has won."""
+    run = 0
+    for t in reversed(tricks):
+        if t.winner != seat:
+            break
+        run += 1
+    return run
 
 
 def winner_reason(cards: Sequence[int]) -> str:

@@ -11,7 +11,8 @@ from typing import ClassVar
 from crew.engine.cards import COLOR_CARDS_MASK, DECK_MASK, SUIT_MASKS, card_list
 from crew.engine.search import Node, SearchForm
 from crew.engine.state import TONOJA
-from crew.engine.task_base import RunMode, current_run
+from crew.engine.task_base import RunMode
+from crew.engine.tricks import current_run
 
 from .base import Fit, Stage, TaskCut
 from .captures import Ledger
