@@ -29,7 +29,7 @@ of a free task choice at once). Each copy is judged by its own evaluator like an
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .cards import card_list, suit_of
 from .conditions import AfterTrick, OnPlay, condition
@@ -44,6 +44,12 @@ __all__ = ["Node", "SearchForm", "WON", "LOST", "OPEN"]
 
 #: Node results.
 OPEN, WON, LOST = 0, 1, 2
+
+#: What a task reads of the past (:class:`~crew.engine.task_base.Reads`), as plain numbers
+#: for the key's loop.
+_WON: Final = int(Reads.WON)
+_COUNTS: Final = int(Reads.COUNTS)
+_COUNTED: Final = int(Reads.COUNTED)
 
 
 class Node(NamedTuple):
@@ -111,6 +117,14 @@ class SearchForm:
             (i, t.on_lead) for i, t in enumerate(self.tasks) if t.on_lead is not None
         )
         self.knowledge = tuple(t.know for t in self.tasks)
+        #: per task whose past the key keeps (one that reads some, not a free prediction):
+        #: (index, what it reads as a number, owner, the cards it reads, the sets it counts,
+        #: its tally), read once here rather than from the task's knowledge at every key
+        self._reads = tuple(
+            (i, int(k.reads), self.owners[i], k.reads_cards, k.counted, k.tally)
+            for i, k in enumerate(self.knowledge)
+            if k.reads != Reads.NOTHING and i not in free
+        )
         # per task judged after a trick (not a free prediction): (index, evaluator, owner,
         # the cards that wake it (-1: every trick does), its owner if winning a trick wakes
         # it too, else -1)
@@ -137,6 +151,9 @@ class SearchForm:
         self._apart_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._suit_masks: dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...] | None], ...]] = {}
         self._cond_masks = tuple(c.apart for c in self.judged if c.apart)
+        # the table of _squeeze(), held here once needed (a call of the cached function costs
+        # a lookup for every key)
+        self._squeezed: tuple[tuple[int, ...], ...] | None = None
 
     # -- moving ----------------------------------------------------------------------------
 
@@ -300,18 +317,16 @@ class SearchForm:
         """
         hist: list[object] = []
         cap = self.setup.captain
-        for i, know in enumerate(self.knowledge):
-            reads = know.reads
-            if node.status[i] != PENDING or reads == Reads.NOTHING or i in self.free:
+        status = node.status
+        for i, reads, owner, cards, counted, tally in self._reads:
+            if status[i] != PENDING:
                 continue
-            owner = self.owners[i]
-            if reads == Reads.WON:
-                hist.append(node.won[owner] & know.reads_cards)
-            elif reads == Reads.COUNTED:
+            if reads == _WON:
+                hist.append(node.won[owner] & cards)
+            elif reads == _COUNTED:
                 won = node.won[owner]
-                hist.append(tuple((won & m).bit_count() for m in know.counted))
-            elif reads == Reads.COUNTS:
-                tally = know.tally
+                hist.append(tuple([(won & m).bit_count() for m in counted]))
+            elif reads == _COUNTS:
                 hist.append(node.counts if tally is None else tally(owner, node.counts, cap, 0))
             else:
                 run = 0
@@ -319,7 +334,6 @@ class SearchForm:
                     if t.winner != owner:
                         break
                     run += 1
-                tally = know.tally
                 hist.append(
                     (node.counts[owner], run)
                     if tally is None
@@ -331,8 +345,7 @@ class SearchForm:
                 hist.append(tuple((w & m).bit_count() for w in node.won))
             if cond.first_winner:
                 hist.append((node.tricks[0].winner if node.tricks else -1, node.counts))
-        status = node.status
-        owners = tuple(o if status[i] == PENDING else -1 for i, o in enumerate(self.owners))
+        owners = tuple([o if status[i] == PENDING else -1 for i, o in enumerate(self.owners)])
         if self.tonoja:  # each of Tonoja's cards uncovers another: keep them by name
             return (node.hands, node.piles, node.leader, status, owners, tuple(hist))
         return (self._ranks(node), node.leader, status, owners, tuple(hist))
@@ -344,7 +357,9 @@ class SearchForm:
         per_suit = self._suit_masks.get(node.status)
         if per_suit is None:
             per_suit = self._suits_of(node.status)
-        squeeze = _squeeze()
+        squeeze = self._squeezed
+        if squeeze is None:
+            squeeze = self._squeezed = _squeeze()
         played = node.played
         hands = node.hands
         acc = 1

@@ -106,7 +106,7 @@ class TrickTable:
         self,
         form: SearchForm,
         tt: dict[object, bool],
-        history: dict[tuple[int, int], int],
+        history: dict[int, int],
         hints: dict[tuple[object, ...], tuple[int, ...]],
         tails: Tails,
     ) -> None:
@@ -114,6 +114,7 @@ class TrickTable:
         self.cuts = cuts_for(form)
         self.tt = tt
         self.tails = tails
+        # per card a seat played (``seat << 6 | card``), how often it kept the attempt winnable
         self.history = history
         # the cards of a trick that keeps an exact position winnable (to write the line out)
         self.hints = hints
@@ -155,7 +156,7 @@ class _Shared:
 
     def __init__(self) -> None:
         self.tt: dict[object, bool] = {}
-        self.history: dict[tuple[int, int], int] = {}
+        self.history: dict[int, int] = {}
         self.hints: dict[tuple[object, ...], tuple[int, ...]] = {}
         self.tails = Tails()
 
@@ -341,20 +342,22 @@ class TrickSearch:
         seat = node.turn
         if not aims:
             if history:
-                cands.sort(key=lambda c: -history.get((seat, c), 0))
+                base = seat << 6
+                cands.sort(key=lambda c: -history.get(base | c, 0))
             return cands
+        tseats = node.trick_seats
         tcards = node.trick_cards
         in_trick = 0
         best = best_seat = -1
-        for s, c in zip(node.trick_seats, tcards, strict=True):
+        played = 1 << seat
+        for k in range(len(tcards)):
+            c = tcards[k]
             in_trick |= 1 << c
             if best < 0 or beats(c, best):
-                best, best_seat = c, s
-        played = 1 << seat
-        for s in node.trick_seats:
-            played |= 1 << s
+                best, best_seat = c, tseats[k]
+            played |= 1 << tseats[k]
         scored = []
-        for c in cands:
+        for i, c in enumerate(cands):
             bit = 1 << c
             if best < 0 or beats(c, best):
                 winner = seat
@@ -378,9 +381,10 @@ class TrickSearch:
                         score -= 1  # a card the task needs, spent on a trick that cannot do it
                 if lean is not None and not later:
                     score += lean[wins]
-            scored.append((-score, -history.get((seat, c), 0), c))
-        scored.sort(key=lambda x: (x[0], x[1]))
-        return [c for _, _, c in scored]
+            # the place in cands breaks ties (the order a sort by score and history keeps)
+            scored.append((-score, -history.get(seat << 6 | c, 0), i, c))
+        scored.sort()
+        return [c for _, _, _, c in scored]
 
     def _trick(
         self, table: TrickTable, node: Node, aims: tuple[_Active, ...]
@@ -390,37 +394,40 @@ class TrickSearch:
         cands = form.choices(node, form.legal(node))
         seat = node.turn
         history = table.history
-        tick = self.budget.tick
+        budget = self.budget
         if len(node.trick_cards) == form.seats - 1:
             # the last card of the trick: judge every choice first, try task-completing ones
             scored = []
             done_before = node.status.count(DONE)
             order = self._order(table, node, cands, aims) if len(cands) > 1 else cands
             for rank, c in enumerate(order):
-                tick()
+                budget.tick()
                 child = form.play(node, c)
                 if child.result == WON:
-                    history[seat, c] = history.get((seat, c), 0) + 4
+                    h = seat << 6 | c
+                    history[h] = history.get(h, 0) + 4
                     return (c,)
                 if child.result == LOST:
                     continue
                 scored.append((done_before - child.status.count(DONE), rank, c, child))
-            scored.sort(key=lambda x: (x[0], x[1]))
+            scored.sort()  # by tasks done, then rank (each rank once: nothing after it compared)
             for _, _, c, child in scored:
                 if self.boundary(table, child):
-                    history[seat, c] = history.get((seat, c), 0) + 1
+                    h = seat << 6 | c
+                    history[h] = history.get(h, 0) + 1
                     return (c,)
             return None
         if len(cands) > 1:
             cands = self._order(table, node, cands, aims)
         for c in cands:
-            tick()
+            budget.tick()
             child = form.play(node, c)
             if child.result == LOST:
                 continue
             rest = self._trick(table, child, aims)
             if rest is not None:
-                history[seat, c] = history.get((seat, c), 0) + 1
+                h = seat << 6 | c
+                history[h] = history.get(h, 0) + 1
                 return (c, *rest)
         return None
 
@@ -433,38 +440,16 @@ class TrickSearch:
         search), and the positions it leads to are searched best first by what they leave the
         pending tasks (:func:`_promise`), each once.
         """
-        form = table.form
-        tick = self.budget.tick
         children: list[tuple[tuple[int, ...], Node]] = []
-        found: list[tuple[int, ...]] = []
-
-        def lay_out(n: Node, cards: tuple[int, ...]) -> bool:
-            cands = form.choices(n, form.legal(n))
-            if len(cands) > 1 and self._rng is not None:
-                cands = self._order(table, n, cands, aims)
-            for c in cands:
-                tick()
-                child = form.play(n, c)
-                if child.result == LOST:
-                    continue
-                if child.result == WON:
-                    found.append((*cards, c))
-                    return True
-                if child.trick_cards:
-                    if lay_out(child, (*cards, c)):
-                        return True
-                else:
-                    children.append(((*cards, c), child))
-            return False
-
-        if lay_out(node, ()):
-            return self._learn(table, node, found[0])
+        won = self._lay_out(table, node, (), aims, children)
+        if won is not None:
+            return self._learn(table, node, won)
+        # by promise, then rank (each rank once: nothing after it compared)
         ranked = sorted(
-            (
+            [
                 (-_promise(child, aims), rank, cards, child)
                 for rank, (cards, child) in enumerate(children)
-            ),
-            key=lambda x: (x[0], x[1]),
+            ]
         )
         seen: set[object] = set()
         for _, _, cards, child in ranked:
@@ -476,13 +461,45 @@ class TrickSearch:
                 return self._learn(table, node, cards)
         return None
 
+    def _lay_out(
+        self,
+        table: TrickTable,
+        node: Node,
+        cards: tuple[int, ...],
+        aims: tuple[_Active, ...],
+        children: list[tuple[tuple[int, ...], Node]],
+    ) -> tuple[int, ...] | None:
+        """Lay the rest of the trick out from ``node`` (``cards`` played in it so far): the
+        cards of a trick that wins the attempt at once, or None with every trick start it can
+        lead to added to ``children`` (with its cards), in the order played."""
+        form = table.form
+        budget = self.budget
+        cands = form.choices(node, form.legal(node))
+        if len(cands) > 1 and self._rng is not None:
+            cands = self._order(table, node, cands, aims)
+        for c in cands:
+            budget.tick()
+            child = form.play(node, c)
+            if child.result == LOST:
+                continue
+            if child.result == WON:
+                return (*cards, c)
+            if child.trick_cards:
+                won = self._lay_out(table, child, (*cards, c), aims, children)
+                if won is not None:
+                    return won
+            else:
+                children.append(((*cards, c), child))
+        return None
+
     def _learn(self, table: TrickTable, node: Node, cards: tuple[int, ...]) -> tuple[int, ...]:
         """Remember the cards of a trick that kept the attempt winnable (move ordering)."""
         history = table.history
         seat = node.turn
         n = table.form.seats
         for c in cards:
-            history[seat, c] = history.get((seat, c), 0) + 1
+            h = seat << 6 | c
+            history[h] = history.get(h, 0) + 1
             seat = (seat + 1) % n
         return cards
 
@@ -505,7 +522,12 @@ def _promise(node: Node, aims: tuple[_Active, ...]) -> int:
             if not seats & (seats - 1):  # the last owner its task has
                 v -= 10 * (mine & avoid).bit_count()
         if trick:
-            v += 3 * min(3, min((h & trick).bit_count() for h in node.hands))
+            fewest = 3
+            for h in node.hands:
+                held = (h & trick).bit_count()
+                if held < fewest:
+                    fewest = held
+            v += 3 * fewest
     return v
 
 
