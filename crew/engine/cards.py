@@ -8,6 +8,7 @@ letter + value: ``P`` pink, ``B`` blue, ``G`` green, ``Y`` yellow (1-9), ``S`` s
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 from .reasons import N_, ExplainedError
 
@@ -48,7 +49,7 @@ SUIT_GLYPHS = ("♥", "♦", "♣", "♠", "⚓")
 ALL_CARDS = tuple(range(40))
 #: The submarine 4: whoever is dealt it is the captain.
 CAPTAIN_CARD = 39
-DECK_MASK = (1 << 40) - 1
+DECK_MASK: Final = (1 << 40) - 1
 
 _SUIT = tuple(c // 9 if c < 36 else SUB for c in ALL_CARDS)
 _VALUE = tuple(c % 9 + 1 if c < 36 else c - 35 for c in ALL_CARDS)

@@ -9,6 +9,7 @@ reasons and the quick commands (``crew check``, the present module) all take the
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 __all__ = [
     "TONOJA",
@@ -27,7 +28,7 @@ __all__ = [
 ]
 
 #: Tonoja's seat in the two-player game.
-TONOJA = 2
+TONOJA: Final = 2
 
 
 def seats_for(players: int) -> int:

@@ -42,8 +42,10 @@ from .tricks import Trick, follow_mask
 
 __all__ = ["Node", "SearchForm", "WON", "LOST", "OPEN"]
 
-#: Node results.
-OPEN, WON, LOST = 0, 1, 2
+#: Node results (Final: compiled code takes the numbers as they are).
+OPEN: Final = 0
+WON: Final = 1
+LOST: Final = 2
 
 #: What a task reads of the past (:class:`~crew.engine.task_base.Reads`), as plain numbers
 #: for the key's loop.

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Final, Generic, NamedTuple, TypeVar
 
 from .cards import SUIT_LETTERS, SUIT_MASKS, VALUE_MASKS
 from .enums import TaskStatus
@@ -40,7 +40,10 @@ __all__ = [
     "TotalOp",
 ]
 
-PENDING, DONE, FAILED = 0, 1, 2
+# Final: the compiled modules take the numbers as they are, not from this module at each use
+PENDING: Final = 0
+DONE: Final = 1
+FAILED: Final = 2
 STATUS_NAMES = (TaskStatus.PENDING, TaskStatus.DONE, TaskStatus.FAILED)
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from itertools import islice
+from typing import Final
 
 from crew.engine import Play
 from crew.engine.cards import is_submarine
@@ -49,15 +50,15 @@ __all__ = ["TABLE_LIMIT", "TrickSearch", "TrickTable"]
 #: for the line about five times that, counted so in :data:`HINT_WEIGHT`).
 TABLE_LIMIT = 2_000_000
 #: What a remembered winning trick counts for against :data:`TABLE_LIMIT`.
-HINT_WEIGHT = 5
+HINT_WEIGHT: Final = 5
 #: A table key is stored as one number: the cards by rank, shifted up by this many bits, and
 #: the number of the rest of the key (leader, task status and owners, the history the pending
 #: tasks read: far fewer kinds than positions). Numbers are never given twice within a table,
 #: and at a million a second 2**40 of them would take twelve days.
-TAIL_BITS = 40
+TAIL_BITS: Final = 40
 #: Rests of keys remembered per table; past it they are forgotten and numbered anew (a key
 #: stored under an old number is then never matched again, and the trim drops it in time).
-TAIL_LIMIT = 100_000
+TAIL_LIMIT: Final = 100_000
 
 #: (the task and the other tasks of its group, owner, take, avoid, trick, lean) of a task, for
 #: move ordering: a task offered to several seats has one aim for the group, without a lean
