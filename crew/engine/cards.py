@@ -51,15 +51,17 @@ ALL_CARDS = tuple(range(40))
 CAPTAIN_CARD = 39
 DECK_MASK: Final = (1 << 40) - 1
 
-_SUIT = tuple(c // 9 if c < 36 else SUB for c in ALL_CARDS)
-_VALUE = tuple(c % 9 + 1 if c < 36 else c - 35 for c in ALL_CARDS)
+_SUIT: Final = tuple(c // 9 if c < 36 else SUB for c in ALL_CARDS)
+_VALUE: Final = tuple(c % 9 + 1 if c < 36 else c - 35 for c in ALL_CARDS)
 _TEXT = tuple(f"{SUIT_LETTERS[_SUIT[c]]}{_VALUE[c]}" for c in ALL_CARDS)
 
 #: Bitmask of every card of a suit, indexed by suit.
-SUIT_MASKS = tuple(sum(1 << c for c in ALL_CARDS if _SUIT[c] == s) for s in range(5))
+SUIT_MASKS: Final = tuple(sum(1 << c for c in ALL_CARDS if _SUIT[c] == s) for s in range(5))
 #: Bitmask of the coloured cards (never submarines) of each value 1-9; index 0 unused.
-VALUE_MASKS = (0,) + tuple(sum(1 << c for c in range(36) if _VALUE[c] == v) for v in range(1, 10))
-COLOR_CARDS_MASK = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
+VALUE_MASKS: Final = (0,) + tuple(
+    sum(1 << c for c in range(36) if _VALUE[c] == v) for v in range(1, 10)
+)
+COLOR_CARDS_MASK: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 
 _ALIASES = {
     "p": PINK,

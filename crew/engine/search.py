@@ -364,15 +364,22 @@ class SearchForm:
             squeeze = self._squeezed = _squeeze()
         played = node.played
         hands = node.hands
+        # the hands of a suit are put together in a small number first (nine bits a hand, five
+        # hands at most), then shifted into the whole one at once: a number past 62 bits is a
+        # Python object, and each step on it builds a new one
+        width = 9 * len(hands)
         acc = 1
         for base, masks in per_suit:
+            part = 0
             if masks is None:
                 for h in hands:
-                    acc = acc << 9 | (h >> base) & 511
+                    part = part << 9 | (h >> base) & 511
+                acc = acc << width | part
                 continue
             row = squeeze[(played >> base) & 511]
             for h in hands:
-                acc = acc << 9 | row[(h >> base) & 511]
+                part = part << 9 | row[(h >> base) & 511]
+            acc = acc << width | part
             for m in masks:
                 acc = acc << 9 | row[m]
         return acc
@@ -427,12 +434,12 @@ class SearchForm:
         uncovers a different card.
         """
         if self.tonoja and node.turn == TONOJA:
-            return _bits(legal)
+            return card_list(legal)
         cls = self.classes(node.status)
         gone = node.played | node.hands[node.turn]
         out: list[int] = []
         prev = -1
-        for c in _bits(legal):
+        for c in card_list(legal):
             if prev >= 0 and suit_of(prev) == suit_of(c) and cls[prev] == cls[c]:
                 between = ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)
                 if not between & ~gone:
@@ -441,9 +448,6 @@ class SearchForm:
             out.append(c)
             prev = c
         return out
-
-
-_bits = card_list
 
 
 def _new_node(fields: tuple[object, ...]) -> Node:

@@ -297,7 +297,8 @@ def judge_ctx(
     """What the task evaluators may see after the trick ``tricks[-1]``: public information
     only (captured cards, trick counts, the tricks themselves, the cards still to come)."""
     tnum = len(tricks)
-    final = tnum >= setup.total_tricks
+    total = setup.total_tricks
+    final = tnum >= total
     # built as the tuple it is: the named tuple's own constructor is a Python function, called
     # after every trick of a search
     return tuple.__new__(
@@ -307,8 +308,8 @@ def judge_ctx(
             counts,
             tricks,
             0 if final else DECK_MASK & ~played,
-            setup.total_tricks - tnum,
-            setup.total_tricks,
+            total - tnum,
+            total,
             setup.captain,
             predictions,
             final,
