@@ -34,7 +34,7 @@ from typing import Final, NamedTuple
 from .cards import card_list, suit_of
 from .conditions import AfterTrick, OnPlay, condition
 from .enums import Result
-from .phases.tricks import Judge, flip_piles, judge_ctx, judge_tasks, take_trick
+from .phases.tricks import Judge, ctx_after, flip_piles, judge_tasks, take_trick
 from .state import TONOJA, GameState, Setup
 from .task_base import Reads
 from .tasks import DONE, FAILED, PENDING, get_task
@@ -100,6 +100,8 @@ class SearchForm:
         self.root = state
         self.seats = st.seats
         self.total = st.total_tricks
+        self._captain = st.captain
+        self._crew = st.crew
         self.owners = state.owners
         self.predictions = state.predictions
         self.free = free
@@ -262,7 +264,9 @@ class SearchForm:
         if piles:
             piles, hands[TONOJA], _ = flip_piles(piles, played, hands[TONOJA])
         final = len(tricks) >= self.total
-        ctx = judge_ctx(self.setup, wt, ct, tricks, played, self.predictions)
+        ctx = ctx_after(
+            self.total, self._captain, self._crew, wt, ct, tricks, played, self.predictions
+        )
         in_trick = 0
         for c in tcards:
             in_trick |= 1 << c
@@ -450,11 +454,16 @@ class SearchForm:
         return out
 
 
+#: ``tuple.__new__``, held once (compiled code would look the method up at every call).
+_TUPLE_NEW: Final = tuple.__new__
+
+
 def _new_node(fields: tuple[object, ...]) -> Node:
     """The node of ``fields`` (in :class:`Node`'s order), built as the tuple it is: a named
     tuple's own constructor is a Python function, which the compiled search would call for
     every card played."""
-    return tuple.__new__(Node, fields)
+    node: Node = _TUPLE_NEW(Node, fields)
+    return node
 
 
 @cache

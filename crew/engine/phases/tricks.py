@@ -21,6 +21,7 @@ __all__ = [
     "PLAY",
     "TIME_UP",
     "candidates",
+    "ctx_after",
     "flip_piles",
     "judge_ctx",
     "judge_tasks",
@@ -296,8 +297,24 @@ def judge_ctx(
 ) -> Ctx:
     """What the task evaluators may see after the trick ``tricks[-1]``: public information
     only (captured cards, trick counts, the tricks themselves, the cards still to come)."""
+    return ctx_after(
+        setup.total_tricks, setup.captain, setup.crew, won, counts, tricks, played, predictions
+    )
+
+
+def ctx_after(
+    total: int,
+    captain: int,
+    crew: int,
+    won: tuple[int, ...],
+    counts: tuple[int, ...],
+    tricks: tuple[Trick, ...],
+    played: int,
+    predictions: tuple[int, ...],
+) -> Ctx:
+    """:func:`judge_ctx` with the setup's numbers given (its trick total, captain and crew
+    size): a search reads them once, not after every trick (``Setup.crew`` is Python code)."""
     tnum = len(tricks)
-    total = setup.total_tricks
     final = tnum >= total
     # built as the tuple it is: the named tuple's own constructor is a Python function, called
     # after every trick of a search
@@ -310,10 +327,10 @@ def judge_ctx(
             0 if final else DECK_MASK & ~played,
             total - tnum,
             total,
-            setup.captain,
+            captain,
             predictions,
             final,
-            setup.crew,
+            crew,
         ),
     )
 
