@@ -211,13 +211,14 @@ class SearchForm:
             completes = len(tcards) == self.seats
             if any(judge(seen, seat, card, tnum, completes) for judge in self._on_play):
                 lost = True
-        if lost:
+        if lost or len(tcards) < self.seats:
+            turn, result = (node.turn, LOST) if lost else ((seat + 1) % self.seats, OPEN)
             return _new_node(
                 (
                     tuple(hands),
                     node.piles,
                     node.leader,
-                    node.turn,
+                    turn,
                     tseats,
                     tcards,
                     node.tricks,
@@ -225,24 +226,7 @@ class SearchForm:
                     node.counts,
                     node.played,
                     status,
-                    LOST,
-                )
-            )
-        if len(tcards) < self.seats:
-            return _new_node(
-                (
-                    tuple(hands),
-                    node.piles,
-                    node.leader,
-                    (seat + 1) % self.seats,
-                    tseats,
-                    tcards,
-                    node.tricks,
-                    node.won,
-                    node.counts,
-                    node.played,
-                    status,
-                    OPEN,
+                    result,
                 )
             )
         return self._finish(node, hands, tseats, tcards, status)

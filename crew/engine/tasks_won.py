@@ -44,18 +44,9 @@ from .task_params import (
     WinSpecificCards,
 )
 from .tasks_trick import one_trick
-from .tricks import Trick
+from .tricks import Trick, won_by_others
 
 __all__ = ["JUDGES"]
-
-
-def others(owner: int, ctx: Ctx) -> int:
-    """The cards every seat but ``owner`` has captured."""
-    m = 0
-    for s, w in enumerate(ctx.won):
-        if s != owner:
-            m |= w
-    return m
 
 
 def _exact_count(have: int, open_: int, n: int, final: bool) -> int:
@@ -82,7 +73,7 @@ def _win_cards(need: int) -> Evaluator:
         mine = ctx.won[owner] & need
         if mine == need:
             return DONE
-        if others(owner, ctx) & need or (need & ~mine & ~ctx.avail):
+        if won_by_others(ctx.won, owner) & need or (need & ~mine & ~ctx.avail):
             return FAILED
         return PENDING
 
@@ -379,7 +370,7 @@ def _submarine(p: Submarine) -> Evaluator:
 
     def only_this_sub(owner: int, ctx: Ctx) -> int:
         mine = ctx.won[owner]
-        if mine & rest or others(owner, ctx) & target:
+        if mine & rest or won_by_others(ctx.won, owner) & target:
             return FAILED
         if mine & target:
             return DONE if not ctx.avail & rest else PENDING

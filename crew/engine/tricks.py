@@ -14,6 +14,7 @@ __all__ = [
     "current_run",
     "follow_mask",
     "trick_winner",
+    "won_by_others",
     "winner_reason",
     "winner_reason_parts",
 ]
@@ -84,6 +85,15 @@ def current_run(seat: int, tricks: tuple[Trick, ...]) -> int:
             break
         run += 1
     return run
+
+
+def won_by_others(won: tuple[int, ...], seat: int) -> int:
+    """The cards every seat but ``seat`` has captured (``won``: each seat's captured cards)."""
+    taken = 0
+    for s, w in enumerate(won):
+        if s != seat:
+            taken |= w
+    return taken
 
 
 def winner_reason(cards: Sequence[int]) -> str:

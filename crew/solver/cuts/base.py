@@ -19,6 +19,7 @@ from typing import ClassVar, Final
 from crew.engine.search import Node, SearchForm
 from crew.engine.state import TONOJA
 from crew.engine.task_base import DONE, Ctx, Evaluator
+from crew.engine.tricks import won_by_others
 
 __all__ = [
     "ALL_SUBS",
@@ -175,11 +176,7 @@ def tricks_to_take(form: SearchForm, node: Node, short: int, pool: int) -> int:
 
 def taken_by_others(node: Node, owner: int) -> int:
     """The cards captured so far by seats other than ``owner``."""
-    taken = 0
-    for s, w in enumerate(node.won):
-        if s != owner:
-            taken |= w
-    return taken
+    return won_by_others(node.won, owner)
 
 
 def tricks_without(form: SearchForm, node: Node, cards: int) -> int:
