@@ -11,7 +11,7 @@ from ..cards import DECK_MASK, SUB, card_list, card_str, suit_of
 from ..conditions import broken_after_play, broken_after_trick
 from ..events import Event, EventKind
 from ..reasons import N_, Illegal, Reason, Values, fill_seats, illegal, plain
-from ..state import TONOJA, GameState, Phase, Result, Setup
+from ..state import TONOJA, GameState, Phase, Result
 from ..tasks import DONE, FAILED, PENDING, Ctx, get_task
 from ..tricks import Trick, follow_mask, trick_winner
 from .common import Handler, actor_illegal, not_your_turn
@@ -23,7 +23,6 @@ __all__ = [
     "candidates",
     "ctx_after",
     "flip_piles",
-    "judge_ctx",
     "judge_tasks",
     "legal_plays",
     "playable",
@@ -287,21 +286,6 @@ def _lead_checks(
     return tuple(out)
 
 
-def judge_ctx(
-    setup: Setup,
-    won: tuple[int, ...],
-    counts: tuple[int, ...],
-    tricks: tuple[Trick, ...],
-    played: int,
-    predictions: tuple[int, ...],
-) -> Ctx:
-    """What the task evaluators may see after the trick ``tricks[-1]``: public information
-    only (captured cards, trick counts, the tricks themselves, the cards still to come)."""
-    return ctx_after(
-        setup.total_tricks, setup.captain, setup.crew, won, counts, tricks, played, predictions
-    )
-
-
 def ctx_after(
     total: int,
     captain: int,
@@ -312,8 +296,10 @@ def ctx_after(
     played: int,
     predictions: tuple[int, ...],
 ) -> Ctx:
-    """:func:`judge_ctx` with the setup's numbers given (its trick total, captain and crew
-    size): a search reads them once, not after every trick (``Setup.crew`` is Python code)."""
+    """What the task evaluators may see after the trick ``tricks[-1]``: public information
+    only (captured cards, trick counts, the tricks themselves, the cards still to come). The
+    set-up's numbers (its trick total, captain and crew size) are given, so a search reads them
+    once, not after every trick (``Setup.crew`` is Python code)."""
     tnum = len(tricks)
     final = tnum >= total
     # built as the tuple it is: the named tuple's own constructor is a Python function, called
@@ -375,7 +361,16 @@ def _judge(state: GameState, events: list[Event]) -> tuple[GameState, list[Event
     st = state.setup
     tnum = len(state.tricks)
     final = tnum >= st.total_tricks
-    ctx = judge_ctx(st, state.won, state.counts, state.tricks, state.played, state.predictions)
+    ctx = ctx_after(
+        st.total_tricks,
+        st.captain,
+        st.crew,
+        state.won,
+        state.counts,
+        state.tricks,
+        state.played,
+        state.predictions,
+    )
     before = state.status
     status = judge_tasks(_judges(st.task_ids, state.owners), before, ctx)
     first_fail = -1
