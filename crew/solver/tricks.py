@@ -405,8 +405,7 @@ class TrickSearch:
                 budget.tick()
                 child = form.play(node, c)
                 if child.result == WON:
-                    h = seat << 6 | c
-                    history[h] = history.get(h, 0) + 4
+                    _credit(history, seat, c, 4)
                     return (c,)
                 if child.result == LOST:
                     continue
@@ -414,8 +413,7 @@ class TrickSearch:
             scored.sort()  # by tasks done, then rank (each rank once: nothing after it compared)
             for _, _, c, child in scored:
                 if self.boundary(table, child):
-                    h = seat << 6 | c
-                    history[h] = history.get(h, 0) + 1
+                    _credit(history, seat, c, 1)
                     return (c,)
             return None
         if len(cands) > 1:
@@ -427,8 +425,7 @@ class TrickSearch:
                 continue
             rest = self._trick(table, child, aims)
             if rest is not None:
-                h = seat << 6 | c
-                history[h] = history.get(h, 0) + 1
+                _credit(history, seat, c, 1)
                 return (c, *rest)
         return None
 
@@ -499,8 +496,7 @@ class TrickSearch:
         seat = node.turn
         n = table.form.seats
         for c in cards:
-            h = seat << 6 | c
-            history[h] = history.get(h, 0) + 1
+            _credit(history, seat, c, 1)
             seat = (seat + 1) % n
         return cards
 
@@ -530,6 +526,13 @@ def _promise(node: Node, aims: tuple[_Active, ...]) -> int:
                     fewest = held
             v += 3 * fewest
     return v
+
+
+def _credit(history: dict[int, int], seat: int, card: int, amount: int) -> None:
+    """Count ``amount`` more for ``card`` played by ``seat`` in ``history`` (keyed
+    ``seat << 6 | card``: how often the card kept the attempt winnable, for move ordering)."""
+    key = seat << 6 | card
+    history[key] = history.get(key, 0) + amount
 
 
 def _shuffle(rng: random.Random, cards: list[int]) -> None:
