@@ -90,6 +90,11 @@ class Settings:
     #: 11, 18-20, 22, 24, 25, 33, three games each (seed it1), 2.0 won 6 of 24 where 0 won 8
     #: (1 and 3 won by one side only, sign test p 0.63), the same decision times
     infer_tasks: float = 0.0
+    #: the distress vote (``talk.choose_distress``): the attempts the signal must save, counted
+    #: from the open-hand shares of sampled deals in which the tasks are done before and after
+    #: the passes (1/before - 1/after), before it is worth the attempt it costs in the logbook;
+    #: None: never send it
+    distress_cost: float | None = 0.5
 
 
 DEFAULT = Settings()

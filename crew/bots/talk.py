@@ -8,6 +8,7 @@ import random
 from collections.abc import Sequence
 
 from crew.engine.actions import (
+    Distress,
     Signal,
 )
 from crew.engine.cards import (
@@ -21,11 +22,13 @@ from crew.engine.cards import (
     value_of,
 )
 from crew.engine.enums import Direction, Position, TaskStatus
+from crew.engine.game import apply
 from crew.engine.missions import HEAVY_NOISE
 from crew.engine.phases.distress import distress_target
 from crew.engine.signals import POSITION_CLAIMS, true_positions
+from crew.engine.state import GameState
 from crew.engine.tasks import get_task
-from crew.engine.view import TaskView, View
+from crew.engine.view import TaskView, View, view_for
 from crew.i18n import Said
 
 from . import search
@@ -36,12 +39,15 @@ from .common import (
 from .memory import Memory
 from .sampler import sample_states
 from .settings import DEFAULT, Settings
-from .tasks import named_cards, task_chances
+from .tasks import named_cards, task_nodes
 
 #: how useful a signal must be to send it before trick 1 / later (see ``choose_signal``):
 #: every true signal narrows the partners' sampled deals, so the measured best is to show the
 #: most telling card at the first window (mission 7, 20 deals: 15 won vs 14 with a bar of 2/1)
 SIGNAL_BAR = (0.0, 0.0)
+#: sampled deals a distress vote judges at least (each as it is and after the passes each way;
+#: one vote an attempt, so it may look at more deals than a task decision)
+DISTRESS_SAMPLES = 12
 
 
 def signal_options(seat: int, hand: int, shown: set[int]) -> list[Signal]:
@@ -140,59 +146,90 @@ def choose_signal(
 def choose_distress(
     view: View, memory: Memory, rng: random.Random, cfg: Settings = DEFAULT
 ) -> Decision:
-    """This seat's vote on the distress signal (a crew decision).
+    """This seat's vote on the distress signal (a crew decision), and the way it would send it.
 
-    It costs an attempt in the logbook, so the vote is yes only when the sampled deals say the
-    tasks can rarely be done as things stand.
+    Judged on sampled deals, each as it is and after the passes each way, every seat passing
+    the card :func:`distress_card` picks from its own hand on that deal (what the partners will
+    pass is theirs to choose, by the same rule): ``p0`` and ``p1`` are the shares of the deals in
+    which the tasks can be done before and after the passes (the better way). The first time in
+    a mission the signal costs an attempt in the logbook, so the vote is yes when it saves more
+    attempts than that, counting an attempt's chance as ``p`` times an unknown factor (open
+    hands win more than the crew does): ``1/p0 - 1/p1 > cfg.distress_cost``. Once it is active
+    (rules H5) passing is free, and the vote is yes when ``p1`` beats ``p0``. With
+    ``distress_cost`` None the vote is always no.
     """
     ctx = search.Context()
     owned = {t.task: t.owner for t in view.tasks if t.owner >= 0 and t.status == TaskStatus.PENDING}
     owned = {t: s for t, s in owned.items() if get_task(t).prediction is None}
-    if not owned or not memory.usable(view):
+    if cfg.distress_cost is None or not owned or not memory.usable(view):
         return Decision(None, Said("no need for the distress signal"))
-    states = sample_states(view, memory, rng, cfg.task_samples)
-    ch = task_chances(view, states, [owned], cfg, ctx)[0]
-    if ch < 0.25:
-        return costed(
-            Decision(
-                None,
-                Said(
-                    "the tasks look hard (done in {pct}% of sampled deals): send it, left",
-                    pct=round(100 * ch),
-                ),
-                direction=Direction.LEFT,
-            ),
-            ctx,
+    ways = [Direction.LEFT] if view.players == 2 else [Direction.LEFT, Direction.RIGHT]
+    states = sample_states(view, memory, rng, max(cfg.task_samples, DISTRESS_SAMPLES))
+    nodes = task_nodes(cfg, len(states) * (len(ways) + 1))
+
+    def child(st: GameState, k: int) -> GameState:
+        return search.with_tasks(distress_passes(st, ways[k - 1]) if k else st, owned, {})
+
+    scores, judged = search.score_each(states, len(ways) + 1, child, nodes, ctx)
+    p0, *after = (x / max(judged, 1) for x in scores)
+    k = max(range(len(ways)), key=lambda i: after[i])
+    p1, way = after[k], ways[k]
+    if view.distress_active:
+        worth = p1 > p0
+    else:
+        worth = p1 > 0 and (p0 == 0 or 1 / p0 - 1 / p1 > cfg.distress_cost)
+    pct = {"pct": round(100 * p0), "after": round(100 * p1), "way": Said(way.value)}
+    if worth:
+        said = Said(
+            "the tasks are done in {pct}% of sampled deals, in {after}% after passing {way}: "
+            "send it",
+            **pct,
         )
-    said = Said("the tasks are done in {pct}% of sampled deals: no need", pct=round(100 * ch))
+        return costed(Decision(None, said, direction=way), ctx)
+    said = Said(
+        "the tasks are done in {pct}% of sampled deals, in {after}% after passing {way}: no need",
+        **pct,
+    )
     return costed(Decision(None, said), ctx)
 
 
-def choose_distress_card(
-    view: View, memory: Memory, rng: random.Random, direction: Direction
-) -> Decision:
-    """The card this seat passes when the crew sends the distress signal.
+def distress_passes(state: GameState, direction: Direction) -> GameState:
+    """``state`` (the signal still possible: before the first trick, when every hand holds a
+    coloured card) after the distress signal sent ``direction``, every crew member passing the
+    card :func:`distress_card` picks from its own hand."""
+    cards = []
+    for seat in range(state.setup.players):
+        v = view_for(state, seat)
+        cards.append(distress_card(v, mask_of(v.hand), direction)[0])
+    return apply(state, Distress(direction, tuple(cards)))[0]
 
-    A card a receiver's task names goes to them; otherwise the lowest card of the shortest
-    colour (it helps this hand become void and keeps its high cards).
-    """
-    hand = mask_of(view.hand)
+
+def distress_card(view: View, hand: int, direction: Direction) -> tuple[int, Said]:
+    """The card ``hand`` (``view``'s seat's, holding a coloured card) passes in the distress
+    signal sent ``direction``, and why: a card a receiver's task names goes to them; otherwise
+    the lowest card of the shortest colour (it helps this hand become void and keeps its high
+    cards)."""
     to = distress_target(view.players, view.seat, direction)
     theirs = _task_cards(view.tasks, {to})
     colours = list(cards_in(hand & COLOR_CARDS_MASK))
-    if not colours:
-        raise ValueError("a hand of submarines only cannot pass a card")
     gift = [c for c in colours if c in theirs]
     if gift:
         c = gift[0]
-        return Decision(
-            None, Said("{card} is named on a task of the receiver", card=card_str(c)), card=c
-        )
+        return c, Said("{card} is named on a task of the receiver", card=card_str(c))
 
     def key(c: int) -> tuple[int, int]:
         return ((hand & SUIT_MASKS[suit_of(c)]).bit_count(), value_of(c))
 
     c = min(colours, key=key)
-    return Decision(
-        None, Said("{card}: the lowest of the shortest colour", card=card_str(c)), card=c
-    )
+    return c, Said("{card}: the lowest of the shortest colour", card=card_str(c))
+
+
+def choose_distress_card(
+    view: View, memory: Memory, rng: random.Random, direction: Direction
+) -> Decision:
+    """The card this seat passes when the crew sends the distress signal (:func:`distress_card`)."""
+    hand = mask_of(view.hand)
+    if not hand & COLOR_CARDS_MASK:
+        raise ValueError("a hand of submarines only cannot pass a card")
+    card, why = distress_card(view, hand, direction)
+    return Decision(None, why, card=card)

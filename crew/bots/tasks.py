@@ -88,7 +88,7 @@ def task_chances(
     """For each owner map (task -> seat, the decided tasks included), the share of sampled deals
     in which those tasks can all be done. Prediction tasks are left out (fixed later).
     ``solves``: how many judgements the whole decision makes (its budget is shared out)."""
-    nodes = _task_nodes(cfg, solves or len(options) * len(states))
+    nodes = task_nodes(cfg, solves or len(options) * len(states))
     laid = [{t: s for t, s in o.items() if get_task(t).prediction is None} for o in options]
     scores, judged = search.score_each(
         states, len(laid), lambda st, k: search.with_tasks(st, laid[k], {}), nodes, ctx
@@ -96,7 +96,7 @@ def task_chances(
     return [x / max(judged, 1) for x in scores]
 
 
-def _task_nodes(cfg: Settings, solves: int) -> int:
+def task_nodes(cfg: Settings, solves: int) -> int:
     """Solver nodes for each of the ``solves`` judgements of one task decision."""
     share = cfg.task_budget // max(solves, 1)
     return max(cfg.min_task_nodes, min(cfg.task_nodes, share))
@@ -552,7 +552,7 @@ def choose_predict(
         for t, o in _owned(view).items()
         if get_task(t).prediction is None or o == seat or view.predicted[o]
     }
-    nodes = _task_nodes(cfg, len(cands) * len(states))
+    nodes = task_nodes(cfg, len(cands) * len(states))
 
     def predicted(st: GameState, k: int) -> GameState:
         pr = {s: p for s, p in enumerate(st.predictions) if p >= 0}
