@@ -24,8 +24,8 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-#: The compiled modules (paths in the package). Classes here must survive compilation: frozen
-#: dataclasses copied with ``copy.deepcopy`` say how (see ``crew.engine.tricks.Trick``).
+#: The compiled modules (paths in the package). Classes here must survive compilation: a value
+#: copied with ``copy.deepcopy`` or pickled says how (see ``crew.engine.tricks.Trick``).
 COMPILED = (
     "crew/engine/cards.py",
     "crew/engine/conditions.py",

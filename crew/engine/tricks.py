@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import Final
 
 from .cards import SUB, SUIT_MASKS, card_str, suit_of, value_of
 from .reasons import N_
@@ -20,22 +20,50 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
 class Trick:
-    """A completed trick: who led, the seats in play order, their cards, and the winning seat."""
+    """A completed trick: who led, the seats in play order, their cards, and the winning seat.
 
-    leader: int
-    seats: tuple[int, ...]
-    cards: tuple[int, ...]
-    winner: int
+    A value, as a frozen dataclass would be (equal and hashed by its fields, never changed),
+    but written out by hand: a dataclass's constructor is Python code that sets each field
+    through ``object.__setattr__``, which the compiled search ran once for every trick it
+    completed. Compiled, the fields are read-only (``Final``); mypy forbids assigning them.
+    """
+
+    __slots__ = ("leader", "seats", "cards", "winner")
+
+    def __init__(
+        self, leader: int, seats: tuple[int, ...], cards: tuple[int, ...], winner: int
+    ) -> None:
+        self.leader: Final = leader
+        self.seats: Final = seats
+        self.cards: Final = cards
+        self.winner: Final = winner
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trick):
+            return NotImplemented
+        return (
+            self.leader == other.leader
+            and self.seats == other.seats
+            and self.cards == other.cards
+            and self.winner == other.winner
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.leader, self.seats, self.cards, self.winner))
+
+    def __repr__(self) -> str:
+        return (
+            f"Trick(leader={self.leader!r}, seats={self.seats!r}, cards={self.cards!r}, "
+            f"winner={self.winner!r})"
+        )
 
     def __deepcopy__(self, memo: dict[int, object]) -> Trick:
         """A trick never changes: its copy is itself."""
         return self
 
     def __reduce__(self) -> tuple[type[Trick], tuple[int, tuple[int, ...], tuple[int, ...], int]]:
-        """Pickled as its constructor's arguments (the compiled form, ``hatch_build.py``, has
-        no other way to set the fields of a frozen instance)."""
+        """Pickled as its constructor's arguments."""
         return (Trick, (self.leader, self.seats, self.cards, self.winner))
 
     def card_of(self, seat: int) -> int:
