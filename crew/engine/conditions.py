@@ -13,7 +13,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from .cards import DECK_MASK, PINK, SUB, SUIT_MASKS, VALUE_MASKS, card_str, make_card, suit_of
+from .cards import (
+    DECK_MASK,
+    PINK,
+    SUB,
+    SUIT_MASKS,
+    VALUE_MASKS,
+    card_str,
+    make_card,
+    popcount,
+    suit_of,
+)
 from .enums import ConditionName, UnknownConditionError, condition_name
 
 if TYPE_CHECKING:
@@ -87,7 +97,7 @@ class Condition:
 
 def _balance(value: int) -> AfterTrick:
     def after_trick(state: Table, final: bool) -> Broken | None:
-        have = [(w & VALUE_MASKS[value]).bit_count() for w in state.won]
+        have = [popcount(w & VALUE_MASKS[value]) for w in state.won]
         if max(have) - min(have) >= 2:
             return Broken(
                 "after trick {trick} one crew member has won two more coloured {value}s than"

@@ -31,7 +31,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final, NamedTuple
 
-from .cards import card_list, suit_of
+from .cards import card_list, popcount, suit_of
 from .conditions import AfterTrick, OnPlay, condition
 from .enums import Result
 from .phases.tricks import Judge, ctx_after, flip_piles, judge_tasks, take_trick
@@ -315,7 +315,7 @@ class SearchForm:
                 hist.append(node.won[owner] & cards)
             elif reads == _COUNTED:
                 won = node.won[owner]
-                hist.append(tuple([(won & m).bit_count() for m in counted]))
+                hist.append(tuple([popcount(won & m) for m in counted]))
             elif reads == _COUNTS:
                 hist.append(node.counts if tally is None else tally(owner, node.counts, cap, 0))
             else:
@@ -332,7 +332,7 @@ class SearchForm:
         for cond in self.judged:
             if cond.counts_of:
                 m = cond.counts_of
-                hist.append(tuple((w & m).bit_count() for w in node.won))
+                hist.append(tuple(popcount(w & m) for w in node.won))
             if cond.first_winner:
                 hist.append((node.tricks[0].winner if node.tricks else -1, node.counts))
         owners = tuple([o if status[i] == PENDING else -1 for i, o in enumerate(self.owners)])

@@ -34,7 +34,7 @@ from itertools import islice
 from typing import Final
 
 from crew.engine import Play
-from crew.engine.cards import is_submarine
+from crew.engine.cards import is_submarine, popcount
 from crew.engine.search import LOST, OPEN, WON, Node, SearchForm, free_predictions
 from crew.engine.state import GameState
 from crew.engine.task_base import DONE, PENDING, Lean
@@ -515,13 +515,13 @@ def _promise(node: Node, aims: tuple[_Active, ...]) -> int:
                     mine |= w
                 else:
                     others |= w
-            v += 10 * (mine & take).bit_count() - 5 * (others & take).bit_count()
+            v += 10 * popcount(mine & take) - 5 * popcount(others & take)
             if not seats & (seats - 1):  # the last owner its task has
-                v -= 10 * (mine & avoid).bit_count()
+                v -= 10 * popcount(mine & avoid)
         if trick:
             fewest = 3
             for h in node.hands:
-                held = (h & trick).bit_count()
+                held = popcount(h & trick)
                 if held < fewest:
                     fewest = held
             v += 3 * fewest

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from enum import IntFlag
 from typing import ClassVar, Final
 
+from crew.engine.cards import popcount
 from crew.engine.search import Node, SearchForm
 from crew.engine.state import TONOJA
 from crew.engine.task_base import DONE, Ctx, Evaluator
@@ -151,14 +152,14 @@ def surely_played(held: int, cards: int, remaining: int) -> int:
     """How many of ``cards`` a seat holding ``held`` surely plays in the ``remaining`` tricks:
     a seat plays one card a trick, so all its cards but those beyond the tricks left (three
     players: one seat holds a card that is never played)."""
-    spare = max(0, held.bit_count() - remaining)
-    return max(0, (held & cards).bit_count() - spare)
+    spare = max(0, popcount(held) - remaining)
+    return max(0, popcount(held & cards) - spare)
 
 
 def most_from_one_seat(form: SearchForm, node: Node, cards: int) -> int:
     """The most of ``cards`` any one seat still holds: a trick holds one card of each seat, so
     capturing them all takes at least that many tricks."""
-    return max((holding(form, node, s) & cards).bit_count() for s in range(form.seats))
+    return max(popcount(holding(form, node, s) & cards) for s in range(form.seats))
 
 
 def tricks_to_take(form: SearchForm, node: Node, short: int, pool: int) -> int:
@@ -166,7 +167,7 @@ def tricks_to_take(form: SearchForm, node: Node, short: int, pool: int) -> int:
     seat in a trick (``form.total + 1`` when too few are left)."""
     if short <= 0:
         return 0
-    held = [(holding(form, node, s) & pool).bit_count() for s in range(form.seats)]
+    held = [popcount(holding(form, node, s) & pool) for s in range(form.seats)]
     # the fewest tricks t with sum(min(held, t)) >= short: t per seat at most from each
     for t in range(-(-short // form.seats), form.total + 1):
         if sum(min(h, t) for h in held) >= short:
@@ -182,14 +183,14 @@ def taken_by_others(node: Node, owner: int) -> int:
 def tricks_without(form: SearchForm, node: Node, cards: int) -> int:
     """The most tricks left that can hold none of ``cards``: each seat plays one card into
     every trick, so no more than any seat has other cards to play."""
-    return min((holding(form, node, s) & ~cards).bit_count() for s in range(form.seats))
+    return min(popcount(holding(form, node, s) & ~cards) for s in range(form.seats))
 
 
 def leads_left(form: SearchForm, node: Node, seat: int, cards: int) -> int:
     """How many more tricks ``seat`` may win if it may lead only ``cards``: every trick it wins
     but the last is followed by its lead, so one for each such card it holds (less the one it
     leads now), and the last trick."""
-    leads = (holding(form, node, seat) & cards).bit_count()
+    leads = popcount(holding(form, node, seat) & cards)
     if node.leader == seat:
         leads -= 1  # the lead of this trick
     return max(0, leads) + 1

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from crew.engine.cards import DECK_MASK, card_list
+from crew.engine.cards import DECK_MASK, card_list, popcount
 from crew.engine.search import Node, SearchForm
 from crew.engine.state import TONOJA
 from crew.engine.task_base import PENDING
@@ -140,15 +140,15 @@ class CapturesAtMost(CaptureCut):
 
     def record(self, node: Node, ledger: Ledger) -> None:
         owner = self.owner
-        have = (node.won[owner] & self.cards).bit_count()
+        have = popcount(node.won[owner] & self.cards)
         if have >= self.count:
             ledger.full[owner] = ledger.full.get(owner, 0) | self.cards
         ledger.room.setdefault(owner, []).append((self.cards, self.count - have))
 
     def short(self, node: Node, ledger: Ledger) -> bool:
-        have = (node.won[self.owner] & self.cards).bit_count()
+        have = popcount(node.won[self.owner] & self.cards)
         mine = ledger.claims.get(self.owner, 0)
-        return have + (mine & self.cards).bit_count() > self.count
+        return have + popcount(mine & self.cards) > self.count
 
     def bound(self, form: SearchForm, node: Node, fit: Fit) -> None:
         remaining = fit.remaining
@@ -157,7 +157,7 @@ class CapturesAtMost(CaptureCut):
             surely_played(holding(form, node, seat), self.cards, remaining)
             for seat in range(form.seats)
         ]
-        room = max(0, self.count - (node.won[self.owner] & self.cards).bit_count())
+        room = max(0, self.count - popcount(node.won[self.owner] & self.cards))
         short = sum(played) - room
         if short > 0:
             fit.cap(self.owner, remaining - _tricks_holding(played, short, remaining))
@@ -181,32 +181,32 @@ class CapturesAtLeast(CaptureCut):
         still out that no other seat must take and that the owner may still take, when they
         are exactly as many as it still needs (0 when they are more, or all claimed already)."""
         owner = self.owner
-        short = self.count - (node.won[owner] & self.cards).bit_count()
+        short = self.count - popcount(node.won[owner] & self.cards)
         if short <= 0:
             return 0
         mine = ledger.claims.get(owner, 0)
         barred = (ledger.claimed & ~mine) | ledger.full.get(owner, 0)
         pool = DECK_MASK & ~node.played & self.cards & ~barred
-        return pool if pool.bit_count() == short and pool & ~mine else 0
+        return pool if popcount(pool) == short and pool & ~mine else 0
 
     def short(self, node: Node, ledger: Ledger) -> bool:
         owner = self.owner
-        short = self.count - (node.won[owner] & self.cards).bit_count()
+        short = self.count - popcount(node.won[owner] & self.cards)
         if short <= 0:
             return False
         others = ledger.claimed & ~ledger.claims.get(owner, 0)
         pool = DECK_MASK & ~node.played & self.cards & ~others
-        if pool.bit_count() < short:
+        if popcount(pool) < short:
             return True
         for cards, more in ledger.room.get(owner, ()):
-            if (pool & ~cards).bit_count() + min(more, (pool & cards).bit_count()) < short:
+            if popcount(pool & ~cards) + min(more, popcount(pool & cards)) < short:
                 return True
         wants = ledger.demand.setdefault(self.cards, {})
         wants[owner] = max(wants.get(owner, 0), short)
         return False
 
     def bound(self, form: SearchForm, node: Node, fit: Fit) -> None:
-        short = self.count - (node.won[self.owner] & self.cards).bit_count()
+        short = self.count - popcount(node.won[self.owner] & self.cards)
         need = tricks_to_take(form, node, short, self.cards & DECK_MASK & ~node.played)
         fit.floor(self.owner, need)
         if need:
@@ -243,7 +243,7 @@ class CapturesOneOf(CaptureCut):
         mine = node.won[owner]
         room = ledger.room.get(owner, ())
         return not any(
-            not s & barred and all((s & cards & ~mine).bit_count() <= more for cards, more in room)
+            not s & barred and all(popcount(s & cards & ~mine) <= more for cards, more in room)
             for s in self.sets
         )
 
@@ -278,7 +278,7 @@ class WinsWithSubmarine(CaptureCut):
         if node.piles and owner == TONOJA:
             return  # her face-down cards are not in ``hands``: she may hold another submarine
         subs = node.hands[owner] & ALL_SUBS
-        if subs.bit_count() == 1:  # it plays that one in the trick it wins
+        if popcount(subs) == 1:  # it plays that one in the trick it wins
             ledger.claims[owner] = ledger.claims.get(owner, 0) | subs
 
 
@@ -320,7 +320,7 @@ def captures_lost(cuts: list[CaptureCut], node: Node, ledger: Ledger) -> bool:
             return True
     unplayed = DECK_MASK & ~node.played
     for cards, wants in ledger.demand.items():
-        if len(wants) > 1 and sum(wants.values()) > (unplayed & cards).bit_count():
+        if len(wants) > 1 and sum(wants.values()) > popcount(unplayed & cards):
             return True
     return winning_cards_short(node, ledger)
 
@@ -373,7 +373,7 @@ def _no_matching(options: list[int]) -> bool:
         for k in range(n):
             if pick >> k & 1:
                 union |= options[k]
-        if union.bit_count() < pick.bit_count():
+        if popcount(union) < popcount(pick):
             return True
     return False
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from crew.engine.cards import COLORS, SUB, SUIT_MASKS, card_list, value_of
+from crew.engine.cards import COLORS, SUB, SUIT_MASKS, card_list, popcount, value_of
 from crew.engine.search import Node, SearchForm
 from crew.engine.task_base import PENDING
 
@@ -61,7 +61,7 @@ def view(hand: int) -> int:
     value)."""
     out = 0
     for colour in COLORS:
-        out |= (hand & SUIT_MASKS[colour]).bit_count() << (_WIDTH * colour)
+        out |= popcount(hand & SUIT_MASKS[colour]) << (_WIDTH * colour)
     for card in card_list(hand & SUIT_MASKS[SUB]):
         out |= 1 << (_SUBS_AT + value_of(card) - 1)
     return out

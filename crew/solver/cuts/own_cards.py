@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from crew.engine.cards import COLOR_CARDS_MASK, SUIT_MASKS, card_list, suit_of
+from crew.engine.cards import COLOR_CARDS_MASK, SUIT_MASKS, card_list, popcount, suit_of
 from crew.engine.search import Node, SearchForm
 from crew.engine.state import TONOJA
 
@@ -65,11 +65,11 @@ def suit_leads_short(
         return False  # not in a hand (never played at three players): the engine says so
     suit = SUIT_MASKS[suit_of(card.bit_length() - 1)]
     # the holder's other cards of the suit, one for each such lead (and one trick a lead)
-    follow = min((hands[holder] & suit & ~card).bit_count(), remaining - 1)
+    follow = min(popcount(hands[holder] & suit & ~card), remaining - 1)
     needed = 0
     last_used = False
     for seat, cards in claims.items():
-        own = (cards & hands[seat] & suit & COLOR_CARDS_MASK).bit_count()
+        own = popcount(cards & hands[seat] & suit & COLOR_CARDS_MASK)
         if own and seat == owner and not last_used:
             own -= 1  # one of them may be won in the last trick, which the owner wins
             last_used = True

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from crew.engine.cards import COLOR_CARDS_MASK, DECK_MASK, SUIT_MASKS, card_list
+from crew.engine.cards import COLOR_CARDS_MASK, DECK_MASK, SUIT_MASKS, card_list, popcount
 from crew.engine.search import Node, SearchForm
 from crew.engine.state import TONOJA
 from crew.engine.task_base import RunMode
@@ -111,7 +111,7 @@ def _leads_lacking(cards: list[int], lower: int) -> bool:
     """Whether ``cards`` (ascending, one suit) lack leads below them from ``lower`` (the other
     seats' cards of the suit): the i-th needs i cards below it."""
     return any(
-        (lower & ((1 << card) - 1)).bit_count() < need for need, card in enumerate(cards, start=1)
+        popcount(lower & ((1 << card) - 1)) < need for need, card in enumerate(cards, start=1)
     )
 
 

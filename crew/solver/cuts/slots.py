@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from crew.engine.cards import DECK_MASK
+from crew.engine.cards import DECK_MASK, popcount
 from crew.engine.search import Node, SearchForm
 
 from .base import ALL_SUBS, Fit, Stage, holding
@@ -53,9 +53,9 @@ class MoreThan(CaptureCut):
         won = node.won[owner]
         unplayed = DECK_MASK & ~node.played
         must = ledger.claims.get(owner, 0) & unplayed
-        need = ((won | must) & self.than).bit_count() + 1
+        need = popcount((won | must) & self.than) + 1
         pool = self.cards & unplayed & ~ledger.kept_out(owner)
-        return (won & self.cards).bit_count() + pool.bit_count() < need
+        return popcount(won & self.cards) + popcount(pool) < need
 
     def bound(self, form: SearchForm, node: Node, fit: Fit) -> None:
         fit.outnumber.setdefault(self.owner, []).append((self.cards, self.than))
@@ -80,15 +80,15 @@ def slots_short(form: SearchForm, node: Node, fit: Fit, ledger: Ledger, remainin
         have = node.won[owner] | must  # captured, or to be
         needs: list[tuple[int, int]] = []  # (cards it may still take, how many more)
         for cards, count in fit.wants.get(owner, ()):
-            needs.append((cards, count - (have & cards).bit_count()))
+            needs.append((cards, count - popcount(have & cards)))
         for cards, than in fit.outnumber.get(owner, ()):
-            needs.append((cards, (have & than).bit_count() + 1 - (have & cards).bit_count()))
+            needs.append((cards, popcount(have & than) + 1 - popcount(have & cards)))
         needs = [(cards & unplayed & ~must & ~out, n) for cards, n in needs if n > 0]
         if not must and not needs:
             continue
         if not held:
             held = [holding(form, node, s) & unplayed for s in range(form.seats)]
-        free = [room - (cards & must).bit_count() for cards in held]
+        free = [room - popcount(cards & must) for cards in held]
         if min(free) < 0:
             return True  # more claimed cards of one seat than tricks
         if needs and _no_room(needs, free, held):
@@ -127,12 +127,12 @@ def haul_short(form: SearchForm, node: Node, fit: Fit, ledger: Ledger) -> bool:
             limited |= cards
         free = unplayed & ~out & ~limited
         sets = [(cards & unplayed & ~out, more) for cards, more in ledger.room.get(owner, ())]
-        total = free.bit_count() + sum(min(more, cards.bit_count()) for cards, more in sets)
+        total = popcount(free) + sum(min(more, popcount(cards)) for cards, more in sets)
         if total < least * form.seats:
             return True
         for cards in held:
-            have = (cards & free).bit_count()
-            have += sum(min(more, (c & cards).bit_count()) for c, more in sets)
+            have = popcount(cards & free)
+            have += sum(min(more, popcount(c & cards)) for c, more in sets)
             if have < least:
                 return True
     return False
@@ -155,7 +155,7 @@ def _no_room(needs: list[tuple[int, int]], free: list[int], held: list[int]) -> 
                 union |= cards
                 total += n
         else:
-            given = sum(min(f, (h & union).bit_count()) for f, h in zip(free, held, strict=True))
+            given = sum(min(f, popcount(h & union)) for f, h in zip(free, held, strict=True))
             if given < total:
                 return True
     return False

@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import cache
 from typing import ClassVar
 
-from crew.engine.cards import DECK_MASK, card_list
+from crew.engine.cards import DECK_MASK, card_list, popcount
 from crew.engine.search import Node, SearchForm
 from crew.engine.state import TONOJA
 from crew.engine.task_base import PENDING
@@ -60,13 +60,13 @@ class MostSubmarines(TaskCut):
         self.count = count
 
     def over_least(self, node: Node, least: int) -> bool:
-        return (node.won[self.owner] & ALL_SUBS).bit_count() + least > self.count
+        return popcount(node.won[self.owner] & ALL_SUBS) + least > self.count
 
     def over_sure(self, form: SearchForm, node: Node, sure: int, count: int) -> bool:
-        return (node.won[self.owner] & ALL_SUBS).bit_count() + count > self.count
+        return popcount(node.won[self.owner] & ALL_SUBS) + count > self.count
 
     def barred_submarines(self, form: SearchForm, node: Node) -> int:
-        return ALL_SUBS if (node.won[self.owner] & ALL_SUBS).bit_count() >= self.count else 0
+        return ALL_SUBS if popcount(node.won[self.owner] & ALL_SUBS) >= self.count else 0
 
 
 class OnlySubmarine(TaskCut):
@@ -88,7 +88,7 @@ class OnlySubmarine(TaskCut):
     def over_sure(self, form: SearchForm, node: Node, sure: int, count: int) -> bool:
         # a seat keeping a card back keeps back the submarine of its choice: the one it may
         # take is all it can spare
-        return count > (sure & self.cards).bit_count()
+        return count > popcount(sure & self.cards)
 
     def barred_submarines(self, form: SearchForm, node: Node) -> int:
         return ALL_SUBS & ~self.cards
@@ -117,7 +117,7 @@ class NeedsSubmarines(TaskCut):
                 if self.cards >> sub & 1 and not subs_won >> sub & 1 and not own >> sub:
                     return True
             return False
-        have = subs_won.bit_count()
+        have = popcount(subs_won)
         if have >= self.count:
             return False
         return have + most_submarines(form, node, owner, barred) < self.count
@@ -129,7 +129,7 @@ class NeedsSubmarines(TaskCut):
         if self.cards:
             unplayed = DECK_MASK & ~node.played
             return most_from_one_seat(form, node, self.cards & ~subs_won & unplayed)
-        short = self.count - subs_won.bit_count()
+        short = self.count - popcount(subs_won)
         return tricks_to_take(form, node, short, capturable_submarines(form, node, self.owner))
 
     def bound(self, form: SearchForm, node: Node, fit: Fit) -> None:
@@ -163,7 +163,7 @@ def least_submarine_tricks(form: SearchForm, node: Node, seat: int) -> int:
             others &= ~(higher & -higher)  # the lowest higher one covers it
         else:
             unmatched += 1
-    spare = node.hands[seat].bit_count() - (form.total - len(node.tricks))
+    spare = popcount(node.hands[seat]) - (form.total - len(node.tricks))
     return max(0, unmatched - max(0, spare))
 
 
@@ -196,8 +196,8 @@ def sure_submarines(form: SearchForm, node: Node) -> tuple[int, int, int]:
     if seat < 0 or (form.tonoja and seat == TONOJA):
         return -1, 0, 0
     remaining = form.total - len(node.tricks)
-    spare = max(0, node.hands[seat].bit_count() - remaining)  # cards it may keep unplayed
-    return seat, sure, max(0, sure.bit_count() - spare)
+    spare = max(0, popcount(node.hands[seat]) - remaining)  # cards it may keep unplayed
+    return seat, sure, max(0, popcount(sure) - spare)
 
 
 def most_submarines(form: SearchForm, node: Node, owner: int, barred: int) -> int:
@@ -275,14 +275,14 @@ def submarine_nowhere(
         if holder < 0:
             continue
         holders[bit] = holder
-        if holdings[holder].bit_count() > remaining:
+        if popcount(holdings[holder]) > remaining:
             continue  # it may be the card its holder keeps
         higher = unplayed & ~((2 << sub) - 1)
         if barred[holder] & bit:
             if all(barred[seat] & bit for seat in range(seats) if holdings[seat] & higher):
                 return True
             must |= bit
-    if must.bit_count() < 2 or form.tonoja:
+    if popcount(must) < 2 or form.tonoja:
         return False
     return not _shared_out(list(holders), must, holders, barred)
 
@@ -341,7 +341,7 @@ def submarine_holders(form: SearchForm, node: Node, remaining: int) -> tuple[int
     for sub in SUBS:
         for s, h in enumerate(node.hands):
             if h >> sub & 1:
-                if h.bit_count() > remaining:
+                if popcount(h) > remaining:
                     return ()
                 out.append(s)
                 break

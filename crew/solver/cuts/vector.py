@@ -35,7 +35,7 @@ whole vectors allow (:func:`_narrow`).
 
 from __future__ import annotations
 
-from crew.engine.cards import DECK_MASK
+from crew.engine.cards import DECK_MASK, popcount
 from crew.engine.search import Node, SearchForm
 from crew.engine.task_base import PENDING, Evaluator
 
@@ -149,11 +149,11 @@ def _cards_to_take(form: SearchForm, node: Node, fit: Fit) -> None:
         # with a coloured card (or holding coloured cards only)
         own = holding(form, node, owner) & ~ALL_SUBS
         mine = own & fit.claimed.get(owner, 0)
-        count = mine.bit_count()
+        count = popcount(mine)
         taken = taken_by_others(node, owner)
         for sets in fit.one_of.get(owner, ()):
             count += min(
-                ((own & st & ~mine).bit_count() for st in sets if not st & taken),
+                (popcount(own & st & ~mine) for st in sets if not st & taken),
                 default=0,
             )
         if owner in fit.coloured:
