@@ -399,7 +399,7 @@ class TrickSearch:
         if len(node.trick_cards) == form.seats - 1:
             # the last card of the trick: judge every choice first, try task-completing ones
             scored = []
-            done_before = node.status.count(DONE)
+            done_before = _done(node.status)
             order = self._order(table, node, cands, aims) if len(cands) > 1 else cands
             for rank, c in enumerate(order):
                 budget.tick()
@@ -409,7 +409,7 @@ class TrickSearch:
                     return (c,)
                 if child.result == LOST:
                     continue
-                scored.append((done_before - child.status.count(DONE), rank, c, child))
+                scored.append((done_before - _done(child.status), rank, c, child))
             scored.sort()  # by tasks done, then rank (each rank once: nothing after it compared)
             for _, _, c, child in scored:
                 if self.boundary(table, child):
@@ -505,7 +505,7 @@ def _promise(node: Node, aims: tuple[_Active, ...]) -> int:
     """How promising a trick start is for the pending tasks: tasks done, cards the owners want
     captured by them (and not by the others), cards they must not take left alone, and the
     cards a one-trick task needs still in every hand."""
-    v = 100 * node.status.count(DONE)
+    v = 100 * _done(node.status)
     won = node.won
     for seats, take, avoid, trick, _ in aims:
         if take or avoid:
@@ -526,6 +526,16 @@ def _promise(node: Node, aims: tuple[_Active, ...]) -> int:
                     fewest = held
             v += 3 * fewest
     return v
+
+
+def _done(status: tuple[int, ...]) -> int:
+    """How many tasks of ``status`` are done (counted in a loop: compiled code would call
+    ``tuple.count`` by looking the method up, as Python does)."""
+    n = 0
+    for s in status:
+        if s == DONE:
+            n += 1
+    return n
 
 
 def _credit(history: dict[int, int], seat: int, card: int, amount: int) -> None:
