@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from rules_helpers import attempt, fill
 
 from crew.engine import (
@@ -19,7 +21,7 @@ from crew.engine import (
     parse_card,
     parse_cards,
 )
-from crew.engine.cards import SUB, is_submarine, suit_of, value_of
+from crew.engine.cards import SUB, is_submarine, popcount, suit_of, value_of
 from crew.engine.reasons import SetupError
 
 S4 = 39
@@ -192,3 +194,17 @@ PINNED_4P_2024 = [
     "P6 P8 B4 G1 G5 G8 Y1 Y3 Y9 S4",
 ]
 PINNED_2P_DUO_PILES = ["Y6/G6", "G7/Y4", "P2/S3", "B1/G3", "P8/G8", "G4/B3", "B2/B4"]
+
+
+@given(st.integers(min_value=0, max_value=(1 << 64) - 1))
+def test_popcount_counts_the_bits_of_any_mask(mask: int) -> None:
+    # counted by hand below 48 bits (the deck needs 40), by int.bit_count above
+    assert popcount(mask) == mask.bit_count()
+
+
+@pytest.mark.parametrize("bits", [0, 1, 39, 40, 47, 48, 63])
+def test_popcount_at_the_edges(bits: int) -> None:
+    full = (1 << bits) - 1
+    assert popcount(full) == bits
+    assert popcount(1 << bits) == 1
+    assert popcount(full ^ 0x5555_5555_5555 & full) == (full ^ 0x5555_5555_5555 & full).bit_count()
