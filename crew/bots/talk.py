@@ -187,7 +187,8 @@ def choose_distress(
         )
         return costed(Decision(None, said, direction=way), ctx)
     said = Said(
-        "the tasks are done in {pct}% of sampled deals, in {after}% after passing {way}: no need",
+        "the tasks are done in {pct}% of sampled deals, in {after}% after passing {way}: "
+        "not worth it",
         **pct,
     )
     return costed(Decision(None, said), ctx)
