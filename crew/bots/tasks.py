@@ -1,6 +1,6 @@
 """Task choices, volunteering, giving, assigning and predictions, judged on sampled deals with
 only the tasks decided so far; taking and assigning a task are then judged on the whole
-distribution (the open tasks must still find owners: ``_can_hand_out``, ``_whole_chances``).
+distribution (the open tasks must still find owners: ``can_hand_out``, ``_whole_chances``).
 """
 
 from __future__ import annotations
@@ -27,17 +27,17 @@ from crew.engine.cards import (
     suit_of,
     value_of,
 )
-from crew.engine.game import apply, legal_actions
+from crew.engine.game import apply
+from crew.engine.handing_out import can_hand_out
 from crew.engine.missions import DIST_TWO_VOLUNTEERS
 from crew.engine.phases.distribution import (
     choosers_after,
-    clashing_task,
     may_take,
     may_volunteer,
     volunteers_after,
 )
-from crew.engine.state import TONOJA, GameState, Phase
-from crew.engine.tasks import ONE_OWNER, TWO_OWNERS, get_task, impossible
+from crew.engine.state import TONOJA, GameState
+from crew.engine.tasks import get_task
 from crew.engine.view import View
 from crew.i18n import Said
 
@@ -68,9 +68,6 @@ WHOLE_SAMPLES = 16
 WHOLE_PER_SAMPLE = 3
 WHOLE_MIN_NODES = 2
 WHOLE_MAX_NODES = 5
-#: distribution states looked at, at most, when asking whether the open tasks can still be
-#: handed out without two that can never both succeed (``_can_hand_out``)
-HAND_OUT_STATES = 2_000
 
 
 def _owned(view: View) -> dict[int, int]:
@@ -195,67 +192,15 @@ def _whole_chances(
     return [x / judged for x in total]
 
 
-_HANDING_OUT = (Phase.DISTRIBUTE, Phase.VOLUNTEER, Phase.GIVE, Phase.ASSIGN)
-
-
-def _clash(state: GameState) -> bool:
-    """Whether two tasks handed out in ``state`` can never both succeed (the impossible
-    combinations of the rules, for one owner or for two)."""
-    ids, owners, crew = state.setup.task_ids, state.owners, state.setup.crew
-    return any(
-        impossible(ids[i], ids[j], crew, ONE_OWNER if owners[i] == owners[j] else TWO_OWNERS)
-        for i in range(len(ids))
-        if owners[i] >= 0
-        for j in range(i)
-        if owners[j] >= 0
-    )
-
-
-class _TooMany(Exception):
-    """``_can_hand_out`` looked at :data:`HAND_OUT_STATES` states without settling."""
-
-
-def _can_hand_out(state: GameState) -> bool | None:
-    """Whether the tasks still open in ``state`` can be handed out, by the choices the engine
-    allows from here (the partners' later takes, passes, answers and assignments), without two
-    tasks that can never both succeed: False loses the deal whatever the cards. Public facts
-    only (who holds which task, whose turn, the rules). None: not settled within
-    :data:`HAND_OUT_STATES` states."""
-    seen: set[tuple[object, ...]] = set()
-
-    def visit(st: GameState) -> bool:
-        if st.phase not in _HANDING_OUT:
-            return not st.result and not _clash(st)
-        key = (st.phase, st.owners, st.turn, st.asked, st.volunteers)
-        if key in seen:
-            return False
-        if len(seen) >= HAND_OUT_STATES:
-            raise _TooMany
-        seen.add(key)
-        for a in legal_actions(st):
-            if isinstance(a, Take | Assign):
-                seat = a.seat if isinstance(a, Take) else a.to
-                if clashing_task(st, a.task, seat) is not None:
-                    continue  # the engine's warning: this pair can never both succeed
-            if visit(apply(st, a)[0]):
-                return True
-        return False
-
-    try:
-        return visit(state)
-    except _TooMany:
-        return None
-
-
 def _first_hopeful(
     now: GameState, options: Sequence[Action], ranked: list[int], n: int
 ) -> list[int]:
     """The first ``n`` of ``ranked`` (indices into ``options``) that do not leave the open tasks
-    impossible to hand out without a clash (``_can_hand_out`` after it), asked in that order
-    and no further than needed; the first ``n`` of ``ranked`` when every one does."""
+    impossible to hand out without a clash (the engine's ``can_hand_out`` after it), asked in
+    that order and no further than needed; the first ``n`` of ``ranked`` when every one does."""
     out: list[int] = []
     for i in ranked:
-        if _can_hand_out(apply(now, options[i])[0]) is not False:
+        if can_hand_out(apply(now, options[i])[0]) is not False:
             out.append(i)
             if len(out) == n:
                 break

@@ -33,12 +33,13 @@ from crew.engine import (
     apply,
     clashing_task,
     distress_target,
+    doomed_hand_out,
     legal_actions,
     signal_card_illegal,
     signal_positions,
     why_illegal,
 )
-from crew.engine.actions import Position
+from crew.engine.actions import Assign, Position, Take
 from crew.engine.reasons import Reason
 from crew.i18n import reason_text
 
@@ -244,6 +245,16 @@ class SeatScope:
         """The open tasks ``seat`` cannot take without dooming the attempt, each with the task
         it clashes with (public: the tasks and their owners only)."""
         return clashes(self._session.state, seat)
+
+    def dooming(self, action: Action) -> tuple[int, int] | None:
+        """For a task choice (a take or an assignment) that clashes with no task given out
+        yet: when every way of handing out the tasks left after it ends with two that can
+        never both succeed, such a pair (the engine's ``doomed_hand_out``; public: the tasks,
+        their owners and the rules of the distribution). None otherwise."""
+        state = self._session.state
+        if not isinstance(action, Take | Assign) or why_illegal(state, action) is not None:
+            return None
+        return doomed_hand_out(apply(state, action)[0])
 
     def passable(self) -> list[int]:
         """The cards of the unlocked hand that may go in the distress signal."""

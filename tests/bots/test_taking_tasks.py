@@ -121,8 +121,7 @@ def test_a_task_that_leaves_the_open_tasks_impossible_to_hand_out_is_not_taken()
     # the captain's Y9 wins) looks best; judged on the whole distribution it loses the deal
     from crew.bots import Settings
     from crew.bots import search as bot_search
-    from crew.bots.tasks import _can_hand_out
-    from crew.engine import apply
+    from crew.engine import apply, can_hand_out
     from crew.solver import Solver
 
     hands = [mask_of(parse_cards(h)) for h in HANDS]
@@ -136,7 +135,7 @@ def test_a_task_that_leaves_the_open_tasks_impossible_to_hand_out_is_not_taken()
     solver = Solver()
     truth = {t: solver.solve(st, node_limit=400_000).winnable for t, st in after.items()}
     assert truth == {1: True, 14: True, 3: False, 4: False, 2: False}
-    assert {t: _can_hand_out(st) for t, st in after.items()} == truth
+    assert {t: can_hand_out(st) for t, st in after.items()} == truth
     cfg = Settings(task_samples=3, task_budget=30_000)
     view = view_for(state, 0)
     d = choose_action(view, Memory(0), decision_rng("whole", 0, 1), cfg)

@@ -244,3 +244,42 @@ async def test_enter_at_a_lead_never_plays_a_card_that_loses_at_once() -> None:
         text = screen_text(app)
         assert "♦B4 led" in text and "LOST" not in text
         assert "Ann, play a card to trick 1" in text and "would lose" not in text
+
+
+async def test_a_task_that_leaves_the_last_one_to_a_hand_it_clashes_with_is_marked() -> None:
+    # mission 24, deal code vp1-24-0: Bob (captain) takes #7 (win P5 and Y6), Cat #74, Dee
+    # #63; Ann chooses between #75 and #28 (win no pink card), and Bob takes what she leaves:
+    # #28 beside his #7 can never succeed (seen in tmux, where Enter took #75 and lost)
+    app = create_app(
+        AppSettings(players=4, mission=24, seed="vp1-24-0", clock_interval=None, settle=0)
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = app.session
+        assert s is not None and s.state.setup.task_ids == (7, 75, 74, 63, 28)
+        await pilot.press("enter", "enter")  # the draw; Bob's gate
+        await pilot.pause()
+        assert "would lose the attempt" not in screen_text(app)
+        await pilot.press("1")  # Bob: #7
+        await pilot.pause()
+        await pilot.press("enter", "2")  # Cat's gate: #74 (after #75)
+        await pilot.pause()
+        await pilot.press("enter", "2")  # Dee's gate: #63 (after #75)
+        await pilot.pause()
+        ids = s.state.setup.task_ids
+        assert [s.state.owners[ids.index(t)] for t in (7, 74, 63)] == [1, 2, 3]
+        await pilot.press("enter")  # Ann's gate
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "Ann: take a task · #75 would lose the attempt (!)" in text
+        # the cursor starts on the entry that does not lose: #28
+        assert app.screen.query_one(Choices).highlighted == 1
+        await pilot.press("up")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert (
+            "! loses the attempt: the tasks left can then only go out with #7 and #28"
+            " together, which can never both succeed" in text
+        )
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert s.state.owners[ids.index(28)] == 0

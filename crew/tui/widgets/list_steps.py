@@ -130,9 +130,19 @@ class ChoicePanel(StepPanel):
 
     def warned(self, choice: Choice, other: int | None, seat: int) -> Choice:
         """``choice`` (giving a task to ``seat``) marked as losing the attempt when the engine
-        says its task can never succeed beside task ``other``, already given out."""
-        if other is None or choice.unavailable:
+        says its task can never succeed beside task ``other``, already given out, or that the
+        tasks left after it can no longer be handed out without such a pair."""
+        if choice.unavailable:
             return choice
+        if other is None:
+            pair = self.table.dooming(choice.value)
+            if pair is None:
+                return choice
+            why = _(
+                "loses the attempt: the tasks left can then only go out with #{a} and #{b}"
+                " together, which can never both succeed"
+            )
+            return replace(choice, warning=why.format(a=pair[0], b=pair[1]))
         owner = next(tv.owner for tv in self.table.public_view().tasks if tv.task == other)
         if owner == seat:
             why = _("loses the attempt: it can never succeed beside #{other}, also {name}'s")
@@ -208,7 +218,11 @@ class DistributePanel(ChoicePanel):
             who = _("{name} (captain) for Tonoja").format(name=t.name(step.viewer))
         else:
             who = t.name(step.seat)
-        doomed = self.table.clashes(step.seat)
+        doomed = set(self.table.clashes(step.seat)) | {
+            tv.task
+            for tv in self.table.public_view().tasks
+            if tv.owner < 0 and self.table.dooming(Take(step.seat, tv.task)) is not None
+        }
         self.say(
             _("{who}: take a task").format(who=who)
             + (_(" or pass (x)") if self._can_pass() else "")

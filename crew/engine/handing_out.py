@@ -1,0 +1,100 @@
+"""Whether the tasks still open can be handed out without dooming the attempt.
+
+Some pairs of tasks can never both succeed (the impossible combinations of rules C and ruling
+16: :func:`crew.engine.tasks.impossible`). A choice that hands out neither task of such a pair
+may still doom the attempt: when every way the rules allow of handing out the rest ends with
+one. For example, with tasks #7 (win the pink 5) and #28 (win no pink card) and one task left
+for each of two seats, the one who takes the other task leaves #28 to the holder of #7.
+
+Public facts only: who holds which task, whose turn it is, the rules of the distribution.
+"""
+
+from __future__ import annotations
+
+from .actions import Assign, Take
+from .moves import apply, legal_actions
+from .phases.distribution import clashing_task
+from .state import GameState, Phase
+from .tasks import ONE_OWNER, TWO_OWNERS, impossible
+
+__all__ = ["HAND_OUT_STATES", "can_hand_out", "doomed_hand_out", "handed_out_clash"]
+
+#: Distribution states :func:`doomed_hand_out` looks at before it gives up (it then says
+#: nothing): the later choices of a few open tasks are a few hundred states at most.
+HAND_OUT_STATES = 2_000
+
+_HANDING_OUT = (Phase.DISTRIBUTE, Phase.VOLUNTEER, Phase.GIVE, Phase.ASSIGN)
+
+
+def handed_out_clash(state: GameState) -> tuple[int, int] | None:
+    """Two tasks handed out in ``state`` that can never both succeed (their ids, in the order
+    of the tasks), or None."""
+    ids, owners, crew = state.setup.task_ids, state.owners, state.setup.crew
+    for i in range(len(ids)):
+        if owners[i] < 0:
+            continue
+        for j in range(i):
+            if owners[j] < 0:
+                continue
+            if impossible(
+                ids[i], ids[j], crew, ONE_OWNER if owners[i] == owners[j] else TWO_OWNERS
+            ):
+                return ids[j], ids[i]
+    return None
+
+
+class _TooMany(Exception):
+    """The search looked at :data:`HAND_OUT_STATES` states without settling."""
+
+
+def can_hand_out(state: GameState) -> bool | None:
+    """Whether the tasks still open in ``state`` can be handed out, by the choices the engine
+    allows from here (the takes, passes, answers and assignments), without two tasks that can
+    never both succeed: False dooms the attempt whatever the cards. None: not settled within
+    :data:`HAND_OUT_STATES` states. A choice the engine itself names as a clash
+    (``clashing_task``) is never one of the ways."""
+    return _hand_out(state)[0]
+
+
+def doomed_hand_out(state: GameState) -> tuple[int, int] | None:
+    """When :func:`can_hand_out` says False: two tasks that can never both succeed on the first
+    way it tried (their ids), else None."""
+    ok, pair = _hand_out(state)
+    return pair if ok is False else None
+
+
+def _hand_out(state: GameState) -> tuple[bool | None, tuple[int, int] | None]:
+    """:func:`can_hand_out`, and the first clashing pair it met."""
+    seen: set[tuple[object, ...]] = set()
+    first: list[tuple[int, int]] = []
+
+    def clean(st: GameState) -> bool:
+        """Whether some way from ``st`` hands every task out without a clash."""
+        if st.phase not in _HANDING_OUT:
+            pair = handed_out_clash(st)
+            if pair is not None and not first:
+                first.append(pair)
+            return not st.result and pair is None
+        key = (st.phase, st.owners, st.turn, st.asked, st.volunteers)
+        if key in seen:
+            return False
+        if len(seen) >= HAND_OUT_STATES:
+            raise _TooMany
+        seen.add(key)
+        for a in legal_actions(st):
+            if isinstance(a, Take | Assign):
+                seat = a.seat if isinstance(a, Take) else a.to
+                other = clashing_task(st, a.task, seat)
+                if other is not None:
+                    if not first:
+                        first.append((other, a.task))
+                    continue
+            if clean(apply(st, a)[0]):
+                return True
+        return False
+
+    try:
+        ok = clean(state)
+    except _TooMany:
+        return None, None
+    return ok, (first[0] if first else None)

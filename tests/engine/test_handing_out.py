@@ -1,0 +1,91 @@
+"""Whether the tasks still open can be handed out without two that can never both succeed."""
+
+from __future__ import annotations
+
+import random
+
+from crew.engine import (
+    Take,
+    apply,
+    can_hand_out,
+    doomed_hand_out,
+    legal_actions,
+    mask_of,
+    parse_cards,
+)
+from crew.engine.handing_out import handed_out_clash
+from crew.engine.missions import mission_rules
+from crew.engine.setup import start_state
+from crew.engine.state import GameState, Phase
+from crew.engine.tasks import ONE_OWNER, TWO_OWNERS, impossible
+
+#: Bob (seat 1) holds S4 and is captain
+HANDS = (
+    "P2 P3 P8 B2 B4 B5 G1 Y4 Y8 S2",
+    "P4 P5 P6 P7 G2 G6 Y5 Y7 Y9 S4",
+    "P1 B9 G3 G5 G8 G9 Y1 Y2 S1 S3",
+    "P9 B1 B3 B6 B7 B8 G4 G7 Y3 Y6",
+)
+#: 7: win P5 and Y6; 75: win a trick with one's own coloured 6; 74: the same with a 5;
+#: 63: fewer tricks than everyone else; 28: win no pink card (never beside 7 in one hand)
+TASKS = (7, 75, 74, 63, 28)
+
+
+def _dealt() -> GameState:
+    hands = [mask_of(parse_cards(h)) for h in HANDS]
+    return start_state(4, mission_rules(None, difficulty=1), hands, [], list(TASKS))
+
+
+def test_a_choice_that_leaves_the_last_task_to_the_wrong_hand_dooms_the_attempt() -> None:
+    state = _dealt()
+    assert state.turn == 1 and impossible(7, 28, 4, ONE_OWNER)
+    for action in (Take(1, 7), Take(2, 74), Take(3, 63)):
+        state, _ = apply(state, action)
+    # Ann chooses between #75 and #28; the captain, Bob, takes the one she leaves
+    assert state.turn == 0
+    assert can_hand_out(state) is True and doomed_hand_out(state) is None
+    leave_28 = apply(state, Take(0, 75))[0]
+    assert can_hand_out(leave_28) is False
+    assert doomed_hand_out(leave_28) == (7, 28)
+    take_28 = apply(state, Take(0, 28))[0]
+    assert can_hand_out(take_28) is True and doomed_hand_out(take_28) is None
+    # played out, the doomed choice does end with #28 beside #7 in Bob's hand
+    after, _ = apply(leave_28, Take(1, 28))
+    assert after.phase == Phase.PLAY and handed_out_clash(after) == (7, 28)
+
+
+def test_before_the_choice_the_crew_can_still_avoid_it() -> None:
+    state = _dealt()
+    state, _ = apply(state, Take(1, 7))
+    # Cat may take #28 herself (#7 and #28 are fine in two hands)
+    assert not impossible(7, 28, 4, TWO_OWNERS)
+    assert can_hand_out(apply(state, Take(2, 28))[0]) is True
+
+
+def _brute(state: GameState) -> bool:
+    """Every way of handing the rest out, tried in full."""
+    if state.phase not in (Phase.DISTRIBUTE, Phase.VOLUNTEER, Phase.GIVE, Phase.ASSIGN):
+        return not state.result and handed_out_clash(state) is None
+    return any(_brute(apply(state, a)[0]) for a in legal_actions(state))
+
+
+def test_it_agrees_with_trying_every_way() -> None:
+    # random tasks among some that clash, random first choices: the search's answer (it skips
+    # the choices the engine names as clashes) is the answer of trying every way in full
+    doomed = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        pool = [7, 28, 1, 14, 40, 47, 75, 74, 63, 2, 3, 4, 24, 58, 61]
+        hands = [mask_of(parse_cards(h)) for h in HANDS]
+        state = start_state(4, mission_rules(None, difficulty=1), hands, [], rng.sample(pool, 5))
+        for _ in range(rng.randrange(4)):
+            state = apply(state, rng.choice(legal_actions(state)))[0]
+        ok = can_hand_out(state)
+        assert ok is _brute(state), seed
+        pair = doomed_hand_out(state)
+        assert (pair is not None) == (ok is False), seed
+        if pair is not None:
+            doomed += 1
+            a, b = pair
+            assert impossible(a, b, 4, ONE_OWNER) or impossible(a, b, 4, TWO_OWNERS)
+    assert doomed >= 10  # both answers are asked for
