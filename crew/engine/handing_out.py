@@ -15,7 +15,6 @@ from .actions import Assign, Take
 from .moves import apply, legal_actions
 from .phases.distribution import clashing_task
 from .state import GameState, Phase
-from .tasks import ONE_OWNER, TWO_OWNERS, impossible
 
 __all__ = ["HAND_OUT_STATES", "can_hand_out", "doomed_hand_out", "handed_out_clash"]
 
@@ -27,19 +26,14 @@ _HANDING_OUT = (Phase.DISTRIBUTE, Phase.VOLUNTEER, Phase.GIVE, Phase.ASSIGN)
 
 
 def handed_out_clash(state: GameState) -> tuple[int, int] | None:
-    """Two tasks handed out in ``state`` that can never both succeed (their ids, in the order
-    of the tasks), or None."""
-    ids, owners, crew = state.setup.task_ids, state.owners, state.setup.crew
-    for i in range(len(ids)):
-        if owners[i] < 0:
-            continue
-        for j in range(i):
-            if owners[j] < 0:
-                continue
-            if impossible(
-                ids[i], ids[j], crew, ONE_OWNER if owners[i] == owners[j] else TWO_OWNERS
-            ):
-                return ids[j], ids[i]
+    """Two tasks handed out in ``state`` that can never both succeed (their ids, the earlier
+    task first), or None."""
+    ids, owners = state.setup.task_ids, state.owners
+    for i, owner in enumerate(owners):
+        if owner >= 0:
+            other = clashing_task(state, ids[i], owner)
+            if other is not None:
+                return ids[i], other
     return None
 
 

@@ -218,11 +218,10 @@ class DistributePanel(ChoicePanel):
             who = _("{name} (captain) for Tonoja").format(name=t.name(step.viewer))
         else:
             who = t.name(step.seat)
-        doomed = set(self.table.clashes(step.seat)) | {
-            tv.task
-            for tv in self.table.public_view().tasks
-            if tv.owner < 0 and self.table.dooming(Take(step.seat, tv.task)) is not None
-        }
+        super().update()  # the entries, each warned when it loses the attempt (``warned``)
+        doomed = [
+            c.value.task for c in self.choices.items if c.warning and isinstance(c.value, Take)
+        ]
         self.say(
             _("{who}: take a task").format(who=who)
             + (_(" or pass (x)") if self._can_pass() else "")
@@ -234,7 +233,6 @@ class DistributePanel(ChoicePanel):
                 else ""
             )
         )
-        super().update()
 
     def _can_pass(self) -> bool:
         return not self.table.illegal(Pass(self.step.seat))
