@@ -28,7 +28,7 @@ from crew.engine.cards import (
     value_of,
 )
 from crew.engine.game import apply
-from crew.engine.handing_out import can_hand_out
+from crew.engine.handing_out import can_hand_out, doomed_hand_out
 from crew.engine.missions import DIST_TWO_VOLUNTEERS
 from crew.engine.phases.distribution import (
     choosers_after,
@@ -406,6 +406,27 @@ def choose_volunteer(
     if len(answers) == 1:
         yes = answers.pop()
         return Decision(Volunteer(me, yes), Said("the only answer allowed"))
+    # an answer after which the tasks can only be handed out with two that can never both
+    # succeed is not given while the other leaves a way (the engine's, from public facts)
+    doomed = {y: doomed_hand_out(apply(now, Volunteer(me, y))[0]) for y in (True, False)}
+    if (doomed[True] is None) != (doomed[False] is None):
+        yes = doomed[True] is None
+        pair = doomed[not yes]
+        assert pair is not None
+        why = (
+            Said(
+                "saying no leaves #{a} and #{b} together, which can never both succeed",
+                a=pair[0],
+                b=pair[1],
+            )
+            if yes
+            else Said(
+                "saying yes leaves #{a} and #{b} together, which can never both succeed",
+                a=pair[0],
+                b=pair[1],
+            )
+        )
+        return Decision(Volunteer(me, yes), why)
     # the engine's order of asking, and who of them may say yes (public facts only)
     later = [s for s in volunteers_after(now) if may_volunteer(now, s)]
     if view.rules.distribution == DIST_TWO_VOLUNTEERS:

@@ -39,7 +39,7 @@ from crew.engine import (
     signal_positions,
     why_illegal,
 )
-from crew.engine.actions import Assign, Position, Take
+from crew.engine.actions import Assign, Pass, Position, Take, Volunteer
 from crew.engine.reasons import Reason
 from crew.i18n import reason_text
 
@@ -247,12 +247,15 @@ class SeatScope:
         return clashes(self._session.state, seat)
 
     def dooming(self, action: Action) -> tuple[int, int] | None:
-        """For a task choice (a take or an assignment) that clashes with no task given out
-        yet: when every way of handing out the tasks left after it ends with two that can
-        never both succeed, such a pair (the engine's ``doomed_hand_out``; public: the tasks,
-        their owners and the rules of the distribution). None otherwise."""
+        """For a choice while the tasks are handed out (a take or an assignment that clashes
+        with no task given out yet, a pass, a volunteer's answer): when every way of handing
+        out the tasks left after it ends with two that can never both succeed, such a pair (the
+        engine's ``doomed_hand_out``; public: the tasks, their owners and the rules of the
+        distribution). None otherwise."""
         state = self._session.state
-        if not isinstance(action, Take | Assign) or why_illegal(state, action) is not None:
+        if not isinstance(action, Take | Assign | Pass | Volunteer):
+            return None
+        if why_illegal(state, action) is not None:
             return None
         return doomed_hand_out(apply(state, action)[0])
 

@@ -8,9 +8,10 @@ the card high in its colour, or higher cards of that colour, or submarines where
 from __future__ import annotations
 
 from crew.bots import Memory, choose_action
+from crew.bots.common import Decision
 from crew.bots.tasks import _card_fit, _task_fit
 from crew.engine import mask_of, parse_card, parse_cards, start_state, view_for
-from crew.engine.actions import Take
+from crew.engine.actions import Take, Volunteer
 from crew.engine.missions import mission_rules
 from crew.engine.state import TONOJA, Phase
 from crew.table import decision_rng
@@ -167,3 +168,30 @@ def test_a_whole_distribution_left_undecided_counts_as_the_options_first_judgeme
     ctx = bot_search.Context()
     assert _whole_chances(deals, actions, fallback, cfg, ctx) == fallback
     assert ctx.spent > 0  # the deals were searched, not skipped
+
+
+#: three players, mission 26 (two volunteers split the tasks); Cat (seat 2) holds S4 and is
+#: captain. Ann's hand is the weakest there is: by its strength alone she would say no
+VOLUNTEER_HANDS = (
+    "P1 P2 P3 P4 B1 B2 B3 G1 G2 G3 Y1 Y2 S1",
+    "P5 P6 P7 B4 B5 B6 G4 G5 G6 Y3 Y4 Y5 S2",
+    "P8 P9 B7 B8 B9 G7 G8 G9 Y6 Y7 Y8 Y9 S3 S4",
+)
+
+
+def _volunteer_question(tasks: list[int]) -> Decision:
+    hands = [mask_of(parse_cards(h)) for h in VOLUNTEER_HANDS]
+    state = start_state(3, mission_rules(26), hands, [], tasks)
+    assert state.phase == Phase.VOLUNTEER and state.turn == 0
+    return choose_action(view_for(state, 0), Memory(0), decision_rng("vol", 0, 1))
+
+
+def test_a_volunteer_does_not_say_no_when_no_dooms_the_attempt() -> None:
+    # #61 (as many tricks as the captain) and #59 (more tricks than the captain): the captain
+    # may take neither, so after Ann's no both go to Bob, where they can never both succeed
+    d = _volunteer_question([71, 61, 7, 96, 59, 54])
+    assert d.action == Volunteer(0, True), d.why
+    assert d.why == "saying no leaves #61 and #59 together, which can never both succeed"
+    # the same hand with tasks that leave a way either answer: the weak hand says no
+    d = _volunteer_question([71, 61, 7, 96, 54])
+    assert d.action == Volunteer(0, False), d.why

@@ -6,6 +6,7 @@ import random
 
 from crew.engine import (
     Take,
+    Volunteer,
     apply,
     can_hand_out,
     doomed_hand_out,
@@ -89,3 +90,27 @@ def test_it_agrees_with_trying_every_way() -> None:
             a, b = pair
             assert impossible(a, b, 4, ONE_OWNER) or impossible(a, b, 4, TWO_OWNERS)
     assert doomed >= 10  # both answers are asked for
+
+
+#: three players; Cat (seat 2) holds S4 and is captain
+HANDS_3 = (
+    "P1 P2 P3 P4 B1 B2 B3 G1 G2 G3 Y1 Y2 S1",
+    "P5 P6 P7 B4 B5 B6 G4 G5 G6 Y3 Y4 Y5 S2",
+    "P8 P9 B7 B8 B9 G7 G8 G9 Y6 Y7 Y8 Y9 S3 S4",
+)
+#: mission 26: two volunteers split the tasks. 61: as many tricks as the captain; 59: more
+#: tricks than the captain (the captain may take neither; never both in one hand)
+TASKS_3 = (71, 61, 7, 96, 59, 54)
+
+
+def test_a_volunteer_who_says_no_can_doom_the_attempt() -> None:
+    hands = [mask_of(parse_cards(h)) for h in HANDS_3]
+    state = start_state(3, mission_rules(26), hands, [], list(TASKS_3))
+    assert state.phase == Phase.VOLUNTEER and state.turn == 0 and state.setup.captain == 2
+    assert can_hand_out(state) is True
+    # Ann says no: Bob and Cat must be the two; Cat, the captain, may take neither #61 nor
+    # #59, so both go to Bob, where they can never both succeed
+    no = apply(state, Volunteer(0, False))[0]
+    assert can_hand_out(no) is False and doomed_hand_out(no) == (61, 59)
+    yes = apply(state, Volunteer(0, True))[0]
+    assert can_hand_out(yes) is True and doomed_hand_out(yes) is None

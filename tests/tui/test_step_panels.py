@@ -283,3 +283,31 @@ async def test_a_task_that_leaves_the_last_one_to_a_hand_it_clashes_with_is_mark
         await pilot.press("down", "enter")
         await pilot.pause()
         assert s.state.owners[ids.index(28)] == 0
+
+
+async def test_a_volunteer_answer_that_dooms_the_attempt_is_marked() -> None:
+    # mission 26, three players, deal code pd5021: two volunteers split the tasks, and Cas, the
+    # captain, may take neither #61 (as many tricks as the captain) nor #59 (more tricks than
+    # the captain). Were Ann to say no, Bob and Cas would be the two and both tasks would go to
+    # Bob, where they can never both succeed (found by trying every answer of random deals)
+    app = create_app(
+        AppSettings(players=3, mission=26, seed="pd5021", clock_interval=None, settle=0)
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = app.session
+        assert s is not None and s.state.setup.task_ids == (71, 61, 7, 96, 59, 54)
+        assert s.state.setup.captain == 2
+        await pilot.press("enter", "enter")  # begin; Ann's gate
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "The captain asks Ann: will you be one of the two volunteers" in text
+        assert (
+            "No (! loses the attempt: the tasks left can then only go out with #61 and #59"
+            " together, which can never both succeed)" in text
+        )
+        assert "Yes, I volunteer (!" not in text
+        # the cursor starts on the answer that does not lose
+        assert app.screen.query_one(Choices).highlighted == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert 0 in s.state.volunteers

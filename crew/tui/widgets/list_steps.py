@@ -129,9 +129,10 @@ class ChoicePanel(StepPanel):
         return Choice(label, action, self.table.illegal(action))
 
     def warned(self, choice: Choice, other: int | None, seat: int) -> Choice:
-        """``choice`` (giving a task to ``seat``) marked as losing the attempt when the engine
-        says its task can never succeed beside task ``other``, already given out, or that the
-        tasks left after it can no longer be handed out without such a pair."""
+        """``choice`` (giving a task to ``seat``, or ``seat``'s pass or answer) marked as losing
+        the attempt when the engine says its task can never succeed beside task ``other``,
+        already given out, or that the tasks left after it can no longer be handed out without
+        such a pair."""
         if choice.unavailable:
             return choice
         if other is None:
@@ -249,7 +250,7 @@ class DistributePanel(ChoicePanel):
             for tv in self.table.public_view().tasks
             if tv.owner < 0
         ]
-        items.append(self.choice(_("Pass"), Pass(seat)))
+        items.append(self.warned(self.choice(_("Pass"), Pass(seat)), None, seat))
         return items
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -297,8 +298,8 @@ class VolunteerPanel(ChoicePanel):
     def items(self) -> list[Choice]:
         seat = self.step.seat
         return [
-            self.choice(_("Yes, I volunteer"), Volunteer(seat, True)),
-            self.choice(_("No"), Volunteer(seat, False)),
+            self.warned(self.choice(_("Yes, I volunteer"), Volunteer(seat, True)), None, seat),
+            self.warned(self.choice(_("No"), Volunteer(seat, False)), None, seat),
         ]
 
     def keys(self) -> tuple[list[str] | None, bool]:
