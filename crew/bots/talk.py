@@ -24,7 +24,7 @@ from crew.engine.cards import (
 from crew.engine.enums import Direction, Position, TaskStatus
 from crew.engine.game import apply
 from crew.engine.missions import HEAVY_NOISE
-from crew.engine.phases.distress import distress_target
+from crew.engine.phases.distress import distress_target, pass_leaves_short
 from crew.engine.signals import POSITION_CLAIMS, true_positions
 from crew.engine.state import GameState
 from crew.engine.tasks import get_task
@@ -209,10 +209,15 @@ def distress_card(view: View, hand: int, direction: Direction) -> tuple[int, Sai
     """The card ``hand`` (``view``'s seat's, holding a coloured card) passes in the distress
     signal sent ``direction``, and why: a card a receiver's task names goes to them; otherwise
     the lowest card of the shortest colour (it helps this hand become void and keeps its high
-    cards)."""
+    cards). Never the last card of the kind a pending task needs this hand to hold (the engine's
+    ``pass_leaves_short``) while another may go."""
     to = distress_target(view.players, view.seat, direction)
     theirs = _task_cards(view.tasks, {to})
     colours = list(cards_in(hand & COLOR_CARDS_MASK))
+    pending = [(t.task, t.owner) for t in view.tasks if t.status == TaskStatus.PENDING]
+    short = {c: pass_leaves_short(pending, view.seat, hand, c) for c in colours}
+    kept = [c for c in colours if short[c] is not None]
+    colours = [c for c in colours if short[c] is None] or colours
     gift = [c for c in colours if c in theirs]
     if gift:
         c = gift[0]
@@ -222,6 +227,14 @@ def distress_card(view: View, hand: int, direction: Direction) -> tuple[int, Sai
         return ((hand & SUIT_MASKS[suit_of(c)]).bit_count(), value_of(c))
 
     c = min(colours, key=key)
+    if kept and short[c] is None and key(min(kept, key=key)) < key(c):
+        keep = min(kept, key=key)
+        return c, Said(
+            "{card}: the lowest of the shortest colour, keeping {kept} for task #{task}",
+            card=card_str(c),
+            kept=card_str(keep),
+            task=short[keep],
+        )
     return c, Said("{card}: the lowest of the shortest colour", card=card_str(c))
 
 

@@ -70,6 +70,7 @@ if TYPE_CHECKING:  # the facade: every public name, once
         distress_choices as distress_choices,
         distress_possible as distress_possible,
         distress_target as distress_target,
+        pass_leaves_short as pass_leaves_short,
         swap_of as swap_of,
     )
     from .phases.distribution import (

@@ -35,12 +35,15 @@ from crew.engine import (
     distress_target,
     doomed_hand_out,
     legal_actions,
+    mask_of,
+    pass_leaves_short,
     signal_card_illegal,
     signal_positions,
     why_illegal,
 )
 from crew.engine.actions import Assign, Pass, Position, Take, Volunteer
 from crew.engine.reasons import Reason
+from crew.engine.task_base import PENDING
 from crew.i18n import reason_text
 
 from . import practice
@@ -265,6 +268,24 @@ class SeatScope:
         if hand is None:
             return []
         return [c for c in hand.hand if self._session.distress_card_illegal(hand.seat, c) is None]
+
+    def short_passes(self) -> dict[int, int]:
+        """Of :meth:`passable`: the cards that are the last of their kind a pending task needs
+        the unlocked hand to hold (tasks 72-78 and the one-trick tasks of such cards), each with
+        that task (the engine's ``pass_leaves_short``; the card received could still be one)."""
+        hand = self.hand
+        if hand is None:
+            return {}
+        state = self._session.state
+        ids = state.setup.task_ids
+        pending = [(ids[i], o) for i, o in enumerate(state.owners) if state.status[i] == PENDING]
+        mask = mask_of(hand.hand)
+        out: dict[int, int] = {}
+        for card in self.passable():
+            task = pass_leaves_short(pending, hand.seat, mask, card)
+            if task is not None:
+                out[card] = task
+        return out
 
     def showable(self) -> list[int]:
         """The cards of the unlocked hand the signaller may show now."""

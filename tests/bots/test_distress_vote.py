@@ -16,6 +16,7 @@ from crew.engine import (
     distress_possible,
     mask_of,
     new_attempt,
+    parse_card,
     parse_cards,
     view_for,
 )
@@ -112,3 +113,15 @@ def test_the_vote_follows_the_shares_it_states(active: bool) -> None:
                 is None
             )
     assert any(votes) and not all(votes)  # both answers are asked for
+
+
+def test_a_computer_keeps_the_last_card_its_own_task_needs() -> None:
+    # task 74 (win a trick with a coloured 5 of one's own) is seat 2's, whose only 5 is Y5, the
+    # lowest of its shortest colour: it passes the lowest of the next shortest, P1, instead
+    state = _dealt(74, 2)
+    expected = Distress(Direction.LEFT, tuple(parse_cards("B9 G9 P1 P2")))
+    assert distress_passes(state, Direction.LEFT) == apply(state, expected)[0]
+    view = view_for(state, 2)
+    d = choose_distress_card(view, Memory(2), decision_rng(1, 2, 1), Direction.LEFT)
+    assert d.card == parse_card("P1")
+    assert d.why == "P1: the lowest of the shortest colour, keeping Y5 for task #74"

@@ -265,3 +265,26 @@ async def test_two_players_distress_is_a_swap() -> None:
         # no question about signalling: Ann (captain) leads straight after her gate
         assert s.step().viewer == 0 and s.unlocked == 0
         assert "Distress signal: you swapped your ♦B1 for Bob's ♥P3." in screen_text(app)
+
+
+async def test_a_distress_card_a_task_needs_kept_is_named() -> None:
+    # mission 2, deal code 12: Cas (captain) takes #75 (win a trick with a coloured 6 of her
+    # own) and holds one 6, the green 6: passing it leaves her only the card she receives
+    app = create_app(
+        AppSettings(players=3, mission=2, seed=12, names="Ann,Bob,Cas", clock_interval=None)
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None and s.state.setup.task_ids == (75,)
+        await pilot.press("enter", "enter", "1")  # the draw, Cas's gate, Cas takes #75
+        assert s.state.owners == (2,) and s.step().kind == StepKind.DISTRESS
+        await pilot.press("2")  # send it, to the left
+        for keys in (("p", "1"), ("y", "1")):  # Ann and Bob pass; no task needs their cards
+            await pilot.press("enter")
+            assert "is your last card" not in flat(screen_text(app))
+            await pilot.press(*keys, "enter")
+        await pilot.press("enter")  # Cas's gate
+        prompt = flat(screen_text(app))
+        assert "♣G6 is your last card that task #75 needs (!)" in prompt
+        await pilot.press("y", "1", "enter")
+        assert s.record.actions[-1]["cards"][2] == "Y1"

@@ -3,12 +3,16 @@ member passes one card (never a submarine) to the same side."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..actions import Distress
 from ..cards import DECK_MASK, SUB, SUIT_MASKS, card_str, cards_in
 from ..enums import Direction
 from ..events import Event, EventKind
 from ..reasons import Illegal, Reason, illegal, plain
 from ..state import GameState, Phase
+from ..task_base import CutKind
+from ..tasks import get_task
 from .common import Handler, game_over
 
 __all__ = [
@@ -18,6 +22,7 @@ __all__ = [
     "distress_exchange",
     "distress_possible",
     "distress_target",
+    "pass_leaves_short",
     "swap_of",
 ]
 
@@ -85,6 +90,24 @@ def distress_card_illegal(state: GameState, seat: int, card: int) -> Illegal | N
             tonoja=tonoja,
             card=card_str(card),
         )
+    return None
+
+
+def pass_leaves_short(
+    pending: Iterable[tuple[int, int]], seat: int, hand: int, card: int
+) -> int | None:
+    """Of the ``pending`` tasks (task id, owner): one that needs ``seat`` to hold a card like
+    ``card`` (its owner playing one to a trick: tasks 72-78, and the one-trick tasks of only such
+    cards, which also need one from every seat) when ``card`` is the last of them in ``hand``
+    (``seat``'s): after passing it, only the card ``seat`` receives could be one. Its id, or None
+    when there is no such task. Public facts and the passer's own hand only."""
+    rest = hand & ~(1 << card)
+    for task_id, owner in pending:
+        for cut in get_task(task_id).know.cuts:
+            if not cut.cards >> card & 1 or rest & cut.cards:
+                continue
+            if cut.kind == CutKind.EVERY_SEAT or (cut.kind == CutKind.OWN_CARD and owner == seat):
+                return task_id
     return None
 
 

@@ -144,13 +144,18 @@ class DistressCardPanel(HandPanel):
     def update(self) -> None:
         t, step = self.table, self.step
         target = t.name(t.distress_target(step.seat))
-        self.say(
-            _(
-                "{name}: choose the card you pass to {target} (never a submarine);"
-                " Esc: call off the distress signal"
-            ).format(name=t.name(step.seat), target=target)
-        )
-        self.hand.show_cards(self.own_cards(), t.passable())
+        short = t.short_passes()
+        text = _(
+            "{name}: choose the card you pass to {target} (never a submarine);"
+            " Esc: call off the distress signal"
+        ).format(name=t.name(step.seat), target=target)
+        for card, task in sorted(short.items()):
+            text += _(" · {card} is your last card that task #{task} needs (!)").format(
+                card=card_label(card), task=task
+            )
+        self.say(text)
+        # the cursor starts on a card that leaves every task its card
+        self.hand.show_cards(self.own_cards(), t.passable(), short)
 
     def card_chosen(self, card: int) -> None:
         self.choose(PassCard(card))
