@@ -83,7 +83,10 @@ if TYPE_CHECKING:  # the facade: every public name, once
         speaking_order as speaking_order,
         volunteers_after as volunteers_after,
     )
-    from .phases.predictions import prediction_tasks as prediction_tasks
+    from .phases.predictions import (
+        prediction_tasks as prediction_tasks,
+        tricks_within_reach as tricks_within_reach,
+    )
     from .phases.tricks import legal_plays as legal_plays
     from .reasons import (
         Illegal as Illegal,

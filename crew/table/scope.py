@@ -39,6 +39,7 @@ from crew.engine import (
     pass_leaves_short,
     signal_card_illegal,
     signal_positions,
+    tricks_within_reach,
     why_illegal,
 )
 from crew.engine.actions import Assign, Pass, Position, Take, Volunteer
@@ -268,6 +269,11 @@ class SeatScope:
         if hand is None:
             return []
         return [c for c in hand.hand if self._session.distress_card_illegal(hand.seat, c) is None]
+
+    def tricks_within_reach(self, seat: int) -> tuple[int, int]:
+        """The fewest and the most tricks ``seat`` can end with, whatever the others hold (the
+        engine's ``tricks_within_reach``: its own hand and the public hand counts)."""
+        return tricks_within_reach(self._session.state, seat)
 
     def short_passes(self) -> dict[int, int]:
         """Of :meth:`passable`: the cards that are the last of their kind a pending task needs

@@ -20,6 +20,7 @@ from crew.tui.screens.dialogs import HelpScreen
 from crew.tui.screens.game import GameScreen
 from crew.tui.screens.gate import GateScreen
 from crew.tui.screens.result import ResultScreen
+from crew.tui.widgets.choices import Choices
 
 SIZE = (80, 24)
 
@@ -288,3 +289,29 @@ async def test_a_distress_card_a_task_needs_kept_is_named() -> None:
         assert "♣G6 is your last card that task #75 needs (!)" in prompt
         await pilot.press("y", "1", "enter")
         assert s.record.actions[-1]["cards"][2] == "Y1"
+
+
+async def test_a_prediction_the_hand_can_never_make_is_marked() -> None:
+    # mission 3, deal code 260: Cas (captain) takes #83 (win exactly the tricks predicted) and
+    # holds submarines 4 and 3, which win a trick each whatever the others play
+    app = create_app(
+        AppSettings(
+            players=3, mission=3, seed=260, names="Ann,Bob,Cas", clock_interval=None, settle=0
+        )
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session
+        assert s is not None and s.state.setup.task_ids == (83,)
+        await pilot.press("enter", "enter", "1")  # the draw, Cas's gate, Cas takes #83
+        await pilot.press("1")  # no distress signal
+        assert s.step().kind == StepKind.PREDICT
+        await pilot.press("enter")  # Cas's gate
+        choices = app.screen.query_one(Choices)
+        warned = [i for i, c in enumerate(choices.items) if c.warning]
+        assert warned == [0, 1]
+        assert choices.items[1].warning == (
+            "cannot come true: your submarines from the 4 down win at least 2 tricks"
+        )
+        assert choices.highlighted == 2  # the cursor starts on a number within reach
+        await pilot.press("enter")
+        assert s.state.predictions[2] == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..actions import Predict
+from ..cards import CAPTAIN_CARD, popcount
 from ..events import Event, EventKind
 from ..reasons import N_, Illegal, Reason, illegal, plain
 from ..state import GameState, Phase
@@ -16,6 +17,7 @@ __all__ = [
     "prediction_tasks",
     "pending_predictors",
     "start_tricks",
+    "tricks_within_reach",
 ]
 
 
@@ -31,6 +33,28 @@ def prediction_tasks(state: GameState, seat: int) -> tuple[int, ...]:
         for t, o in zip(state.setup.task_ids, state.owners, strict=True)
         if o == seat and _predicts(t)
     )
+
+
+def tricks_within_reach(state: GameState, seat: int) -> tuple[int, int]:
+    """Before the first trick: the fewest and the most tricks ``seat`` can end with, whatever
+    the other hands hold (its own hand and the public hand counts only). At least one trick per
+    submarine it holds from the 4 down without a gap (each is the highest card of the trick it
+    goes to), less the cards it holds beyond the tricks (with three players one card is never
+    played: it could be one of them); at most every trick but the one submarine 4 wins when
+    the captain, another crew member, plays all of their cards."""
+    total = state.setup.total_tricks
+    hand = state.hands[seat]
+    sure = 0
+    card = CAPTAIN_CARD
+    while card >= CAPTAIN_CARD - 3 and hand >> card & 1:
+        sure += 1
+        card -= 1
+    spare = popcount(hand) - total
+    captain = state.setup.captain
+    most = total
+    if not hand >> CAPTAIN_CARD & 1 and popcount(state.hands[captain]) <= total:
+        most = total - 1
+    return max(0, sure - spare), most
 
 
 def pending_predictors(state: GameState) -> list[int]:

@@ -577,10 +577,34 @@ class PredictPanel(ChoicePanel):
     def items(self) -> list[Choice]:
         total = self.table.setup.total_tricks
         seat = self.step.seat
-        return [
+        items = [
             self.choice(ngettext("{n} trick", "{n} tricks", n).format(n=n), Predict(seat, n))
             for n in range(total + 1)
         ]
+        if seat != self.step.viewer:  # Tonoja's: her hand is not the viewer's to read
+            return items
+        # a number the hand can never end with is marked (the cursor starts elsewhere)
+        least, most = self.table.tricks_within_reach(seat)
+        out = []
+        for n, item in enumerate(items):
+            if item.unavailable:
+                out.append(item)
+            elif n < least:
+                why = ngettext(
+                    "cannot come true: your submarines from the 4 down win at least {k} trick",
+                    "cannot come true: your submarines from the 4 down win at least {k} tricks",
+                    least,
+                ).format(k=least)
+                out.append(replace(item, warning=why))
+            elif n > most:
+                out.append(
+                    replace(
+                        item, warning=_("cannot come true: the captain's submarine 4 wins a trick")
+                    )
+                )
+            else:
+                out.append(item)
+        return out
 
     def keys(self) -> tuple[list[str] | None, bool]:
         total = self.table.setup.total_tricks
