@@ -214,8 +214,7 @@ def distress_card(view: View, hand: int, direction: Direction) -> tuple[int, Sai
     to = distress_target(view.players, view.seat, direction)
     theirs = _task_cards(view.tasks, {to})
     colours = list(cards_in(hand & COLOR_CARDS_MASK))
-    pending = [(t.task, t.owner) for t in view.tasks if t.status == TaskStatus.PENDING]
-    short = {c: pass_leaves_short(pending, view.seat, hand, c) for c in colours}
+    short = {c: pass_leaves_short(view.tasks, view.seat, hand, c) for c in colours}
     kept = [c for c in colours if short[c] is not None]
     colours = [c for c in colours if short[c] is None] or colours
     gift = [c for c in colours if c in theirs]
@@ -227,8 +226,8 @@ def distress_card(view: View, hand: int, direction: Direction) -> tuple[int, Sai
         return ((hand & SUIT_MASKS[suit_of(c)]).bit_count(), value_of(c))
 
     c = min(colours, key=key)
-    if kept and short[c] is None and key(min(kept, key=key)) < key(c):
-        keep = min(kept, key=key)
+    keep = min(kept, key=key) if kept else None
+    if keep is not None and short[c] is None and key(keep) < key(c):
         return c, Said(
             "{card}: the lowest of the shortest colour, keeping {kept} for task #{task}",
             card=card_str(c),

@@ -413,19 +413,15 @@ def choose_volunteer(
         yes = doomed[True] is None
         pair = doomed[not yes]
         assert pair is not None
-        why = (
-            Said(
-                "saying no leaves #{a} and #{b} together, which can never both succeed",
-                a=pair[0],
-                b=pair[1],
+        a, b = pair
+        if yes:
+            why = Said(
+                "saying no leaves #{a} and #{b} together, which can never both succeed", a=a, b=b
             )
-            if yes
-            else Said(
-                "saying yes leaves #{a} and #{b} together, which can never both succeed",
-                a=pair[0],
-                b=pair[1],
+        else:
+            why = Said(
+                "saying yes leaves #{a} and #{b} together, which can never both succeed", a=a, b=b
             )
-        )
         return Decision(Volunteer(me, yes), why)
     # the engine's order of asking, and who of them may say yes (public facts only)
     later = [s for s in volunteers_after(now) if may_volunteer(now, s)]

@@ -44,7 +44,6 @@ from crew.engine import (
 )
 from crew.engine.actions import Assign, Pass, Position, Take, Volunteer
 from crew.engine.reasons import Reason
-from crew.engine.task_base import PENDING
 from crew.i18n import reason_text
 
 from . import practice
@@ -282,13 +281,11 @@ class SeatScope:
         hand = self.hand
         if hand is None:
             return {}
-        state = self._session.state
-        ids = state.setup.task_ids
-        pending = [(ids[i], o) for i, o in enumerate(state.owners) if state.status[i] == PENDING]
+        tasks = self.public_view().tasks
         mask = mask_of(hand.hand)
         out: dict[int, int] = {}
         for card in self.passable():
-            task = pass_leaves_short(pending, hand.seat, mask, card)
+            task = pass_leaves_short(tasks, hand.seat, mask, card)
             if task is not None:
                 out[card] = task
         return out

@@ -31,6 +31,8 @@ from crew.engine import (
     view_for,
     why_illegal,
 )
+from crew.engine.enums import TaskStatus
+from crew.engine.view import TaskView
 
 HANDS = [
     "S4 S1 P1 P5 P9 B4 G2 G7 Y3 Y8",
@@ -151,20 +153,27 @@ def test_distress_active_from_an_earlier_attempt_is_shown() -> None:
     assert why_illegal(state, Play(0, parse_card("S4"))) is None
 
 
+def _pending(task: int, owner: int) -> list[TaskView]:
+    return [TaskView(task, owner, TaskStatus.PENDING, 0)]
+
+
 def test_a_pass_that_leaves_a_task_without_the_card_it_needs_is_named() -> None:
     # task 74: win a trick with a coloured 5 of one's own; this hand's only 5 is Y5
     hand = mask_of(parse_cards("P1 P3 P8 G2 G3 G4 G6 G8 Y5 S4"))
-    assert pass_leaves_short([(74, 2)], 2, hand, parse_card("Y5")) == 74
-    assert pass_leaves_short([(74, 2)], 2, hand, parse_card("P1")) is None
+    assert pass_leaves_short(_pending(74, 2), 2, hand, parse_card("Y5")) == 74
+    assert pass_leaves_short(_pending(74, 2), 2, hand, parse_card("P1")) is None
     # another seat's task of the same kind does not need this hand's 5
-    assert pass_leaves_short([(74, 0)], 2, hand, parse_card("Y5")) is None
+    assert pass_leaves_short(_pending(74, 0), 2, hand, parse_card("Y5")) is None
+    # a task already done needs nothing more
+    done = [TaskView(74, 2, TaskStatus.DONE, 3)]
+    assert pass_leaves_short(done, 2, hand, parse_card("Y5")) is None
     # with a second 5 in the hand, either may go
     two = hand | mask_of(parse_cards("B5"))
-    assert pass_leaves_short([(74, 2)], 2, two, parse_card("Y5")) is None
+    assert pass_leaves_short(_pending(74, 2), 2, two, parse_card("Y5")) is None
     # task 71 (a trick of odd values, every seat playing one): whoever holds it, a hand must
     # keep an odd card; this one has only Y3
     odd = mask_of(parse_cards("P2 P4 B2 B4 B6 G8 Y3"))
-    assert pass_leaves_short([(71, 0)], 1, odd, parse_card("Y3")) == 71
-    assert pass_leaves_short([(71, 0)], 1, odd, parse_card("P2")) is None
+    assert pass_leaves_short(_pending(71, 0), 1, odd, parse_card("Y3")) == 71
+    assert pass_leaves_short(_pending(71, 0), 1, odd, parse_card("P2")) is None
     # a task that names no such card: nothing to keep
-    assert pass_leaves_short([(3, 1)], 1, odd, parse_card("Y3")) is None
+    assert pass_leaves_short(_pending(3, 1), 1, odd, parse_card("Y3")) is None

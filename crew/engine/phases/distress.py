@@ -4,16 +4,20 @@ member passes one card (never a submarine) to the same side."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..actions import Distress
 from ..cards import DECK_MASK, SUB, SUIT_MASKS, card_str, cards_in
-from ..enums import Direction
+from ..enums import Direction, TaskStatus
 from ..events import Event, EventKind
 from ..reasons import Illegal, Reason, illegal, plain
 from ..state import GameState, Phase
 from ..task_base import CutKind
 from ..tasks import get_task
 from .common import Handler, game_over
+
+if TYPE_CHECKING:
+    from ..view import TaskView
 
 __all__ = [
     "DISTRESS",
@@ -93,21 +97,21 @@ def distress_card_illegal(state: GameState, seat: int, card: int) -> Illegal | N
     return None
 
 
-def pass_leaves_short(
-    pending: Iterable[tuple[int, int]], seat: int, hand: int, card: int
-) -> int | None:
-    """Of the ``pending`` tasks (task id, owner): one that needs ``seat`` to hold a card like
-    ``card`` (its owner playing one to a trick: tasks 72-78, and the one-trick tasks of only such
-    cards, which also need one from every seat) when ``card`` is the last of them in ``hand``
+def pass_leaves_short(tasks: Iterable[TaskView], seat: int, hand: int, card: int) -> int | None:
+    """Of the pending ``tasks`` (a view's): one that needs ``seat`` to hold a card like ``card``
+    (its owner playing one to a trick: tasks 72-78, and the one-trick tasks of only such cards,
+    which also need one from every seat) when ``card`` is the last of them in ``hand``
     (``seat``'s): after passing it, only the card ``seat`` receives could be one. Its id, or None
     when there is no such task. Public facts and the passer's own hand only."""
     rest = hand & ~(1 << card)
-    for task_id, owner in pending:
-        for cut in get_task(task_id).know.cuts:
+    for t in tasks:
+        if t.status != TaskStatus.PENDING:
+            continue
+        for cut in get_task(t.task).know.cuts:
             if not cut.cards >> card & 1 or rest & cut.cards:
                 continue
-            if cut.kind == CutKind.EVERY_SEAT or (cut.kind == CutKind.OWN_CARD and owner == seat):
-                return task_id
+            if cut.kind == CutKind.EVERY_SEAT or (cut.kind == CutKind.OWN_CARD and t.owner == seat):
+                return t.task
     return None
 
 
