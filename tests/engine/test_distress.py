@@ -31,7 +31,7 @@ from crew.engine import (
     view_for,
     why_illegal,
 )
-from crew.engine.enums import TaskStatus
+from crew.engine.enums import Position, TaskStatus
 from crew.engine.view import TaskView
 
 HANDS = [
@@ -93,7 +93,7 @@ def test_bad_distress_actions() -> None:
 
 
 def test_too_late_after_a_signal() -> None:
-    state = run(tricks_only(4, HANDS), Signal(1, parse_card("P3"), "top"))
+    state = run(tricks_only(4, HANDS), Signal(1, parse_card("P3"), Position.TOP))
     assert rejected(state, distress("left", "P1 P2 P4 P7")) == "DISTRESS_TOO_LATE"
 
 
