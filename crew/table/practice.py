@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
@@ -88,7 +88,7 @@ class UndoPoint:
     table: Snapshot
     person: str  # who acted (the name at the seat that decided)
     what: str  # the action in words, for the key's label
-    why: tuple[str, str] | None  # the last computer move's reason then
+    whys: tuple[tuple[str, str], ...]  # the computers' moves said then (Session.whys)
 
 
 @dataclass
@@ -137,7 +137,7 @@ class PracticeTable(Protocol):
     def undo_log(self) -> UndoLog: ...
 
     @property
-    def last_why(self) -> tuple[str, str] | None: ...
+    def whys(self) -> list[tuple[str, str]]: ...
 
     @property
     def seating(self) -> Seating: ...
@@ -150,7 +150,9 @@ class PracticeTable(Protocol):
 
     def ask(self) -> Ask | None: ...
 
-    def restore(self, snapshot: Snapshot, *, actions: int, why: tuple[str, str] | None) -> None: ...
+    def restore(
+        self, snapshot: Snapshot, *, actions: int, whys: Sequence[tuple[str, str]]
+    ) -> None: ...
 
 
 def _person(s: PracticeTable, seat: int) -> str:
@@ -189,7 +191,7 @@ def note_action(s: PracticeTable, before: Snapshot | None, action: Action) -> No
     if isinstance(action, Predict) and view_for(s.state, PUBLIC).predictions[action.seat] is None:
         what = _("a secret prediction")  # the key's label is on screen for everybody
     person = _person(s, seat)
-    log.points.append(UndoPoint(len(s.record.actions) - 1, before, person, what, s.last_why))
+    log.points.append(UndoPoint(len(s.record.actions) - 1, before, person, what, tuple(s.whys)))
     log.keyboard = person
 
 
@@ -240,7 +242,7 @@ def undo(s: PracticeTable) -> bool:
     point = s.undo_log.points.pop()
     s.undo_log.undos += 1
     # the hand comes back behind its gate (with one person: at once)
-    s.restore(replace(point.table, unlocked=None), actions=point.actions, why=point.why)
+    s.restore(replace(point.table, unlocked=None), actions=point.actions, whys=point.whys)
     return True
 
 

@@ -330,9 +330,10 @@ class SeatScope:
         return practice.tracker(self._session)
 
     @property
-    def last_why(self) -> tuple[str, str] | None:
-        """The last computer move in words and its reason (a secret card or number untold)."""
-        return self._session.last_why
+    def whys(self) -> list[tuple[str, str]]:
+        """The computers' moves since a person last acted, oldest first, each in words with
+        its reason (a secret card or number untold); the last few when there were more."""
+        return list(self._session.whys)
 
     def wishes(self) -> Callable[[], list[tuple[int, tuple[int, ...]]]] | None:
         """In a free task choice: a job saying which tasks each computer would like."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from crew import history
@@ -68,6 +68,9 @@ from .upkeep import Clock, Logbook, Saving
 
 __all__ = ["Session"]
 
+#: the computers' moves in a row that ``w`` tells (five players: four computers' cards and signals)
+WHYS_KEPT = 8
+
 
 class Session:
     """One hot-seat game: the engine state, its record and everything the screens must know."""
@@ -107,8 +110,10 @@ class Session:
         self.mission_won = False  # won before this attempt began: a replay, Next stays open
         self.redeals = 0  # re-deals of this attempt that did not count
         self.undo_log = UndoLog()  # practice: the points undo goes back to
-        #: the last computer move said in words, and its reason (None: none yet)
-        self.last_why: tuple[str, str] | None = None
+        #: the computers' moves since a person last acted, each in words with its reason
+        #: (oldest first; at most WHYS_KEPT)
+        self.whys: list[tuple[str, str]] = []
+        self._whys_upto = 0  # the record's length after the last computer move
         self._reset_table(TableState(draw_seen=bool(record.actions)))
 
     def _reset_table(self, table: TableState) -> None:
@@ -348,9 +353,9 @@ class Session:
             self.exchange,
         )
 
-    def restore(self, snapshot: Snapshot, *, actions: int, why: tuple[str, str] | None) -> None:
+    def restore(self, snapshot: Snapshot, *, actions: int, whys: Sequence[tuple[str, str]]) -> None:
         """Back to ``snapshot``, with the record's first ``actions`` actions (those that stand)
-        and ``why`` as the last computer move's reason; saved."""
+        and ``whys`` as the computers' moves said since a person acted then; saved."""
         del self.record.actions[actions:]
         self.state = snapshot.state
         self.table = snapshot.table
@@ -358,7 +363,8 @@ class Session:
         self.unlocked = snapshot.unlocked
         self.last_events = list(snapshot.last_events)
         self.exchange = snapshot.exchange
-        self.last_why = why
+        self.whys = list(whys)
+        self._whys_upto = actions
         self.save()
 
     def ack_draw(self) -> None:
@@ -447,9 +453,13 @@ class Session:
         moved on since it was asked (the answer is dropped) or the engine refuses it."""
         if answer.ask != self.ask():
             return False
-        self.last_why = reason(self, answer)
+        if len(self.record.actions) != self._whys_upto:
+            self.whys = []  # a person acted since the last computer move
+        self.whys = [*self.whys, reason(self, answer)][-WHYS_KEPT:]
         # made at once: a computer's hand is never behind a gate, nobody else is unlocked
-        return self._carry(*carry_out(answer, self.state, self.table, self.computers))
+        made = self._carry(*carry_out(answer, self.state, self.table, self.computers))
+        self._whys_upto = len(self.record.actions)
+        return made
 
     def _carry(self, table: TableState, action: Action | None) -> bool:
         """The table's notes become ``table``, then ``action`` (if any) is made (the notes are
@@ -587,6 +597,7 @@ class Session:
         self.saving.new_attempt()
         self.last_events = []
         self.undo_log = UndoLog(undos=self.undo_log.undos)
-        self.last_why = None
+        self.whys = []
+        self._whys_upto = 0
         self._reset_table(TableState())
         self.save()

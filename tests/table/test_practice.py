@@ -165,7 +165,7 @@ def test_undo_takes_back_the_computers_moves_after_it_and_drops_their_old_answer
         run_computers(s)
     assert s.step().seat == 0
     before = len(s.record.actions)
-    why_before = s.last_why
+    whys_before = list(s.whys)
     plays = [a for a in legal_actions(s.state) if isinstance(a, Play)]
     s.act(next(p for p in plays if not apply(s.state, p)[0].over))
     pending = s.ask()
@@ -173,11 +173,46 @@ def test_undo_takes_back_the_computers_moves_after_it_and_drops_their_old_answer
     stale = s.question(pending)()
     run_computers(s)
     assert len(s.record.actions) > before + 1
-    assert s.last_why is not None and s.last_why[0].startswith("Robo")
+    assert s.whys and all(what.startswith("Robo") for what, _ in s.whys)
     assert practice.undo(s)
     assert len(s.record.actions) == before and s.state.turn == 0
     assert not s.answer(stale)  # asked before the undo: the table has moved on
-    assert s.last_why == why_before  # the computer move before Ann's card, as it was
+    assert s.whys == whys_before  # the computers' moves before Ann's card, as they were
+
+
+def going_on(s: Session) -> Play:
+    """A card of the seat to play that does not end the attempt."""
+    plays = [a for a in legal_actions(s.state) if isinstance(a, Play)]
+    return next(p for p in plays if not apply(s.state, p)[0].over)
+
+
+def test_the_computers_moves_since_the_person_acted_are_each_said_with_their_reason() -> None:
+    s = computers_game()
+    run_computers(s)
+    while s.step().kind != StepKind.PLAY or s.step().seat != 0:
+        step = s.step()
+        if step.kind == StepKind.DISTRESS:
+            s.decide_distress(None)
+        elif step.kind == StepKind.WINDOW:
+            s.play_on()
+        else:
+            s.act(next(a for a in legal_actions(s.state) if getattr(a, "seat", 0) == 0))
+        run_computers(s)
+    # Ann's card, then the computers' until her next turn: each said, in the order made
+    s.act(going_on(s))
+    after_ann = len(s.record.actions)
+    run_computers(s)
+    plays = [f"Robo {a['seat']}: play {a['play']}" for a in s.record.actions[after_ann:]]
+    assert len(plays) >= 3 and s.whys
+    assert [what for what, _ in s.whys if ": play " in what] == plays[-len(s.whys) :]
+    assert all(why for _, why in s.whys)  # each with its reason
+    # Ann's next card: the list starts again with the computers' moves after it
+    if not s.state.over:
+        s.act(going_on(s))
+        after_ann = len(s.record.actions)
+        run_computers(s)
+        plays = [f"Robo {a['seat']}: play {a['play']}" for a in s.record.actions[after_ann:]]
+        assert [what for what, _ in s.whys if ": play " in what] == plays
 
 
 def test_in_a_free_task_choice_each_computer_names_the_open_tasks_it_would_like() -> None:

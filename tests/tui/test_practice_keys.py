@@ -58,10 +58,12 @@ async def test_hint_undo_tracker_and_why_in_a_practice_game() -> None:
         text = await shown(pilot, app, "The cards so far")
         assert "Still in play" in text and "Known to hold none" in text
         await type_keys(pilot, "escape")
-        # w: the last computer move in its words
+        # w: the computers' moves since Ann last acted, each in its words
         await type_keys(pilot, "w")
-        text = await shown(pilot, app, "The last computer move")
-        assert "Why:" in text and "Robo" in text
+        text = await shown(pilot, app, "The computers' last moves")
+        assert s.whys and text.count("Why:") == len(s.whys)
+        for what, _why in s.whys:
+            assert what.split(":")[0] in text
         await type_keys(pilot, "escape")
         # h: a hint for Ann, from her view
         await type_keys(pilot, "h")

@@ -148,8 +148,8 @@ KEYS = (
     (
         "w",
         N_(
-            "why the last computer move was made, in its own words (after a lost attempt: a"
-            " winning line)"
+            "why the computers made their moves since a person last acted, each in its own"
+            " words (after a lost attempt: a winning line)"
         ),
     ),
     ("h", N_("practice: a hint for the hand that is open, from that seat's view only")),

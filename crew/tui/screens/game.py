@@ -469,7 +469,7 @@ class GameScreen(GuardedScreen[None]):
         if action == "undo":
             return bool(t.undo_label())
         if action == "why":
-            return t.last_why is not None
+            return bool(t.whys)
         if action in ("hide_last", "last_trick"):
             v = t.public_view()
             # between tricks the last one is on the table anyway (until the next card)
@@ -524,7 +524,7 @@ class GameScreen(GuardedScreen[None]):
     def action_why(self) -> None:
         from .helps import InfoScreen, why_renderable
 
-        title = _("The last computer move")
+        title = _("The computers' last moves")
         self.app.push_screen(InfoScreen(title, why_renderable(self.table), "w"))
 
     def action_hint(self) -> None:

@@ -89,14 +89,19 @@ def tracker_renderable(t: SeatScope) -> RenderableType:
 
 
 def why_renderable(t: SeatScope) -> RenderableType:
-    """The last computer move and its reason, in the computer's own words."""
-    last = t.last_why
-    if last is None:
+    """The computers' moves since a person last acted, each with its reason in the computer's
+    own words, oldest first."""
+    whys = t.whys
+    if not whys:
         return Text(_("No computer has moved yet in this attempt."))
-    what, why = last
-    why_words = _("Why: {why}").format(why=said(why))
-    # the cards as the table draws them (the computer's words keep the plain notation)
-    return Group(cards_in(what, "bold"), Text(""), cards_in(why_words))
+    parts: list[RenderableType] = []
+    for what, why in whys:
+        if parts:
+            parts.append(Text(""))
+        why_words = _("Why: {why}").format(why=said(why))
+        # the cards as the table draws them (the computer's words keep the plain notation)
+        parts += [cards_in(what, "bold"), cards_in(why_words)]
+    return Group(*parts)
 
 
 class InfoScreen(CrewModal[None]):
