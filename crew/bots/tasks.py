@@ -397,6 +397,27 @@ def _all_to(view: View, seat: int) -> dict[int, int]:
     return {t.task: seat for t in view.tasks}
 
 
+def _leaves(group: tuple[int, ...], answer: str) -> Said:
+    """Why an answer is not given: the tasks it leaves together, which can never all succeed."""
+    if len(group) == 2:
+        a, b = group
+        if answer == "no":
+            return Said(
+                "saying no leaves #{a} and #{b} together, which can never both succeed", a=a, b=b
+            )
+        return Said(
+            "saying yes leaves #{a} and #{b} together, which can never both succeed", a=a, b=b
+        )
+    tasks = ", ".join(f"#{t}" for t in group)
+    if answer == "no":
+        return Said(
+            "saying no leaves {tasks} together, whose owners' tricks can never add up", tasks=tasks
+        )
+    return Said(
+        "saying yes leaves {tasks} together, whose owners' tricks can never add up", tasks=tasks
+    )
+
+
 def choose_volunteer(
     view: View, memory: Memory, rng: random.Random, cfg: Settings, ctx: search.Context
 ) -> Decision:
@@ -411,18 +432,9 @@ def choose_volunteer(
     doomed = {y: doomed_hand_out(apply(now, Volunteer(me, y))[0]) for y in (True, False)}
     if (doomed[True] is None) != (doomed[False] is None):
         yes = doomed[True] is None
-        pair = doomed[not yes]
-        assert pair is not None
-        a, b = pair
-        if yes:
-            why = Said(
-                "saying no leaves #{a} and #{b} together, which can never both succeed", a=a, b=b
-            )
-        else:
-            why = Said(
-                "saying yes leaves #{a} and #{b} together, which can never both succeed", a=a, b=b
-            )
-        return Decision(Volunteer(me, yes), why)
+        group = doomed[not yes]
+        assert group is not None
+        return Decision(Volunteer(me, yes), _leaves(group, "no" if yes else "yes"))
     # the engine's order of asking, and who of them may say yes (public facts only)
     later = [s for s in volunteers_after(now) if may_volunteer(now, s)]
     if view.rules.distribution == DIST_TWO_VOLUNTEERS:

@@ -4,7 +4,9 @@ Some pairs of tasks can never both succeed (the impossible combinations of rules
 16: :func:`crew.engine.tasks.impossible`). A choice that hands out neither task of such a pair
 may still doom the attempt: when every way the rules allow of handing out the rest ends with
 one. For example, with tasks #7 (win the pink 5) and #28 (win no pink card) and one task left
-for each of two seats, the one who takes the other task leaves #28 to the holder of #7.
+for each of two seats, the one who takes the other task leaves #28 to the holder of #7. Some
+groups of tasks can never all succeed by their owners' trick counts alone
+(:func:`crew.engine.trick_counts.count_clash`): those doom the attempt too.
 
 Public facts only: who holds which task, whose turn it is, the rules of the distribution.
 """
@@ -15,6 +17,7 @@ from .actions import Assign, Take
 from .moves import apply, legal_actions
 from .phases.distribution import clashing_task
 from .state import GameState, Phase
+from .trick_counts import count_clash, placement_clash
 
 __all__ = ["HAND_OUT_STATES", "can_hand_out", "doomed_hand_out", "handed_out_clash"]
 
@@ -44,37 +47,45 @@ class _TooMany(Exception):
 def can_hand_out(state: GameState) -> bool | None:
     """Whether the tasks still open in ``state`` can be handed out, by the choices the engine
     allows from here (the takes, passes, answers and assignments), without two tasks that can
-    never both succeed: False dooms the attempt whatever the cards. None: not settled within
+    never both succeed, or tasks whose trick counts can never all fit (:func:`count_clash`):
+    False dooms the attempt whatever the cards. None: not settled within
     :data:`HAND_OUT_STATES` states. A choice the engine itself names as a clash
     (``clashing_task``) is never one of the ways."""
     return _hand_out(state)[0]
 
 
-def doomed_hand_out(state: GameState) -> tuple[int, int] | None:
-    """When :func:`can_hand_out` says False: two tasks that can never both succeed on the first
-    way it tried (their ids), else None."""
+def doomed_hand_out(state: GameState) -> tuple[int, ...] | None:
+    """When :func:`can_hand_out` says False: the tasks that can never all succeed on the first
+    way it tried (their ids: a pair, or a group by trick counts), else None."""
     ok, pair = _hand_out(state)
     return pair if ok is False else None
 
 
-def _hand_out(state: GameState) -> tuple[bool | None, tuple[int, int] | None]:
-    """:func:`can_hand_out`, and the first clashing pair it met."""
+def _hand_out(state: GameState) -> tuple[bool | None, tuple[int, ...] | None]:
+    """:func:`can_hand_out`, and the first clashing tasks it met."""
     seen: set[tuple[object, ...]] = set()
-    first: list[tuple[int, int]] = []
+    first: list[tuple[int, ...]] = []
 
     def clean(st: GameState) -> bool:
         """Whether some way from ``st`` hands every task out without a clash."""
         if st.phase not in _HANDING_OUT:
             pair = handed_out_clash(st)
-            if pair is not None and not first:
-                first.append(pair)
-            return not st.result and pair is None
+            clash = pair if pair is not None else count_clash(st)
+            if clash is not None and not first:
+                first.append(clash)
+            return not st.result and clash is None
         key = (st.phase, st.owners, st.turn, st.asked, st.volunteers)
         if key in seen:
             return False
         if len(seen) >= HAND_OUT_STATES:
             raise _TooMany
         seen.add(key)
+        # no owners of the tasks left keep them possible beside those given out so far
+        counted = placement_clash(st)
+        if counted is not None:
+            if not first:
+                first.append(counted)
+            return False
         for a in legal_actions(st):
             if isinstance(a, Take | Assign):
                 seat = a.seat if isinstance(a, Take) else a.to

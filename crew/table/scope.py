@@ -249,11 +249,12 @@ class SeatScope:
         it clashes with (public: the tasks and their owners only)."""
         return clashes(self._session.state, seat)
 
-    def dooming(self, action: Action) -> tuple[int, int] | None:
+    def dooming(self, action: Action) -> tuple[int, ...] | None:
         """For a choice while the tasks are handed out (a take or an assignment that clashes
         with no task given out yet, a pass, a volunteer's answer): when every way of handing
-        out the tasks left after it ends with two that can never both succeed, such a pair (the
-        engine's ``doomed_hand_out``; public: the tasks, their owners and the rules of the
+        out the tasks left after it ends with two that can never both succeed, or with tasks
+        whose owners' trick counts can never add up, such tasks (the engine's
+        ``doomed_hand_out``; public: the tasks, their owners and the rules of the
         distribution). None otherwise."""
         state = self._session.state
         if not isinstance(action, Take | Assign | Pass | Volunteer):

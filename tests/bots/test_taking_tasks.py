@@ -143,6 +143,27 @@ def test_a_task_that_leaves_the_open_tasks_impossible_to_hand_out_is_not_taken()
     assert d.action in (Take(0, 1), Take(0, 14)), d.why
 
 
+def test_a_task_that_leaves_the_majority_to_the_captain_is_not_taken() -> None:
+    # five tasks for four: Ann (captain) takes #2, Bob #59 (more tricks than the captain), Cas
+    # #3; Dee chooses between #64 (a strict majority) and #4, and the captain takes the other.
+    # The captain with #64 wins 6 of 10 tricks at least, and Bob then 7: Dee must take #64
+    # (judged alone, #4 fits Dee's hand better: the computer took it before)
+    from crew.bots import Settings
+    from crew.engine import apply, doomed_hand_out
+
+    hands = [mask_of(parse_cards(h)) for h in HANDS]
+    state = start_state(4, NORMAL, hands, [], [64, 59, 2, 3, 4])
+    for action in (Take(0, 2), Take(1, 59), Take(2, 3)):
+        state = apply(state, action)[0]
+    assert state.turn == 3
+    group = doomed_hand_out(apply(state, Take(3, 4))[0])
+    assert group is not None and set(group) == {64, 59}
+    assert doomed_hand_out(apply(state, Take(3, 64))[0]) is None
+    cfg = Settings(task_samples=3, task_budget=30_000)
+    d = choose_action(view_for(state, 3), Memory(3), decision_rng("whole", 3, 1), cfg)
+    assert d.action == Take(3, 64), d.why
+
+
 def test_a_whole_distribution_left_undecided_counts_as_the_options_first_judgement() -> None:
     # four players, mission 82: 24 tasks still to hand out, far beyond a few positions, so
     # every deal is left undecided and each option keeps its first judgement (not the 0.5 an

@@ -19,6 +19,7 @@ from crew.engine.missions import mission_rules
 from crew.engine.setup import start_state
 from crew.engine.state import GameState, Phase
 from crew.engine.tasks import ONE_OWNER, TWO_OWNERS, impossible
+from crew.engine.trick_counts import count_clash
 
 #: Bob (seat 1) holds S4 and is captain
 HANDS = (
@@ -64,19 +65,28 @@ def test_before_the_choice_the_crew_can_still_avoid_it() -> None:
 
 
 def _brute(state: GameState) -> bool:
-    """Every way of handing the rest out, tried in full."""
+    """Every way of handing the rest out, tried in full, each judged only once every task has
+    its owner (no pruning, no relaxation)."""
     if state.phase not in (Phase.DISTRIBUTE, Phase.VOLUNTEER, Phase.GIVE, Phase.ASSIGN):
-        return not state.result and handed_out_clash(state) is None
+        clash = handed_out_clash(state) or count_clash(state)
+        return not state.result and clash is None
     return any(_brute(apply(state, a)[0]) for a in legal_actions(state))
+
+
+#: the tasks of the pool that say something about their owner's trick count
+COUNTED = {40, 47, 63, 58, 61, 50, 53, 57, 64}
 
 
 def test_it_agrees_with_trying_every_way() -> None:
     # random tasks among some that clash, random first choices: the search's answer (it skips
     # the choices the engine names as clashes) is the answer of trying every way in full
-    doomed = 0
+    doomed = by_counts = 0
     for seed in range(300):
         rng = random.Random(seed)
-        pool = [7, 28, 1, 14, 40, 47, 75, 74, 63, 2, 3, 4, 24, 58, 61]
+        # with tasks on trick counts: 40 the first trick, 47 none of the first three, 63 fewer
+        # than everyone, 58 never two in a row, 61 as many as the captain, 50 none at all, 53
+        # exactly four, 57 exactly three in a row, 64 a strict majority
+        pool = [7, 28, 1, 14, 40, 47, 75, 74, 63, 2, 3, 4, 24, 58, 61, 50, 53, 57, 64]
         hands = [mask_of(parse_cards(h)) for h in HANDS]
         state = start_state(4, mission_rules(None, difficulty=1), hands, [], rng.sample(pool, 5))
         for _ in range(rng.randrange(4)):
@@ -87,9 +97,13 @@ def test_it_agrees_with_trying_every_way() -> None:
         assert (pair is not None) == (ok is False), seed
         if pair is not None:
             doomed += 1
-            a, b = pair
-            assert impossible(a, b, 4, ONE_OWNER) or impossible(a, b, 4, TWO_OWNERS)
-    assert doomed >= 10  # both answers are asked for
+            assert set(pair) <= set(state.setup.task_ids)
+            if len(pair) == 2 and not set(pair) & COUNTED:
+                a, b = pair
+                assert impossible(a, b, 4, ONE_OWNER) or impossible(a, b, 4, TWO_OWNERS)
+            else:
+                by_counts += 1
+    assert doomed >= 10 and by_counts >= 5  # both answers are asked for, and both kinds
 
 
 #: three players; Cat (seat 2) holds S4 and is captain

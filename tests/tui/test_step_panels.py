@@ -285,6 +285,29 @@ async def test_a_task_that_leaves_the_last_one_to_a_hand_it_clashes_with_is_mark
         assert s.state.owners[ids.index(28)] == 0
 
 
+async def test_tasks_whose_tricks_can_never_add_up_are_marked() -> None:
+    # mission 24, deal code w67 (seen in tmux): four players, 10 tricks; Cas (captain) takes
+    # two of #59 (more tricks than the captain, never the captain's), #42 (the first three
+    # tricks), #64 (a strict majority), #58 (never two in a row), #54 (two in a row), the others
+    # one each. Whichever two: the captain's #64 leaves 7 to #59's owner (13 of 10); with #42
+    # and #54, #64 goes to another: 3 + 4 + 6; #58 beside #42 or #54 can never succeed
+    app = create_app(AppSettings(players=4, mission=24, seed="w67", clock_interval=None, settle=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = app.session
+        assert s is not None and s.state.setup.task_ids == (59, 42, 64, 58, 54)
+        assert s.state.setup.captain == 2
+        await pilot.press("enter", "enter")  # the draw; Cas's gate
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "Cas: take a task · #42 #54 #58 #64 would lose the attempt (!)" in text
+        # the cursor's entry, #42: then Cas takes #54 or leaves it to a third seat, and with
+        # #64 and #59 there is no room for them all
+        assert (
+            "! loses the attempt: the tasks left can then only go out with #59, #42, #64 and"
+            " #54 together, whose owners' tricks can never add up" in text
+        )
+
+
 async def test_a_volunteer_answer_that_dooms_the_attempt_is_marked() -> None:
     # mission 26, three players, deal code pd5021: two volunteers split the tasks, and Cas, the
     # captain, may take neither #61 (as many tricks as the captain) nor #59 (more tricks than

@@ -136,14 +136,20 @@ class ChoicePanel(StepPanel):
         if choice.unavailable:
             return choice
         if other is None:
-            pair = self.table.dooming(choice.value)
-            if pair is None:
+            group = self.table.dooming(choice.value)
+            if group is None:
                 return choice
-            why = _(
-                "loses the attempt: the tasks left can then only go out with #{a} and #{b}"
-                " together, which can never both succeed"
-            )
-            return replace(choice, warning=why.format(a=pair[0], b=pair[1]))
+            if len(group) == 2:
+                why = _(
+                    "loses the attempt: the tasks left can then only go out with #{a} and #{b}"
+                    " together, which can never both succeed"
+                ).format(a=group[0], b=group[1])
+            else:
+                why = _(
+                    "loses the attempt: the tasks left can then only go out with {tasks} and"
+                    " #{last} together, whose owners' tricks can never add up"
+                ).format(tasks=", ".join(f"#{t}" for t in group[:-1]), last=group[-1])
+            return replace(choice, warning=why)
         owner = next(tv.owner for tv in self.table.public_view().tasks if tv.task == other)
         if owner == seat:
             why = _("loses the attempt: it can never succeed beside #{other}, also {name}'s")
