@@ -27,6 +27,7 @@ from crew.engine.enums import Result
 from crew.engine.search import SearchForm, free_predictions, prediction_tasks
 from crew.engine.state import Phase
 from crew.engine.tasks import DONE, ONE_OWNER, PENDING, TWO_OWNERS, get_task, impossible
+from crew.engine.trick_counts import placement_clash
 
 from .limits import Aborted, Budget, Undecided
 from .tricks import TrickSearch
@@ -206,6 +207,8 @@ class DistributionSearch:
         first (by the size of those small searches), each within its share, and round: each
         time the solver comes back, from the distribution where it stopped.
         """
+        if placement_clash(state) is not None:
+            return None  # no owners at all give trick counts that fit (the engine's check)
         start = start_of(state)
         if start is not None:
             seats = range(state.setup.seats)
@@ -388,12 +391,16 @@ class DistributionSearch:
 
     def _effort(self, state: GameState, start: GameState | None) -> int | None:
         """None when the owners chosen so far in ``state`` cannot all do their tasks: one of
-        them cannot do a task even alone, or the impossible-combination table rules out two of
-        them; otherwise the summed size of the solo searches of the tasks given out (and, for a
-        task not given out yet, of its easiest owner's): smaller is more promising."""
+        them cannot do a task even alone, the impossible-combination table rules out two of
+        them, or no owners of the tasks left give trick counts that fit (the engine's
+        ``placement_clash``); otherwise the summed size of the solo searches of the tasks given
+        out (and, for a task not given out yet, of its easiest owner's): smaller is more
+        promising."""
         owners = state.owners
         task_ids = state.setup.task_ids
         crew = state.setup.crew
+        if placement_clash(state) is not None:
+            return None
         effort = 0
         for i, o in enumerate(owners):
             if start is not None:

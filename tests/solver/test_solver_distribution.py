@@ -209,3 +209,21 @@ def test_a_distribution_left_open_gets_twice_the_positions_at_its_next_try(
         for k, share in enumerate(shares):
             assert share >= distribution.LEAF_FIRST << min(k, distribution.LEAF_DOUBLINGS)
         assert shares[-1] >= 2 * shares[0] or len(shares) == 1
+
+
+def test_tasks_whose_tricks_can_never_add_up_are_lost_before_any_search() -> None:
+    # four players (10 tricks), free play: #50 no trick, #51 exactly one, #56 exactly two in a
+    # row, #57 exactly three in a row, #7 the pink 5 and the yellow 6. No seat may hold two of
+    # the four counts, and on four seats they make 6 tricks, not 10: lost whatever the cards,
+    # without a position searched (the engine's placement_clash)
+    from crew.engine.trick_counts import placement_clash
+
+    state = new_attempt(4, None, seed="tc1", tasks=[50, 51, 56, 57, 7], difficulty=9)
+    assert set(placement_clash(state) or ()) == {50, 51, 56, 57}
+    sol = Solver().solve(state)
+    assert sol.winnable is False and sol.nodes == 0
+    # with #57 away, some distribution wins (the same hands), and its line replays as won
+    fewer = new_attempt(4, None, hands=state.hands, tasks=[50, 51, 56, 7], difficulty=9)
+    assert placement_clash(fewer) is None
+    won = Solver().solve(fewer, timeout=20)
+    assert won.winnable is True and replays_won(fewer, won.line)
