@@ -62,7 +62,22 @@ def doomed_hand_out(state: GameState) -> tuple[int, ...] | None:
 
 
 def _hand_out(state: GameState) -> tuple[bool | None, tuple[int, ...] | None]:
-    """:func:`can_hand_out`, and the first clashing tasks it met."""
+    """:func:`can_hand_out`, and the first clashing tasks it met. Remembered by the public
+    facts it reads (a computer asks it of many sampled deals that differ only in the hands)."""
+    key = (state.setup, state.phase, state.owners, state.turn, state.asked, state.volunteers)
+    found = _ANSWERS.get(key)
+    if found is None:
+        if len(_ANSWERS) >= 1_024:
+            _ANSWERS.clear()
+        found = _ANSWERS[key] = _search(state)
+    return found
+
+
+_ANSWERS: dict[tuple[object, ...], tuple[bool | None, tuple[int, ...] | None]] = {}
+
+
+def _search(state: GameState) -> tuple[bool | None, tuple[int, ...] | None]:
+    """:func:`_hand_out` when not asked before."""
     seen: set[tuple[object, ...]] = set()
     first: list[tuple[int, ...]] = []
 

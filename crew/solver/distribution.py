@@ -24,6 +24,7 @@ from dataclasses import replace
 
 from crew.engine import Action, Assign, GameState, Play, Predict, apply, free_owners, legal_actions
 from crew.engine.enums import Result
+from crew.engine.handing_out import can_hand_out
 from crew.engine.search import SearchForm, free_predictions, prediction_tasks
 from crew.engine.state import Phase
 from crew.engine.tasks import DONE, ONE_OWNER, PENDING, TWO_OWNERS, get_task, impossible
@@ -200,15 +201,18 @@ class DistributionSearch:
     def _solve_distribution(self, state: GameState) -> list[Action] | None:
         """Try the crew's distribution choices (the engine's legal actions), each outcome once.
 
-        Before the first choice, every task is tried alone with every possible owner (a small
-        search each, see :meth:`_solo`). A task nobody can do alone makes the deal lost at once;
+        A deal the engine's hand-out check calls doomed (every way of handing the tasks out
+        ends with two that can never both succeed, or with tasks whose owners' tricks can never
+        add up: ``can_hand_out``) is lost at once. Before the first choice, every task is tried
+        alone with every possible owner (a small search each, see :meth:`_solo`). A task nobody
+        can do alone makes the deal lost at once;
         a choice that gives a task to someone who cannot do it alone, or two tasks to owners the
         impossible-combination table rules out, is never tried; the rest are tried easiest
         first (by the size of those small searches), each within its share, and round: each
         time the solver comes back, from the distribution where it stopped.
         """
-        if placement_clash(state) is not None:
-            return None  # no owners at all give trick counts that fit (the engine's check)
+        if can_hand_out(state) is False:
+            return None  # every way of handing the tasks out ends with a clash (the engine's)
         start = start_of(state)
         if start is not None:
             seats = range(state.setup.seats)

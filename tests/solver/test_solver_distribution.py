@@ -227,3 +227,18 @@ def test_tasks_whose_tricks_can_never_add_up_are_lost_before_any_search() -> Non
     assert placement_clash(fewer) is None
     won = Solver().solve(fewer, timeout=20)
     assert won.winnable is True and replays_won(fewer, won.line)
+
+
+def test_a_deal_whose_every_hand_out_is_doomed_is_lost_before_any_search() -> None:
+    # four players, mission 24, deal code w67 (seen in tmux): five tasks for four, so the
+    # captain takes two of #42, #64, #58, #54 and the others one each; every way ends with
+    # tasks whose tricks can never add up, or #58 beside a run. Some owners would fit (#59 and
+    # #64 together), but not in the order the rules hand the tasks out
+    from crew.engine.handing_out import can_hand_out
+    from crew.engine.trick_counts import placement_clash
+
+    state = new_attempt(4, 24, seed="w67")
+    assert state.setup.task_ids == (59, 42, 64, 58, 54)
+    assert placement_clash(state) is None and can_hand_out(state) is False
+    sol = Solver().solve(state)
+    assert sol.winnable is False and sol.nodes == 0
