@@ -59,6 +59,7 @@ if TYPE_CHECKING:  # the facade: every public name, once
         mission_rules as mission_rules,
     )
     from .handing_out import can_hand_out as can_hand_out, doomed_hand_out as doomed_hand_out
+    from .trick_counts import placement_clash as placement_clash
     from .moves import apply as apply, legal_actions as legal_actions, why_illegal as why_illegal
     from .phases.communication import (
         may_communicate as may_communicate,

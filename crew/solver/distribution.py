@@ -22,13 +22,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from crew.engine import Action, Assign, GameState, Play, Predict, apply, free_owners, legal_actions
+from crew.engine import (
+    Action,
+    Assign,
+    GameState,
+    Play,
+    Predict,
+    apply,
+    can_hand_out,
+    free_owners,
+    legal_actions,
+    placement_clash,
+)
 from crew.engine.enums import Result
-from crew.engine.handing_out import can_hand_out
 from crew.engine.search import SearchForm, free_predictions, prediction_tasks
 from crew.engine.state import Phase
 from crew.engine.tasks import DONE, ONE_OWNER, PENDING, TWO_OWNERS, get_task, impossible
-from crew.engine.trick_counts import placement_clash
 
 from .limits import Aborted, Budget, Undecided
 from .tricks import TrickSearch
