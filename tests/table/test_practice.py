@@ -151,10 +151,12 @@ def run_computers(s: Session) -> None:
         assert s.answer(s.question(ask)())
 
 
-def test_undo_takes_back_the_computers_moves_after_it_and_drops_their_old_answers() -> None:
+def at_anns_first_card() -> Session:
+    """A practice game with three computers, played on (Ann's choices the first allowed) until
+    Ann is to play her first card."""
     s = computers_game()
     run_computers(s)
-    while s.step().kind != StepKind.PLAY:
+    while s.step().kind != StepKind.PLAY or s.step().seat != 0:
         step = s.step()
         if step.kind == StepKind.DISTRESS:
             s.decide_distress(None)
@@ -163,7 +165,11 @@ def test_undo_takes_back_the_computers_moves_after_it_and_drops_their_old_answer
         else:
             s.act(next(a for a in legal_actions(s.state) if getattr(a, "seat", 0) == 0))
         run_computers(s)
-    assert s.step().seat == 0
+    return s
+
+
+def test_undo_takes_back_the_computers_moves_after_it_and_drops_their_old_answers() -> None:
+    s = at_anns_first_card()
     before = len(s.record.actions)
     whys_before = list(s.whys)
     plays = [a for a in legal_actions(s.state) if isinstance(a, Play)]
@@ -187,17 +193,7 @@ def going_on(s: Session) -> Play:
 
 
 def test_the_computers_moves_since_the_person_acted_are_each_said_with_their_reason() -> None:
-    s = computers_game()
-    run_computers(s)
-    while s.step().kind != StepKind.PLAY or s.step().seat != 0:
-        step = s.step()
-        if step.kind == StepKind.DISTRESS:
-            s.decide_distress(None)
-        elif step.kind == StepKind.WINDOW:
-            s.play_on()
-        else:
-            s.act(next(a for a in legal_actions(s.state) if getattr(a, "seat", 0) == 0))
-        run_computers(s)
+    s = at_anns_first_card()
     # Ann's card, then the computers' until her next turn: each said, in the order made
     s.act(going_on(s))
     after_ann = len(s.record.actions)
