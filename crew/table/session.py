@@ -68,8 +68,9 @@ from .upkeep import Clock, Logbook, Saving
 
 __all__ = ["Session"]
 
-#: the computers' moves in a row that ``w`` tells (five players: four computers' cards and signals)
-WHYS_KEPT = 8
+#: the computers' moves in a row that ``w`` tells (five players, between two cards of one person:
+#: four computers' cards, their answers in the window before a trick, four more cards)
+WHYS_KEPT = 12
 
 
 class Session:
