@@ -294,6 +294,15 @@ def choose_distribution(
     if best_fit is not None:
         pct = round(100 * best_fit)
         why = Said("{why}; this hand can win its cards ({pct}% fit)", why=why, pct=pct)
+    # a doomed choice is made only when every choice is (the engine's check, public facts)
+    doomed = doomed_hand_out(apply(now, best)[0])
+    if doomed is not None:
+        tasks = ", ".join(f"#{t}" for t in doomed)
+        why = Said(
+            "{why}; every choice here loses the attempt ({tasks} can never all succeed)",
+            why=why,
+            tasks=tasks,
+        )
     return Decision(best, why)
 
 

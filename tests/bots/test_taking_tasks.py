@@ -216,3 +216,23 @@ def test_a_volunteer_does_not_say_no_when_no_dooms_the_attempt() -> None:
     # the same hand with tasks that leave a way either answer: the weak hand says no
     d = _volunteer_question([71, 61, 7, 96, 54])
     assert d.action == Volunteer(0, False), d.why
+
+
+def test_a_computer_says_so_when_every_choice_loses_the_attempt() -> None:
+    # four players, mission 24, deal code w67 (seen in tmux): five tasks for four, and every
+    # way of handing them out ends with tasks that can never all succeed; the captain takes
+    # one all the same, and says that every choice here loses the attempt
+    from crew.bots import Settings
+    from crew.engine import can_hand_out, new_attempt
+
+    state = new_attempt(4, 24, seed="w67")
+    assert can_hand_out(state) is False and state.turn == state.setup.captain == 2
+    cfg = Settings(task_samples=3, task_budget=30_000)
+    d = choose_action(view_for(state, 2), Memory(2), decision_rng("w67", 2, 1), cfg)
+    assert isinstance(d.action, Take)
+    assert "every choice here loses the attempt (#" in str(d.why), d.why
+    # where a choice is left that does not lose, nothing of the kind is said
+    hands = [mask_of(parse_cards(h)) for h in HANDS]
+    fine = start_state(4, NORMAL, hands, [], [64, 59, 2, 3, 4])
+    d = choose_action(view_for(fine, 0), Memory(0), decision_rng("w67", 0, 1), cfg)
+    assert "loses the attempt" not in str(d.why), d.why
