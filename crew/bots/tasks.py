@@ -296,12 +296,18 @@ def choose_distribution(
         why = Said("{why}; this hand can win its cards ({pct}% fit)", why=why, pct=pct)
     # a doomed choice is made only when every choice is (the engine's check, public facts)
     doomed = doomed_hand_out(apply(now, best)[0])
-    if doomed is not None:
-        tasks = ", ".join(f"#{t}" for t in doomed)
+    if doomed is not None and len(doomed) == 2:
+        why = Said(
+            "{why}; every choice here loses the attempt (#{a} and #{b} can never both succeed)",
+            why=why,
+            a=doomed[0],
+            b=doomed[1],
+        )
+    elif doomed is not None:
         why = Said(
             "{why}; every choice here loses the attempt ({tasks} can never all succeed)",
             why=why,
-            tasks=tasks,
+            tasks=", ".join(f"#{t}" for t in doomed),
         )
     return Decision(best, why)
 

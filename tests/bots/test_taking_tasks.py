@@ -231,6 +231,7 @@ def test_a_computer_says_so_when_every_choice_loses_the_attempt() -> None:
     d = choose_action(view_for(state, 2), Memory(2), decision_rng("w67", 2, 1), cfg)
     assert isinstance(d.action, Take)
     assert "every choice here loses the attempt (#" in str(d.why), d.why
+    assert "never both succeed" in str(d.why) or "never all succeed" in str(d.why)
     # where a choice is left that does not lose, nothing of the kind is said
     hands = [mask_of(parse_cards(h)) for h in HANDS]
     fine = start_state(4, NORMAL, hands, [], [64, 59, 2, 3, 4])
