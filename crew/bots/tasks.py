@@ -412,11 +412,12 @@ def _all_to(view: View, seat: int) -> dict[int, int]:
     return {t.task: seat for t in view.tasks}
 
 
-def _leaves(group: tuple[int, ...], answer: str) -> Said:
-    """Why an answer is not given: the tasks it leaves together, which can never all succeed."""
+def _leaves(group: tuple[int, ...], yes: bool) -> Said:
+    """Why the other answer is not given (``yes``: the answer given): the tasks it would leave
+    together, which can never all succeed."""
     if len(group) == 2:
         a, b = group
-        if answer == "no":
+        if yes:
             return Said(
                 "saying no leaves #{a} and #{b} together, which can never both succeed", a=a, b=b
             )
@@ -424,7 +425,7 @@ def _leaves(group: tuple[int, ...], answer: str) -> Said:
             "saying yes leaves #{a} and #{b} together, which can never both succeed", a=a, b=b
         )
     tasks = ", ".join(f"#{t}" for t in group)
-    if answer == "no":
+    if yes:
         return Said(
             "saying no leaves {tasks} together, whose owners' tricks can never add up", tasks=tasks
         )
@@ -449,7 +450,7 @@ def choose_volunteer(
         yes = doomed[True] is None
         group = doomed[not yes]
         assert group is not None
-        return Decision(Volunteer(me, yes), _leaves(group, "no" if yes else "yes"))
+        return Decision(Volunteer(me, yes), _leaves(group, yes))
     # the engine's order of asking, and who of them may say yes (public facts only)
     later = [s for s in volunteers_after(now) if may_volunteer(now, s)]
     if view.rules.distribution == DIST_TWO_VOLUNTEERS:
