@@ -19,7 +19,9 @@ Two extras serve the search and are checked by the same tests:
   of tasks already decided are left out, so one table serves every distribution of the tasks
   (with the same predictions);
 - :meth:`SearchForm.classes` tells which cards no pending task or condition tells apart, so that
-  two such cards held by one seat with nothing left between them are one choice.
+  two such cards held by one seat with nothing left between them are one choice. A colour no
+  trick may be opened with (mission 12's pink) never wins a trick, so its cards of one class are
+  one choice, and the key counts them rather than ranking them.
 
 A form may also hold groups of tasks (``groups``): one task offered to several owners, one copy
 each, done once one copy is done and lost only once every copy has failed (the solver's search
@@ -31,7 +33,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final, NamedTuple
 
-from .cards import card_list, popcount, suit_of
+from .cards import COLORS, DECK_MASK, SUIT_MASKS, card_list, popcount, suit_of
 from .conditions import AfterTrick, OnPlay, condition
 from .enums import Result
 from .phases.tricks import Judge, ctx_after, flip_piles, judge_tasks, take_trick
@@ -52,6 +54,13 @@ LOST: Final = 2
 _WON: Final = int(Reads.WON)
 _COUNTS: Final = int(Reads.COUNTS)
 _COUNTED: Final = int(Reads.COUNTED)
+
+#: How the key names a suit's cards (:meth:`SearchForm._suits_of`): every card by name, by
+#: rank within the sets some task or condition tells apart, or by how many of each such set a
+#: hand holds (a colour no trick may be opened with: its cards never win a trick).
+_BY_NAME: Final = 0
+_BY_RANK: Final = 1
+_BY_COUNT: Final = 2
 
 
 class Node(NamedTuple):
@@ -153,8 +162,19 @@ class SearchForm:
         )
         self._class_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._apart_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
-        self._suit_masks: dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...] | None], ...]] = {}
+        self._suit_masks: dict[tuple[int, ...], tuple[tuple[int, int, tuple[int, ...]], ...]] = {}
         self._cond_masks = tuple(c.apart for c in self.judged if c.apart)
+        leads = DECK_MASK
+        for c in self.judged:
+            leads &= c.leads
+        #: the colours no trick may be opened with (a lead of one loses the attempt at once):
+        #: their cards are only ever played on a trick of another suit and never win it, so
+        #: which of them a seat holds matters only as far as a task or condition tells them apart
+        self.never_led = 0
+        if not self.tonoja:  # each of Tonoja's cards uncovers another: keep them by name
+            for colour in COLORS:
+                if not leads & SUIT_MASKS[colour]:
+                    self.never_led |= SUIT_MASKS[colour]
         # the table of _squeeze(), held here once needed (a call of the cached function costs
         # a lookup for every key)
         self._squeezed: tuple[tuple[int, ...], ...] | None = None
@@ -343,7 +363,8 @@ class SearchForm:
     def _ranks(self, node: Node) -> int:
         """Per suit, each hand's cards and each set of cards told apart, by rank among the
         cards of the suit still held (the cards already played squeezed out), in one number.
-        A suit whose every card is told apart from the others is kept by name."""
+        A suit whose every card is told apart from the others is kept by name; a colour no
+        trick may be opened with, by how many cards of each class each hand holds."""
         per_suit = self._suit_masks.get(node.status)
         if per_suit is None:
             per_suit = self._suits_of(node.status)
@@ -357,12 +378,18 @@ class SearchForm:
         # Python object, and each step on it builds a new one
         width = 9 * len(hands)
         acc = 1
-        for base, masks in per_suit:
+        for base, how, masks in per_suit:
             part = 0
-            if masks is None:
+            if how == _BY_NAME:
                 for h in hands:
                     part = part << 9 | (h >> base) & 511
                 acc = acc << width | part
+                continue
+            if how == _BY_COUNT:  # four bits a class and hand (a suit has nine cards)
+                for h in hands:
+                    for m in masks:
+                        part = part << 4 | popcount(h >> base & m)
+                acc = acc << (4 * len(hands) * len(masks)) | part
                 continue
             row = squeeze[(played >> base) & 511]
             for h in hands:
@@ -372,23 +399,30 @@ class SearchForm:
                 acc = acc << 9 | row[m]
         return acc
 
-    def _suits_of(self, status: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...] | None], ...]:
-        """Per suit (its lowest bit), the sets of its cards told apart (nine bits each), or
-        None when every card of the suit is told apart from the others."""
+    def _suits_of(self, status: tuple[int, ...]) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+        """Per suit (its lowest bit): how the key names its cards (``_BY_NAME``, ``_BY_RANK``,
+        ``_BY_COUNT``) and the sets of its cards told apart (nine bits each; with
+        ``_BY_COUNT``, every class of the suit's cards)."""
         cls = self.classes(status)
-        out: list[tuple[int, tuple[int, ...] | None]] = []
+        out: list[tuple[int, int, tuple[int, ...]]] = []
         for base in (0, 9, 18, 27, 36):
             size = 4 if base == 36 else 9
             labels = [cls[base + k] for k in range(size)]
+            if self.never_led >> base & 1:
+                by_label: dict[int, int] = {}
+                for k in range(size):
+                    by_label[labels[k]] = by_label.get(labels[k], 0) | 1 << k
+                out.append((base, _BY_COUNT, tuple(by_label.values())))
+                continue
             if len(set(labels)) == size:
-                out.append((base, None))
+                out.append((base, _BY_NAME, ()))
                 continue
             masks = []
             for m in self._apart_cache[status]:
                 part = (m >> base) & ((1 << size) - 1)
                 if part and part != (1 << size) - 1 and part not in masks:
                     masks.append(part)
-            out.append((base, tuple(masks)))
+            out.append((base, _BY_RANK, tuple(masks)))
         result = tuple(out)
         self._suit_masks[status] = result
         return result
@@ -418,8 +452,9 @@ class SearchForm:
 
         Two cards of one suit in one hand are equivalent when every card of that suit ranked
         between them is already out of play (completed tricks) or in the same hand, and no
-        pending task or condition tells them apart. Tonoja's cards are never merged: each one
-        uncovers a different card.
+        pending task or condition tells them apart. The cards of a colour no trick may be
+        opened with never win a trick, so those of one class are one choice wherever they lie.
+        Tonoja's cards are never merged: each one uncovers a different card.
         """
         if self.tonoja and node.turn == TONOJA:
             return card_list(legal)
@@ -427,7 +462,15 @@ class SearchForm:
         gone = node.played | node.hands[node.turn]
         out: list[int] = []
         prev = -1
+        never = self.never_led
+        kept = 0  # (suit, class) of a never-led colour already chosen, as bits of suit * 40 + class
         for c in card_list(legal):
+            if never >> c & 1:  # never wins a trick: one card per class, whatever lies between
+                bit = 1 << (suit_of(c) * 40 + cls[c])
+                if not kept & bit:
+                    kept |= bit
+                    out.append(c)
+                continue
             if prev >= 0 and suit_of(prev) == suit_of(c) and cls[prev] == cls[c]:
                 between = ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)
                 if not between & ~gone:
