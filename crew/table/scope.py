@@ -263,6 +263,13 @@ class SeatScope:
             return None
         return doomed_hand_out(apply(state, action)[0])
 
+    def doomed_from_here(self) -> tuple[int, ...] | None:
+        """While tasks are still to be handed out: when every way the rules allow of handing
+        them out from here ends with two that can never both succeed, or with tasks whose
+        owners' trick counts can never add up, such tasks (the engine's ``doomed_hand_out``;
+        public: the tasks, their owners and the rules of the distribution). None otherwise."""
+        return doomed_hand_out(self._session.state)
+
     def passable(self) -> list[int]:
         """The cards of the unlocked hand that may go in the distress signal."""
         hand = self.hand

@@ -199,6 +199,10 @@ class DrawPanel(ChoicePanel):
             # no gate comes before the first hand (each gate says it): the glyphs in words
             sub.append("\n" if sub else "")
             sub.append(_("Card colours: {legend}").format(legend=glyph_legend()), style="dim")
+        doomed = t.doomed_from_here() if st.task_ids else None
+        if doomed:  # lost from the draw: said once, before anyone chooses
+            sub.append("\n" if sub else "")
+            sub.append(_doomed_from_the_draw(doomed), style="bold")
         self.sub.display = bool(sub)
         self.sub.update(sub)
         super().update()
@@ -209,6 +213,20 @@ class DrawPanel(ChoicePanel):
         else:
             first = _("Begin the first trick")
         return [Choice(first + _(" (v: look at your hand first)"), Begin())]
+
+
+def _doomed_from_the_draw(group: tuple[int, ...]) -> str:
+    """The words for tasks that every way of handing them out leaves doomed (``group``: a pair
+    that can never both succeed, or tasks whose owners' tricks can never add up)."""
+    if len(group) == 2:
+        return _(
+            "However the tasks are handed out, #{a} and #{b} go out together and can never both"
+            " succeed: this attempt cannot be won."
+        ).format(a=group[0], b=group[1])
+    return _(
+        "However the tasks are handed out, {tasks} and #{last} go out together, and their"
+        " owners' tricks can never add up: this attempt cannot be won."
+    ).format(tasks=", ".join(f"#{t}" for t in group[:-1]), last=group[-1])
 
 
 class DistributePanel(ChoicePanel):
