@@ -11,6 +11,9 @@ is never tried.
 No distribution may take all the time: each gets a share of the positions the solver allows the
 search this time (:attr:`DistributionSearch.share`), one it could not decide within its share
 is tried again when the solver comes back with more, and one proved lost is never tried again.
+When the solver's positions for the time run out inside a distribution, the next time goes on
+with the next one: a distribution whose share has grown larger than a short time would
+otherwise take every short time in turn.
 
 When the crew assigns the tasks freely, the distributions can also be searched at once
 (:func:`offer`, :meth:`DistributionSearch.anyone`): each task offered to every seat that may
@@ -338,7 +341,8 @@ class DistributionSearch:
     def _round(self, pool: _Pool, start: GameState | None) -> list[Action] | None:
         """Distributions in turn from where the last call stopped, each within its share: a
         winning line, None once every one is proved lost, or :class:`Undecided` after a whole
-        round decided nothing (or :class:`Aborted` when the positions run out)."""
+        round decided nothing (or :class:`Aborted` when the positions run out, the next call
+        starting with the distribution after the one they ran out in)."""
         tried = 0
         while True:
             if pool.at == len(pool.leaves) and not pool.done:
@@ -370,6 +374,9 @@ class DistributionSearch:
                         rest = self._one(child)
                     except Undecided:
                         rest = None
+                    except Aborted:
+                        pool.at += 1  # the turn ran out in it: the next turn starts further on
+                        raise
                     else:
                         if rest is not None:
                             return [*path, *rest]

@@ -211,6 +211,51 @@ def test_a_distribution_left_open_gets_twice_the_positions_at_its_next_try(
         assert shares[-1] >= 2 * shares[0] or len(shares) == 1
 
 
+def test_a_turn_that_runs_out_inside_a_distribution_starts_the_next_one_further_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the same deal, the tricks again using up whatever they are given. Once a distribution's
+    # own share (doubling with its tries) is larger than a turn, the turn runs out inside it;
+    # the next turn must go on with the next distribution, not spend itself on the same one
+    # again (four players, mission 24, v69-4-34: the winning distribution needs 50,779
+    # positions alone, and the deal took 1,012,539 while two others took every small turn)
+    from crew.solver import distribution, tricks
+
+    monkeypatch.setattr(distribution.DistributionSearch, "_solo", lambda *_: (True, 1))
+
+    def burn(self: tricks.TrickSearch, state: GameState) -> object:
+        b = self.budget
+        b.count(b.limit - b.nodes)
+        raise AssertionError("count() raises at the limit")
+
+    monkeypatch.setattr(tricks.TrickSearch, "solve", burn)
+    tried: list[tuple[int, ...]] = []
+    one = distribution.DistributionSearch._one
+
+    def logged(self: distribution.DistributionSearch, state: GameState) -> object:
+        tried.append(state.owners)
+        return one(self, state)
+
+    monkeypatch.setattr(distribution.DistributionSearch, "_one", logged)
+    state = new_attempt(4, 13, seed="v59-4-12")
+    open_ones = len(_distributions(state))
+    assert open_ones >= 3
+    sol = Solver().solve(state, node_limit=600_000)
+    assert sol.winnable is None
+    assert len(tried) > 3 * open_ones
+    again = [k for k in range(1, len(tried)) if tried[k] == tried[k - 1]]
+    assert not again, (len(tried), again[:5])
+
+
+def test_a_winning_distribution_is_found_while_others_are_still_open() -> None:
+    # four players, mission 24, v69-4-34: 24 distributions; two win, with 50,779 and 89,106
+    # positions each alone, while two others take 394,475 to prove lost and more than
+    # 400,000. The whole deal took 1,012,539 positions while those two took every small turn
+    sol = Solver().solve(new_attempt(4, 24, seed="v69-4-34"), node_limit=300_000)
+    assert sol.winnable is True
+    assert replays_won(new_attempt(4, 24, seed="v69-4-34"), sol.line)
+
+
 def test_tasks_whose_tricks_can_never_add_up_are_lost_before_any_search() -> None:
     # four players (10 tricks), free play: #50 no trick, #51 exactly one, #56 exactly two in a
     # row, #57 exactly three in a row, #7 the pink 5 and the yellow 6. No seat may hold two of
