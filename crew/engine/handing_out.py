@@ -19,11 +19,31 @@ from .phases.distribution import clashing_task
 from .state import GameState, Phase
 from .trick_counts import count_clash, placement_clash
 
-__all__ = ["HAND_OUT_STATES", "can_hand_out", "doomed_hand_out", "handed_out_clash"]
+__all__ = [
+    "HAND_OUT_STATES",
+    "HAND_OUT_TASKS",
+    "PLACINGS",
+    "can_hand_out",
+    "doomed_hand_out",
+    "handed_out_clash",
+]
 
 #: Distribution states :func:`doomed_hand_out` looks at before it gives up (it then says
 #: nothing): the later choices of a few open tasks are a few hundred states at most.
 HAND_OUT_STATES = 2_000
+#: Tasks still to hand out above which :func:`can_hand_out` says nothing at once. Each state
+#: of its search looks at every legal choice (a task for every seat), so with the epilogue's
+#: dozens of tasks one question took seconds (five players, mission 239: 73 tasks, 365
+#: choices, 4 s a question) and the table asks one for every choice on screen. The logbook's
+#: missions hand out eight at most, the epilogue's first ones (33-50) up to 17; with 18 open
+#: tasks a whole list of choices took up to a second (plain Python).
+HAND_OUT_TASKS = 16
+#: Owners of the tasks that the trick-count questions of one hand-out search may try in all
+#: (:func:`~crew.engine.trick_counts.placement_clash`, 1,000 a question at most); once they
+#: run out the search goes on without those questions. With dozens of tasks (the epilogue) a
+#: placing costs about a tenth of a millisecond, and unbounded, one check of two players'
+#: mission 96 (38 tasks) ran for minutes.
+PLACINGS = 5_000
 
 _HANDING_OUT = (Phase.DISTRIBUTE, Phase.VOLUNTEER, Phase.GIVE, Phase.ASSIGN)
 
@@ -49,8 +69,8 @@ def can_hand_out(state: GameState) -> bool | None:
     allows from here (the takes, passes, answers and assignments), without two tasks that can
     never both succeed, or tasks whose trick counts can never all fit (:func:`count_clash`):
     False dooms the attempt whatever the cards. None: not settled within
-    :data:`HAND_OUT_STATES` states. A choice the engine itself names as a clash
-    (``clashing_task``) is never one of the ways."""
+    :data:`HAND_OUT_STATES` states, or more than :data:`HAND_OUT_TASKS` tasks to hand out. A
+    choice the engine itself names as a clash (``clashing_task``) is never one of the ways."""
     return _hand_out(state)[0]
 
 
@@ -64,6 +84,8 @@ def doomed_hand_out(state: GameState) -> tuple[int, ...] | None:
 def _hand_out(state: GameState) -> tuple[bool | None, tuple[int, ...] | None]:
     """:func:`can_hand_out`, and the first clashing tasks it met. Remembered by the public
     facts it reads (a computer asks it of many sampled deals that differ only in the hands)."""
+    if sum(owner < 0 for owner in state.owners) > HAND_OUT_TASKS:
+        return None, None  # too many to search (see HAND_OUT_TASKS): nothing is said
     key = (state.setup, state.phase, state.owners, state.turn, state.asked, state.volunteers)
     found = _ANSWERS.get(key)
     if found is None:
@@ -80,6 +102,7 @@ def _search(state: GameState) -> tuple[bool | None, tuple[int, ...] | None]:
     """:func:`_hand_out` when not asked before."""
     seen: set[tuple[object, ...]] = set()
     first: list[tuple[int, ...]] = []
+    left = [PLACINGS]  # the trick-count questions' placings, shared by the whole search
 
     def clean(st: GameState) -> bool:
         """Whether some way from ``st`` hands every task out without a clash."""
@@ -96,7 +119,7 @@ def _search(state: GameState) -> tuple[bool | None, tuple[int, ...] | None]:
             raise _TooMany
         seen.add(key)
         # no owners of the tasks left keep them possible beside those given out so far
-        counted = placement_clash(st)
+        counted = placement_clash(st, left)
         if counted is not None:
             if not first:
                 first.append(counted)

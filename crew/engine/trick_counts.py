@@ -43,12 +43,17 @@ def count_clash(state: GameState) -> tuple[int, ...] | None:
     return tuple(task for task, _ in need)
 
 
-def placement_clash(state: GameState) -> tuple[int, ...] | None:
+def placement_clash(state: GameState, total: list[int] | None = None) -> tuple[int, ...] | None:
     """Tasks of ``state`` to which no owners the mission's way of handing them out allows give
     trick counts that all fit without two of them that can never both succeed (a smallest such
     group found by leaving out one task at a time; given out or not), or None. The order of
     the choices is not asked: when no owners at all will do, no order will. With every such
-    task given out, :func:`count_clash`."""
+    task given out, :func:`count_clash`.
+
+    Each search for owners tries :data:`PLACINGS` at most, and the question :data:`ALONE` in
+    all; ``total[0]``, when given, bounds instead the placings of all the questions that share
+    it (a hand-out search's). Once they run out this says None, and so do the questions after
+    it."""
     ids = state.setup.task_ids
     counted = _considered(ids)
     if all(state.owners[i] >= 0 for i in counted):
@@ -60,14 +65,21 @@ def placement_clash(state: GameState) -> tuple[int, ...] | None:
         return _PLACED[key]
     if len(_PLACED) >= 4_096:
         _PLACED.clear()
-    found = None
-    if not _placeable(state, counted):
-        need = list(counted)
-        for i in counted:
-            rest = [j for j in need if j != i]
-            if not _placeable(state, rest):
-                need = rest
-        found = tuple(ids[i] for i in need)
+    spent = [0, ALONE if total is None else total[0]]
+    try:
+        found = None
+        if not _placeable(state, counted, spent):
+            need = list(counted)
+            for i in counted:
+                rest = [j for j in need if j != i]
+                if not _placeable(state, rest, spent):
+                    need = rest
+            found = tuple(ids[i] for i in need)
+    except _OutOfPlacings:
+        return None  # the shared placings ran out: nothing is said (nor remembered)
+    finally:
+        if total is not None:
+            total[0] = spent[1]
     _PLACED[key] = found
     return found
 
@@ -75,10 +87,12 @@ def placement_clash(state: GameState) -> tuple[int, ...] | None:
 _PLACED: dict[tuple[Setup, tuple[int, ...]], tuple[int, ...] | None] = {}
 
 
-def _placeable(state: GameState, counted: list[int]) -> bool:
+def _placeable(state: GameState, counted: list[int], spent: list[int]) -> bool:
     """Whether some owners of the tasks at indexes ``counted`` (each as the mission may hand it
     out, those given out keeping theirs) keep every pair of them possible and their trick
-    counts fitting."""
+    counts fitting (True too when not settled within :data:`PLACINGS`). ``spent``: [placings
+    of this search, placings left to the questions sharing them (:class:`_OutOfPlacings` when
+    none)]."""
     setup = state.setup
     ids = setup.task_ids
     held = [(ids[i], state.owners[i]) for i in counted if state.owners[i] >= 0]
@@ -88,8 +102,9 @@ def _placeable(state: GameState, counted: list[int]) -> bool:
     options = {i: sorted({c[0] for c in owner_choices(state, [i])}) for i in free}
     # the most limited tasks first: the counted ones, then by how few seats may take them
     free.sort(key=lambda i: (not _counted(ids[i]), len(options[i])))
+    spent[0] = 0
     try:
-        return _place(setup, held, [(ids[i], options[i]) for i in free], [PLACINGS])
+        return _place(setup, held, [(ids[i], options[i]) for i in free], spent)
     except _TooMany:
         return True  # not settled: nothing is said
 
@@ -99,10 +114,17 @@ def _placeable(state: GameState, counted: list[int]) -> bool:
 #: with at most :data:`~crew.engine.handing_out.HAND_OUT_STATES` questions a hand-out search
 #: stays bounded.
 PLACINGS = 1_000
+#: Placings one question asked on its own may try in all, its search for a smallest group
+#: included (with dozens of tasks each costs about a tenth of a millisecond).
+ALONE = 4 * PLACINGS
 
 
 class _TooMany(Exception):
-    pass
+    """One search for owners tried :data:`PLACINGS` without settling."""
+
+
+class _OutOfPlacings(Exception):
+    """The placings shared by a hand-out search's questions ran out."""
 
 
 def _place(
@@ -111,12 +133,15 @@ def _place(
     free: list[tuple[int, list[int]]],
     left: list[int],
 ) -> bool:
-    """:func:`_placeable` from here: ``held`` placed, ``free`` (task, its seats) to place,
-    ``left[0]`` placings still allowed."""
+    """:func:`_placeable` from here: ``held`` placed, ``free`` (task, its seats) to place;
+    ``left``: [placings of this search, placings left to the questions sharing them]."""
     if not free:
         return True
-    left[0] -= 1
-    if left[0] < 0:
+    left[0] += 1
+    left[1] -= 1
+    if left[1] < 0:
+        raise _OutOfPlacings
+    if left[0] > PLACINGS:
         raise _TooMany
     (task, seats), rest = free[0], free[1:]
     used = {owner for _, owner in held}

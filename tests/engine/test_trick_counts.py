@@ -9,13 +9,14 @@ from dataclasses import replace
 
 import pytest
 
-from crew.engine import Take, apply, doomed_hand_out, mask_of, parse_cards
+from crew.engine import Take, apply, doomed_hand_out, mask_of, parse_cards, trick_counts
+from crew.engine.handing_out import HAND_OUT_TASKS, can_hand_out
 from crew.engine.missions import mission_rules
-from crew.engine.setup import start_state
+from crew.engine.setup import new_attempt, start_state
 from crew.engine.state import GameState, Setup
 from crew.engine.task_base import DONE, PENDING, Ctx
 from crew.engine.tasks import ONE_OWNER, get_task, impossible
-from crew.engine.trick_counts import count_clash, counts_fit, placement_clash
+from crew.engine.trick_counts import ALONE, count_clash, counts_fit, placement_clash
 from crew.engine.tricks import Trick
 
 #: Bob (seat 1) holds S4 and is captain
@@ -65,6 +66,31 @@ def test_four_exact_counts_on_four_seats_can_never_make_ten_tricks() -> None:
     assert group is not None and set(group) == {50, 51, 56, 57}
     # with one of them away the others fit: another seat wins the rest
     assert placement_clash(dealt([50, 51, 56, 7, 28])) is None
+
+
+def test_questions_that_share_their_placings_stop_saying_anything_once_they_run_out() -> None:
+    # the four exact counts again: found with the placings a question may try alone, and the
+    # shared allowance goes down by those it tried; with none left nothing is said
+    state = dealt([50, 51, 56, 57, 7])
+    trick_counts._PLACED.clear()  # not remembered from the test above
+    total = [ALONE]
+    assert set(placement_clash(state, total) or ()) == {50, 51, 56, 57}
+    assert 0 < ALONE - total[0] <= ALONE
+    trick_counts._PLACED.clear()
+    empty = [0]
+    assert placement_clash(state, empty) is None
+    # an answer cut short is not remembered: asked again with placings, it is found
+    assert set(placement_clash(state) or ()) == {50, 51, 56, 57}
+
+
+def test_a_hand_out_of_more_tasks_than_it_searches_says_nothing() -> None:
+    # the epilogue: two players, mission 96, 38 tasks (one check ran for minutes before the
+    # bound); every task left to hand out would be a choice at every state of the search
+    state = new_attempt(2, 96, seed="ep2-96")
+    assert sum(o < 0 for o in state.owners) > HAND_OUT_TASKS
+    assert can_hand_out(state) is None and doomed_hand_out(state) is None
+    # the four exact counts (five tasks) are searched as before
+    assert can_hand_out(dealt([50, 51, 56, 57, 7])) is False
 
 
 def test_a_task_that_needs_a_trick_counts_as_one_trick_at_least() -> None:
