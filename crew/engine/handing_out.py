@@ -20,9 +20,9 @@ from .state import GameState, Phase
 from .trick_counts import count_clash, placement_clash
 
 __all__ = [
+    "HAND_OUT_PLACINGS",
     "HAND_OUT_STATES",
     "HAND_OUT_TASKS",
-    "PLACINGS",
     "can_hand_out",
     "doomed_hand_out",
     "handed_out_clash",
@@ -43,7 +43,7 @@ HAND_OUT_TASKS = 16
 #: run out the search goes on without those questions. With dozens of tasks (the epilogue) a
 #: placing costs about a tenth of a millisecond, and unbounded, one check of two players'
 #: mission 96 (38 tasks) ran for minutes.
-PLACINGS = 5_000
+HAND_OUT_PLACINGS = 5_000
 
 _HANDING_OUT = (Phase.DISTRIBUTE, Phase.VOLUNTEER, Phase.GIVE, Phase.ASSIGN)
 
@@ -102,7 +102,7 @@ def _search(state: GameState) -> tuple[bool | None, tuple[int, ...] | None]:
     """:func:`_hand_out` when not asked before."""
     seen: set[tuple[object, ...]] = set()
     first: list[tuple[int, ...]] = []
-    left = [PLACINGS]  # the trick-count questions' placings, shared by the whole search
+    left = [HAND_OUT_PLACINGS]  # the trick-count questions' placings, shared by the whole search
 
     def clean(st: GameState) -> bool:
         """Whether some way from ``st`` hands every task out without a clash."""

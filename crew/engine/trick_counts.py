@@ -65,21 +65,21 @@ def placement_clash(state: GameState, total: list[int] | None = None) -> tuple[i
         return _PLACED[key]
     if len(_PLACED) >= 4_096:
         _PLACED.clear()
-    spent = [0, ALONE if total is None else total[0]]
+    tries = _Tries(ALONE if total is None else total[0])
     try:
         found = None
-        if not _placeable(state, counted, spent):
+        if not _placeable(state, counted, tries):
             need = list(counted)
             for i in counted:
                 rest = [j for j in need if j != i]
-                if not _placeable(state, rest, spent):
+                if not _placeable(state, rest, tries):
                     need = rest
             found = tuple(ids[i] for i in need)
     except _OutOfPlacings:
         return None  # the shared placings ran out: nothing is said (nor remembered)
     finally:
         if total is not None:
-            total[0] = spent[1]
+            total[0] = tries.left
     _PLACED[key] = found
     return found
 
@@ -87,12 +87,11 @@ def placement_clash(state: GameState, total: list[int] | None = None) -> tuple[i
 _PLACED: dict[tuple[Setup, tuple[int, ...]], tuple[int, ...] | None] = {}
 
 
-def _placeable(state: GameState, counted: list[int], spent: list[int]) -> bool:
+def _placeable(state: GameState, counted: list[int], tries: _Tries) -> bool:
     """Whether some owners of the tasks at indexes ``counted`` (each as the mission may hand it
     out, those given out keeping theirs) keep every pair of them possible and their trick
-    counts fitting (True too when not settled within :data:`PLACINGS`). ``spent``: [placings
-    of this search, placings left to the questions sharing them (:class:`_OutOfPlacings` when
-    none)]."""
+    counts fitting (True too when not settled within :data:`PLACINGS`); raises
+    :class:`_OutOfPlacings` when ``tries.left`` runs out."""
     setup = state.setup
     ids = setup.task_ids
     held = [(ids[i], state.owners[i]) for i in counted if state.owners[i] >= 0]
@@ -102,17 +101,17 @@ def _placeable(state: GameState, counted: list[int], spent: list[int]) -> bool:
     options = {i: sorted({c[0] for c in owner_choices(state, [i])}) for i in free}
     # the most limited tasks first: the counted ones, then by how few seats may take them
     free.sort(key=lambda i: (not _counted(ids[i]), len(options[i])))
-    spent[0] = 0
+    tries.made = 0
     try:
-        return _place(setup, held, [(ids[i], options[i]) for i in free], spent)
+        return _place(setup, held, [(ids[i], options[i]) for i in free], tries)
     except _TooMany:
         return True  # not settled: nothing is said
 
 
 #: Owners :func:`_placeable` tries before it gives up (it then finds no clash). Every first
-#: choice of 270 fresh deals (3-5 players, missions 1-50) needed 99 at most, 4 at the median:
-#: with at most :data:`~crew.engine.handing_out.HAND_OUT_STATES` questions a hand-out search
-#: stays bounded.
+#: choice of 270 fresh deals (3-5 players, missions 1-50) needed 99 at most, 4 at the median.
+#: A hand-out search bounds all its questions together
+#: (:data:`~crew.engine.handing_out.HAND_OUT_PLACINGS`).
 PLACINGS = 1_000
 #: Placings one question asked on its own may try in all, its search for a smallest group
 #: included (with dozens of tasks each costs about a tenth of a millisecond).
@@ -127,21 +126,31 @@ class _OutOfPlacings(Exception):
     """The placings shared by a hand-out search's questions ran out."""
 
 
+class _Tries:
+    """The owners one search for owners has placed (``made``), and those every question
+    sharing them may still place (``left``)."""
+
+    __slots__ = ("left", "made")
+
+    def __init__(self, left: int) -> None:
+        self.made = 0
+        self.left = left
+
+
 def _place(
     setup: Setup,
     held: list[tuple[int, int]],
     free: list[tuple[int, list[int]]],
-    left: list[int],
+    tries: _Tries,
 ) -> bool:
-    """:func:`_placeable` from here: ``held`` placed, ``free`` (task, its seats) to place;
-    ``left``: [placings of this search, placings left to the questions sharing them]."""
+    """:func:`_placeable` from here: ``held`` placed, ``free`` (task, its seats) to place."""
     if not free:
         return True
-    left[0] += 1
-    left[1] -= 1
-    if left[1] < 0:
+    tries.made += 1
+    tries.left -= 1
+    if tries.left < 0:
         raise _OutOfPlacings
-    if left[0] > PLACINGS:
+    if tries.made > PLACINGS:
         raise _TooMany
     (task, seats), rest = free[0], free[1:]
     used = {owner for _, owner in held}
@@ -159,7 +168,7 @@ def _place(
         ):
             continue
         placed = [*held, (task, seat)]
-        if counts_fit(setup, placed) and _place(setup, placed, rest, left):
+        if counts_fit(setup, placed) and _place(setup, placed, rest, tries):
             return True
     return False
 
