@@ -30,7 +30,7 @@ from .jobs import (
     decision_rng,
 )
 from .protocol import Ask, AskKind, Step, StepKind, TableState, next_question, next_step
-from .scope import SeatScope
+from .scope import HandOutMarks, SeatScope
 from .session import Session
 from .spec import (
     COMPUTER_WORDS,
@@ -53,6 +53,7 @@ __all__ = [
     "AttemptSummary",
     "CardAnswer",
     "GameSpec",
+    "HandOutMarks",
     "SeatScope",
     "Session",
     "SessionError",

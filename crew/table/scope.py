@@ -16,7 +16,7 @@ hand but the open one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from crew.engine import (
     Action,
@@ -54,7 +54,7 @@ from .jobs import Answer
 from .protocol import Ask, Step, StepKind
 from .session import Session
 
-__all__ = ["SeatScope", "clashes", "legal_cards", "losing_cards"]
+__all__ = ["HandOutMarks", "SeatScope", "clashes", "legal_cards", "losing_cards"]
 
 
 def legal_cards(state: GameState) -> set[int]:
@@ -71,6 +71,46 @@ def losing_cards(state: GameState) -> set[int]:
         for a in legal_actions(state)
         if isinstance(a, Play) and apply(state, a)[0].result == Result.LOST
     }
+
+
+def dooming(state: GameState, action: Action) -> tuple[int, ...] | None:
+    """The tasks every way of handing out the rest leaves doomed after ``action`` (a take, an
+    assignment, a pass or a volunteer's answer; the engine's ``doomed_hand_out``), else None."""
+    if not isinstance(action, Take | Assign | Pass | Volunteer):
+        return None
+    if why_illegal(state, action) is not None:
+        return None
+    return doomed_hand_out(apply(state, action)[0])
+
+
+class HandOutMarks:
+    """Which choices of the tasks' hand-out doom the attempt, for one moment of the table.
+
+    Made on the screen's thread (:meth:`SeatScope.hand_out_marks`) and worked out in a worker
+    thread (:meth:`work_out`): in the epilogue's longer lists the engine's answers take up to
+    a second, and the keys must not wait for them. The moment it was made for is kept out of
+    reach (:meth:`SeatScope.holds_now` says whether the table is still there)."""
+
+    __slots__ = ("_state", "actions", "choices", "done", "here", "here_asked")
+
+    def __init__(self, state: GameState, actions: Iterable[Action], here: bool) -> None:
+        self._state = state
+        self.actions = frozenset(actions)
+        self.here_asked = here
+        #: every way of handing out the tasks from this moment dooms these (when asked)
+        self.here: tuple[int, ...] | None = None
+        #: each action asked about: the tasks it dooms, or None
+        self.choices: dict[Action, tuple[int, ...] | None] = {}
+        self.done = False
+
+    def work_out(self) -> HandOutMarks:
+        """Ask the engine (slow: for a worker thread)."""
+        state = self._state
+        if self.here_asked:
+            self.here = doomed_hand_out(state)
+        self.choices = {action: dooming(state, action) for action in self.actions}
+        self.done = True
+        return self
 
 
 def clashes(state: GameState, seat: int) -> dict[int, int]:
@@ -256,12 +296,7 @@ class SeatScope:
         whose owners' trick counts can never add up, such tasks (the engine's
         ``doomed_hand_out``; public: the tasks, their owners and the rules of the
         distribution). None otherwise."""
-        state = self._session.state
-        if not isinstance(action, Take | Assign | Pass | Volunteer):
-            return None
-        if why_illegal(state, action) is not None:
-            return None
-        return doomed_hand_out(apply(state, action)[0])
+        return dooming(self._session.state, action)
 
     def doomed_from_here(self) -> tuple[int, ...] | None:
         """While tasks are still to be handed out: when every way the rules allow of handing
@@ -269,6 +304,15 @@ class SeatScope:
         owners' trick counts can never add up, such tasks (the engine's ``doomed_hand_out``;
         public: the tasks, their owners and the rules of the distribution). None otherwise."""
         return doomed_hand_out(self._session.state)
+
+    def hand_out_marks(self, actions: Iterable[Action], here: bool = False) -> HandOutMarks:
+        """:meth:`dooming` of each of ``actions`` and (``here``) :meth:`doomed_from_here`, as
+        a job for a worker thread (:meth:`HandOutMarks.work_out`), for the table as it is now."""
+        return HandOutMarks(self._session.state, actions, here)
+
+    def holds_now(self, marks: HandOutMarks) -> bool:
+        """Whether ``marks`` were made for the table as it is now (no action since)."""
+        return marks._state is self._session.state
 
     def passable(self) -> list[int]:
         """The cards of the unlocked hand that may go in the distress signal."""

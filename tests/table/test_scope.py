@@ -83,7 +83,7 @@ def test_events_do_not_hand_out_the_distress_passes() -> None:
 
 #: the scope's members that change the table or hand a job to a worker (no cards in them)
 COMMANDS = {"act", "answer", "choose", "close_gate", "hint", "open_gate", "peek", "question"}
-COMMANDS |= {"undo", "wishes"}
+COMMANDS |= {"hand_out_marks", "holds_now", "undo", "wishes"}
 
 
 def handed_out(scope: SeatScope) -> list[tuple[str, object]]:

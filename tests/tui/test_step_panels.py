@@ -3,9 +3,12 @@ sees her own token's position (the others see "? hidden")."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from tui_driver import cards_on, screen_text
 from tui_hands import advance, lowest_first
 
@@ -14,6 +17,7 @@ from crew.engine.missions import CURRENTS
 from crew.table import GameSpec, SeatScope, Session, Step, StepKind
 from crew.tui.app import AppSettings, create_app
 from crew.tui.render import crew_table
+from crew.tui.widgets import list_steps
 from crew.tui.widgets.choices import Choices
 
 
@@ -21,6 +25,13 @@ from crew.tui.widgets.choices import Choices
 def crew_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CREW_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
+
+
+async def marked(pilot: Pilot[Any]) -> None:
+    """The hand-out marks worked out (in a worker thread) and drawn."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
 
 
 async def test_the_task_list_shows_pass_at_80x24() -> None:
@@ -296,6 +307,7 @@ async def test_tasks_whose_tricks_can_never_add_up_are_marked() -> None:
         s = app.session
         assert s is not None and s.state.setup.task_ids == (59, 42, 64, 58, 54)
         assert s.state.setup.captain == 2
+        await marked(pilot)
         # lost from the draw, said once before anyone chooses
         text = " ".join(screen_text(app).split())
         assert (
@@ -361,3 +373,93 @@ async def test_a_pair_that_dooms_every_hand_out_is_said_at_the_draw() -> None:
             "However the tasks are handed out, #50 and #56 go out together and can never both"
             " succeed: this attempt cannot be won." in text
         )
+
+
+async def test_the_list_is_drawn_and_answers_keys_before_its_marks_are_worked_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the deal of test_a_task_the_captain_may_not_take_is_marked_before_it_is_chosen: on Ann's
+    # list #75 dooms the attempt. The marks are held back until the test lets them go, as a
+    # slow list of the epilogue would be (up to a second): the list and its keys do not wait
+    release = threading.Event()
+    release.set()
+    work_out = list_steps.HandOutMarks.work_out
+
+    def slow(marks: list_steps.HandOutMarks) -> list_steps.HandOutMarks:
+        assert release.wait(10)
+        return work_out(marks)
+
+    monkeypatch.setattr(list_steps.HandOutMarks, "work_out", slow)
+    monkeypatch.setattr(list_steps, "CHECKING_AFTER", 0.05)
+    app = create_app(
+        AppSettings(players=4, mission=24, seed="vp1-24-0", clock_interval=None, settle=0)
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = app.session
+        assert s is not None and s.state.setup.task_ids == (7, 75, 74, 63, 28)
+        await pilot.press("enter", "enter", "1")  # the draw; Bob's gate: #7
+        await pilot.press("enter", "2", "enter", "2")  # Cat: #74, Dee: #63
+        await marked(pilot)
+        release.clear()
+        await pilot.press("enter")  # Ann's gate: her list, its marks held back
+        await pilot.pause()
+        choices = app.screen.query_one(Choices)
+        assert [c.value.task for c in choices.items[:2]] == [75, 28]
+        text = " ".join(screen_text(app).split())
+        assert "Ann: take a task" in text and "(!)" not in text and "loses the" not in text
+        assert choices.highlighted == 0  # nothing known yet: the first entry
+        await pilot.press("down")  # the keys act at once
+        assert choices.highlighted == 1
+        await pilot.pause(0.2)
+        assert "Checking which choices would lose the attempt…" in screen_text(app)
+        release.set()
+        await marked(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "Ann: take a task · #75 would lose the attempt (!)" in text
+        assert "Checking which choices" not in text
+        assert choices.highlighted == 1  # where Ann put it
+        await pilot.press("up")
+        text = " ".join(screen_text(app).split())
+        assert "! loses the attempt: the tasks left can then only go out with #7 and #28" in text
+
+
+async def test_marks_come_for_the_table_they_were_asked_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the marks of Dee's list are held back while Dee takes a task: when they come, the table
+    # has moved on to Ann's list, which is marked by its own (#75 dooms only there), and the
+    # cursor, untouched, moves to the entry that does not lose
+    release = threading.Event()
+    release.set()
+    work_out = list_steps.HandOutMarks.work_out
+    held: list[list_steps.HandOutMarks] = []
+
+    def slow(marks: list_steps.HandOutMarks) -> list_steps.HandOutMarks:
+        if not release.is_set():
+            held.append(marks)
+            assert release.wait(10)
+        return work_out(marks)
+
+    monkeypatch.setattr(list_steps.HandOutMarks, "work_out", slow)
+    app = create_app(
+        AppSettings(players=4, mission=24, seed="vp1-24-0", clock_interval=None, settle=0)
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = app.session
+        assert s is not None
+        await pilot.press("enter", "enter", "1")  # the draw; Bob's gate: #7
+        await pilot.press("enter", "2")  # Cat: #74
+        await marked(pilot)
+        release.clear()
+        await pilot.press("enter")  # Dee's gate: her list, its marks held back
+        await pilot.pause()
+        assert len(held) == 1
+        await pilot.press("2")  # Dee: #63
+        await pilot.press("enter")  # Ann's gate
+        await pilot.pause()
+        release.set()
+        await marked(pilot)
+        assert len(held) == 2  # Ann's list asked for its own marks
+        text = " ".join(screen_text(app).split())
+        assert "Ann: take a task · #75 would lose the attempt (!)" in text
+        assert app.screen.query_one(Choices).highlighted == 1

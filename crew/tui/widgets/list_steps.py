@@ -11,6 +11,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import OptionList, Static
+from textual.worker import Worker, WorkerState
 
 from crew.engine import (
     CAPTAIN_CARD,
@@ -30,7 +31,7 @@ from crew.engine import (
 from crew.engine.enums import Direction
 from crew.i18n import N_, _, ngettext
 from crew.present import glyph_legend
-from crew.table import SeatScope, Step
+from crew.table import HandOutMarks, SeatScope, Step
 from crew.table.advice import Advice
 from crew.table.choices import Begin, PlayOn, SendDistress, SignalBy
 from crew.texts import task_text
@@ -55,6 +56,11 @@ __all__ = [
 
 # -- steps answered from a list -------------------------------------------------------------------
 
+#: The worker group that works out which hand-out choices doom the attempt.
+MARKS = "hand-out marks"
+#: Seconds the marks may take before the panel says it is still checking.
+CHECKING_AFTER = 0.5
+
 
 class ChoicePanel(StepPanel):
     """A step answered by picking one entry of a list."""
@@ -68,6 +74,13 @@ class ChoicePanel(StepPanel):
         # a list of one-line entries says in full why the highlighted one is not allowed
         self.why = Static(id="why")
         self.why.display = False
+        # which hand-out choices doom the attempt: worked out in a worker thread (up to a
+        # second in the epilogue), the list drawn at once and marked when they come
+        self._marks: list[HandOutMarks] = []
+        self._wanted: set[Action] = set()
+        self._want_here = False
+        self._cursor_then: int | None = None
+        self._checking = False
 
     def parts(self) -> ComposeResult:
         yield self.own
@@ -100,6 +113,8 @@ class ChoicePanel(StepPanel):
             text = Text(_("✗ not allowed: {why}").format(why=reason), style="italic")
         elif warning:
             text = Text(_("! {why}").format(why=warning), style="bold")
+        elif self._checking and self.marking:
+            text = Text(_("Checking which choices would lose the attempt…"), style="dim")
         else:
             text = Text()
         self.why.display = bool(text)
@@ -128,15 +143,79 @@ class ChoicePanel(StepPanel):
         """An entry for an engine action, marked with the engine's reason when forbidden."""
         return Choice(label, action, self.table.illegal(action))
 
+    # -- which hand-out choices doom the attempt, worked out beside the keys ----------------------
+
+    @property
+    def marking(self) -> bool:
+        """Whether marks asked for the table as it is now are still being worked out."""
+        return any(not m.done and self.table.holds_now(m) for m in self._marks)
+
+    def doomed(self, action: Action | None) -> tuple[int, ...] | None:
+        """The tasks ``action`` dooms (None: what every way of handing out the tasks from here
+        dooms), when worked out for the table as it is now; None until then. What is not known
+        yet is asked for once the panel is drawn (:meth:`_ask_marks`)."""
+        now = [m for m in self._marks if self.table.holds_now(m)]
+        self._marks = now
+        for m in now:
+            if action is None and m.here_asked:
+                return m.here
+            if action is not None and action in m.actions:
+                return m.choices.get(action)
+        if not self._wanted and not self._want_here:
+            self.call_after_refresh(self._ask_marks)
+        if action is None:
+            self._want_here = True
+        else:
+            self._wanted.add(action)
+        return None
+
+    def _ask_marks(self) -> None:
+        if not self._wanted and not self._want_here:
+            return
+        marks = self.table.hand_out_marks(self._wanted, here=self._want_here)
+        self._wanted, self._want_here = set(), False
+        self._marks.append(marks)
+        self._cursor_then = self.choices.highlighted
+        self.run_worker(marks.work_out, name=MARKS, group=MARKS, thread=True, exit_on_error=False)
+        self.set_timer(CHECKING_AFTER, self._still_checking)
+
+    def _still_checking(self) -> None:
+        if self.marking and not self._checking:
+            self._checking = True
+            self.show_reason()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != MARKS:
+            return
+        event.stop()
+        if event.state == WorkerState.ERROR:  # no marks: the list stands as it is
+            self._marks = [m for m in self._marks if m.done]
+            self._checking = False
+            self.show_reason()
+            return
+        marks = event.worker.result
+        if event.state != WorkerState.SUCCESS or not isinstance(marks, HandOutMarks):
+            return
+        if not self.table.holds_now(marks) or not self.display or self.marking:
+            return
+        self._checking = False
+        # the marks show; the cursor moves to the first entry that does not lose only when
+        # nobody has moved it since the list was drawn
+        keep = self.choices.highlighted
+        moved = keep != self._cursor_then
+        self.update()
+        if moved and keep is not None and keep < len(self.choices.items):
+            self.choices.highlighted = keep
+
     def warned(self, choice: Choice, other: int | None, seat: int) -> Choice:
         """``choice`` (giving a task to ``seat``, or ``seat``'s pass or answer) marked as losing
         the attempt when the engine says its task can never succeed beside task ``other``,
         already given out, or that the tasks left after it can no longer be handed out without
-        such a pair."""
+        such a pair (:meth:`doomed`: marked once worked out)."""
         if choice.unavailable:
             return choice
         if other is None:
-            group = self.table.dooming(choice.value)
+            group = self.doomed(choice.value)
             if group is None:
                 return choice
             if len(group) == 2:
@@ -199,7 +278,7 @@ class DrawPanel(ChoicePanel):
             # no gate comes before the first hand (each gate says it): the glyphs in words
             sub.append("\n" if sub else "")
             sub.append(_("Card colours: {legend}").format(legend=glyph_legend()), style="dim")
-        doomed = t.doomed_from_here() if st.task_ids else None
+        doomed = self.doomed(None) if st.task_ids else None
         if doomed:  # lost from the draw: said once, before anyone chooses
             sub.append("\n" if sub else "")
             sub.append(_doomed_from_the_draw(doomed), style="bold")
