@@ -1,8 +1,8 @@
 """What bounds one search: a time limit, a node limit, a stop request; and who hears about it.
 
 Every position the search visits is counted once (:meth:`Budget.tick`); the clock, the stop
-request and the progress report are looked at only every 1,024 positions, so bounding a search
-costs almost nothing per position.
+request and the progress report are looked at only every 1,024 positions (then another thread
+may run), so bounding a search costs almost nothing per position.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ __all__ = ["Aborted", "Budget", "Progress", "Undecided"]
 Progress = Callable[[int, float], None]
 
 _EVERY = 1023  # look at the clock when nodes & _EVERY == 0
+#: Seconds between the moments the search lets another thread run (see :meth:`Budget.look`).
+PAUSE_EVERY = 0.004
 
 
 class Aborted(Exception):
@@ -29,7 +31,7 @@ class Undecided(Exception):
 class Budget:
     """The limits of one search and the positions it has visited so far."""
 
-    __slots__ = ("nodes", "limit", "deadline", "start", "progress", "stop")
+    __slots__ = ("nodes", "limit", "deadline", "start", "progress", "stop", "paused")
 
     def __init__(self) -> None:
         self.nodes = 0
@@ -38,6 +40,7 @@ class Budget:
         self.start = time.perf_counter()
         self.progress: Progress | None = None
         self.stop: Callable[[], bool] | None = None
+        self.paused = self.start  # when the search last let another thread run
 
     def reset(
         self,
@@ -73,8 +76,15 @@ class Budget:
         self.look()
 
     def look(self) -> None:
-        """Check the clock and the stop request, and report progress."""
+        """Check the clock and the stop request, and report progress; and let another thread
+        run (:func:`time.sleep` of 0 lets go of the interpreter lock). Compiled, the search
+        never lets go of it by itself: in a worker thread of the app it held the screen still
+        for up to 0.15 s at a time, long enough for the key guard to take it for a stall and
+        drop the keys typed meanwhile."""
         now = time.perf_counter()
+        if now - self.paused > PAUSE_EVERY:
+            time.sleep(0)
+            self.paused = now
         if now > self.deadline or (self.stop is not None and self.stop()):
             raise Aborted
         if self.progress is not None:
