@@ -79,8 +79,8 @@ class Budget:
         """Check the clock and the stop request, and report progress; and let another thread
         run (:func:`time.sleep` of 0 lets go of the interpreter lock). Compiled, the search
         never lets go of it by itself: in a worker thread of the app it held the screen still
-        for up to 0.15 s at a time, long enough for the key guard to take it for a stall and
-        drop the keys typed meanwhile."""
+        for up to a quarter of a second at a time, long enough for the key guard to take it for
+        a stall and drop the keys typed meanwhile (``benchmarks/responsiveness.py``)."""
         now = time.perf_counter()
         if now - self.paused > PAUSE_EVERY:
             time.sleep(0)
