@@ -31,11 +31,12 @@ class Undecided(Exception):
 class Budget:
     """The limits of one search and the positions it has visited so far."""
 
-    __slots__ = ("nodes", "limit", "deadline", "start", "progress", "stop", "paused")
+    __slots__ = ("nodes", "limit", "whole", "deadline", "start", "progress", "stop", "paused")
 
     def __init__(self) -> None:
         self.nodes = 0
         self.limit = 1 << 62
+        self.whole = self.limit  # the positions of the whole search (``limit`` may be a share)
         self.deadline = float("inf")
         self.start = time.perf_counter()
         self.progress: Progress | None = None
@@ -54,6 +55,7 @@ class Budget:
         self.start = time.perf_counter()
         self.deadline = self.start + timeout if timeout is not None else float("inf")
         self.limit = node_limit if node_limit is not None else 1 << 62
+        self.whole = self.limit
         self.progress = progress
         self.stop = stop
 

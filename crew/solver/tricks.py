@@ -221,6 +221,8 @@ class TrickSearch:
                 shared.tails,
             )
             self._tables[key] = table
+        if table.cuts.flow is not None:  # its finer game grows with the search it serves
+            table.cuts.flow.grant(self.budget.whole - self.budget.nodes)
         return table
 
     def _trim(self) -> None:

@@ -21,8 +21,10 @@ from crew.solver.bounds import certainly_lost, cut_of, cuts_for
 from crew.solver.cuts import captures, runs, submarines, vector
 from crew.solver.cuts.base import TaskCut
 from crew.solver.cuts.captures import CapturesAtMost
+from crew.solver.cuts.leads import FINE_MOST, LeadFlow, top_cards, view
 from crew.solver.limits import Budget
 from crew.solver.plain import PlainSearch
+from crew.solver.solver import Solver
 
 #: Cards gone in seven tricks of one suit each, four at a time in this order.
 GONE = "P1 P2 P3 P4 P5 P6 P7 P8 B1 B2 B3 B4 B5 B6 B7 B8 G1 G2 G3 G4 G5 G6 G7 G8 Y1 Y2 Y3 Y4"
@@ -318,6 +320,66 @@ def test_the_lead_flow_cut_agrees_with_the_plain_search_on_swapped_cards() -> No
                 assert not (lost and won), (a, x, b, y)
                 verdicts.add((lost, won))
     assert (False, True) in verdicts and (True, False) in verdicts
+
+
+def test_the_lead_flow_sees_that_a_top_card_takes_the_trick_it_opens() -> None:
+    # four players, mission 12, deal code v72-4-2 (undecided in the v72 odds table at
+    # 1,000,000 positions, lost at 1,283,158): seat 3 holds S1 S3 S4, three pinks, B9, Y1, Y8
+    # and Y9. S3 and S4 each win, and seat 3 must then open a trick; B9, Y8 and Y9 are the
+    # highest cards of their colours, so each takes the trick it opens, and Y1 alone gives the
+    # lead away: seat 3 is left to open with a pink or a submarine
+    state = new_attempt(4, 12, seed="v72-4-2")
+    assert state.phase == Phase.PLAY and state.setup.task_ids == ()
+    assert card_list(state.hands[3]) == parse_cards("P2 P3 P5 B9 Y1 Y8 Y9 S1 S3 S4".split())
+    form = SearchForm(state)
+    node = form.start(state)
+    flow = cuts_for(form).flow
+    assert flow is not None and not flow.lost(form, node)  # no steps granted: the counts alone
+    flow.grant(1_000_000)  # as the solver's trick search does for its table
+    assert flow.fine == FINE_MOST and flow.lost(form, node)
+    # without the top cards (no seat holds any), the coarser game finds a way through
+    hands = [view(h) for h in node.hands]
+    assert LeadFlow(4, flow.colours).can(hands, [0] * 5, node.leader, 10)
+    assert top_cards(node.hands)[1:4] == [3 << 4 | 1, 1 << 4 | 1, 3 << 4 | 2]  # B9; G9; Y9 Y8
+    # the solver with its default positions: lost at the first trick
+    result = Solver().solve(state, node_limit=1_000_000)
+    assert result.winnable is False and result.nodes < 1_000
+
+
+def test_the_lead_flow_cut_agrees_with_the_plain_search_on_random_mission_12_endings() -> None:
+    # random mission 12 deals played at random (never opening with pink or a submarine) to
+    # two to four tricks left: where the cut calls the ending lost, the plain search finds no
+    # win; and the top cards call some lost that the counts alone do not
+    rng = random.Random(1212)
+    lost = by_tops = 0
+    for i in range(150):
+        players = rng.choice((3, 4, 5))
+        state = new_attempt(players, 12, seed=f"flow-{i}")
+        left = rng.randint(2, 4)
+        while not state.result and (
+            len(card_list(state.hands[state.turn])) > left or state.trick_cards
+        ):
+            turn = state.turn
+            plays = [Play(turn, c) for c in legal_plays(state)]
+            plays = [p for p in plays if not apply(state, p)[0].result]
+            if not plays:
+                break
+            state, _ = apply(state, rng.choice(plays))
+        if state.result or state.trick_cards:
+            continue
+        form = SearchForm(state)
+        node = form.start(state)
+        flow = cuts_for(form).flow
+        assert flow is not None
+        flow.grant(1_000_000)
+        if not flow.lost(form, node):
+            continue
+        lost += 1
+        assert PlainSearch(state, Budget()).run(1 << 40) is False, f"flow-{i}"
+        coarse = LeadFlow(players, flow.colours)
+        tricks = len(card_list(state.hands[state.leader]))
+        by_tops += coarse.can([view(h) for h in node.hands], [0] * 5, node.leader, tricks)
+    assert lost >= 20 and by_tops >= 1, (lost, by_tops)
 
 
 def test_no_lead_flow_cut_without_a_lead_condition() -> None:
