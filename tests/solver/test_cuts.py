@@ -339,7 +339,7 @@ def test_the_lead_flow_sees_that_a_top_card_takes_the_trick_it_opens() -> None:
     assert flow.fine == FINE_MOST and flow.lost(form, node)
     # without the top cards (no seat holds any), the coarser game finds a way through
     hands = [view(h) for h in node.hands]
-    assert LeadFlow(4, flow.colours).can(hands, [0] * 5, node.leader, 10)
+    assert LeadFlow(4, flow.colours).can(hands, [0] * 4, node.leader, 10)
     assert top_cards(node.hands)[1:4] == [3 << 4 | 1, 1 << 4 | 1, 3 << 4 | 2]  # B9; G9; Y9 Y8
     # the solver with its default positions: lost at the first trick
     result = Solver().solve(state, node_limit=1_000_000)
@@ -378,7 +378,7 @@ def test_the_lead_flow_cut_agrees_with_the_plain_search_on_random_mission_12_end
         assert PlainSearch(state, Budget()).run(1 << 40) is False, f"flow-{i}"
         coarse = LeadFlow(players, flow.colours)
         tricks = len(card_list(state.hands[state.leader]))
-        by_tops += coarse.can([view(h) for h in node.hands], [0] * 5, node.leader, tricks)
+        by_tops += coarse.can([view(h) for h in node.hands], [0] * 4, node.leader, tricks)
     assert lost >= 20 and by_tops >= 1, (lost, by_tops)
 
 

@@ -60,7 +60,7 @@ FINE_MOST: Final = 120_000
 #: granted even a few hundred steps a table, its decisions on mission 12 took 60% longer).
 FINE_FROM: Final = 50_000
 #: No top cards: per colour ``seat << _WIDTH | count`` with a count of 0 (:func:`top_cards`).
-NO_TOPS: Final = (0,) * (len(COLORS) + 1)
+NO_TOPS: Final = (0,) * len(COLORS)
 
 
 class _Tired(Exception):
