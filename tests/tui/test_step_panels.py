@@ -375,21 +375,33 @@ async def test_a_pair_that_dooms_every_hand_out_is_said_at_the_draw() -> None:
         )
 
 
+class HeldMarks:
+    """The hand-out marks held back while ``release`` is clear (as a slow list of the
+    epilogue's would be, up to a second); ``held``: the marks that were held."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.release = threading.Event()
+        self.release.set()
+        self.held: list[list_steps.HandOutMarks] = []
+        work_out = list_steps.HandOutMarks.work_out
+
+        def slow(marks: list_steps.HandOutMarks) -> list_steps.HandOutMarks:
+            if not self.release.is_set():
+                self.held.append(marks)
+                assert self.release.wait(10)
+            return work_out(marks)
+
+        monkeypatch.setattr(list_steps.HandOutMarks, "work_out", slow)
+
+
 async def test_the_list_is_drawn_and_answers_keys_before_its_marks_are_worked_out(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # the deal of test_a_task_the_captain_may_not_take_is_marked_before_it_is_chosen: on Ann's
-    # list #75 dooms the attempt. The marks are held back until the test lets them go, as a
-    # slow list of the epilogue would be (up to a second): the list and its keys do not wait
-    release = threading.Event()
-    release.set()
-    work_out = list_steps.HandOutMarks.work_out
-
-    def slow(marks: list_steps.HandOutMarks) -> list_steps.HandOutMarks:
-        assert release.wait(10)
-        return work_out(marks)
-
-    monkeypatch.setattr(list_steps.HandOutMarks, "work_out", slow)
+    # list #75 dooms the attempt. Its marks are held back until the test lets them go: the
+    # list and its keys do not wait
+    marks = HeldMarks(monkeypatch)
+    release = marks.release
     monkeypatch.setattr(list_steps, "CHECKING_AFTER", 0.05)
     app = create_app(
         AppSettings(players=4, mission=24, seed="vp1-24-0", clock_interval=None, settle=0)
@@ -429,18 +441,8 @@ async def test_marks_come_for_the_table_they_were_asked_for(
     # the marks of Dee's list are held back while Dee takes a task: when they come, the table
     # has moved on to Ann's list, which is marked by its own (#75 dooms only there), and the
     # cursor, untouched, moves to the entry that does not lose
-    release = threading.Event()
-    release.set()
-    work_out = list_steps.HandOutMarks.work_out
-    held: list[list_steps.HandOutMarks] = []
-
-    def slow(marks: list_steps.HandOutMarks) -> list_steps.HandOutMarks:
-        if not release.is_set():
-            held.append(marks)
-            assert release.wait(10)
-        return work_out(marks)
-
-    monkeypatch.setattr(list_steps.HandOutMarks, "work_out", slow)
+    marks = HeldMarks(monkeypatch)
+    release, held = marks.release, marks.held
     app = create_app(
         AppSettings(players=4, mission=24, seed="vp1-24-0", clock_interval=None, settle=0)
     )
