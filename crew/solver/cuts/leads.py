@@ -50,10 +50,10 @@ MEMO_LIMIT: Final = 200_000
 #: The game with the top cards is larger than the one with the counts alone: of the positions a
 #: search may still visit when its table is made, it may take one step for every
 #: ``FINE_SHARE``, and ``FINE_MOST`` in all (:meth:`LeadFlow.grant`). A computer's search of a
-#: sampled deal (thousands of positions) then hardly plays it, the solver's (a million) can
-#: play it out from the first trick: four players, v72-4-2, 74,136 steps. Unbounded, one
-#: deal of the odds table (v67-4-21, lost) took 15 s instead of 2.4 s, and the computers'
-#: decisions on mission 12 up to 16 s.
+#: sampled deal (thousands of positions) does not play it (:data:`FINE_FROM`); the solver's (a
+#: million) can play it out from the first trick: four players, v72-4-2, 74,136 steps.
+#: Unbounded, one deal of the odds table (v67-4-21, lost) took 15 s instead of 2.4 s, and the
+#: computers' decisions on mission 12 up to 16 s.
 FINE_SHARE: Final = 8
 FINE_MOST: Final = 120_000
 #: A search of fewer positions than this grants none (a computer's, of one sampled deal:
@@ -150,8 +150,10 @@ class LeadFlow:
         left = form.total - len(node.tricks)
         if not self.can(hands, list(NO_TOPS), node.leader, left):
             return True
+        if self.fine <= 0:
+            return False
         tops = top_cards(node.hands)
-        if self.fine <= 0 or not any(tops[c] & 15 for c in self.colours):
+        if not any(tops[c] & 15 for c in self.colours):
             return False
         start = self.steps
         self._until = min(STEP_LIMIT, start + self.fine)
