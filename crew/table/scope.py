@@ -289,25 +289,14 @@ class SeatScope:
         it clashes with (public: the tasks and their owners only)."""
         return clashes(self._session.state, seat)
 
-    def dooming(self, action: Action) -> tuple[int, ...] | None:
-        """For a choice while the tasks are handed out (a take or an assignment that clashes
-        with no task given out yet, a pass, a volunteer's answer): when every way of handing
-        out the tasks left after it ends with two that can never both succeed, or with tasks
-        whose owners' trick counts can never add up, such tasks (the engine's
-        ``doomed_hand_out``; public: the tasks, their owners and the rules of the
-        distribution). None otherwise."""
-        return dooming(self._session.state, action)
-
-    def doomed_from_here(self) -> tuple[int, ...] | None:
-        """While tasks are still to be handed out: when every way the rules allow of handing
-        them out from here ends with two that can never both succeed, or with tasks whose
-        owners' trick counts can never add up, such tasks (the engine's ``doomed_hand_out``;
-        public: the tasks, their owners and the rules of the distribution). None otherwise."""
-        return doomed_hand_out(self._session.state)
-
     def hand_out_marks(self, actions: Iterable[Action], here: bool = False) -> HandOutMarks:
-        """:meth:`dooming` of each of ``actions`` and (``here``) :meth:`doomed_from_here`, as
-        a job for a worker thread (:meth:`HandOutMarks.work_out`), for the table as it is now."""
+        """For choices while the tasks are handed out (a take or an assignment that clashes
+        with no task given out yet, a pass, a volunteer's answer), and (``here``) for the table
+        as it is: when every way of handing out the tasks left ends with two that can never
+        both succeed, or with tasks whose owners' trick counts can never add up, such tasks
+        (the engine's ``doomed_hand_out``; public: the tasks, their owners and the rules of the
+        distribution). A job for a worker thread (:meth:`HandOutMarks.work_out`), for the
+        table as it is now."""
         return HandOutMarks(self._session.state, actions, here)
 
     def holds_now(self, marks: HandOutMarks) -> bool:

@@ -153,3 +153,24 @@ def test_nothing_the_scope_hands_out_holds_a_hand_but_the_open_one() -> None:
             assert s.act(legal_actions(s.state)[0]) is None
     assert {StepKind.DISTRIBUTE, StepKind.DISTRESS_CARD, StepKind.PLAY} <= kinds
     assert s.state.distress == "left"
+
+
+def test_hand_out_marks_answer_for_the_moment_they_were_made_for() -> None:
+    # four players, mission 24, deal code vp1-24-0: once Bob (#7), Cas (#74) and Dee (#63)
+    # hold their tasks, Ann taking #75 leaves #28 to Bob beside his #7, where it can never
+    # succeed; before Dee took hers, the same take dooms nothing yet
+    s = Session.new(GameSpec(4, ["Ann", "Bob", "Cas", "Dee"], 24, seed="vp1-24-0"), autosave=False)
+    s.ack_draw()
+    scope = SeatScope(s)
+    for seat, task in ((1, 7), (2, 74), (3, 63)):
+        early = scope.hand_out_marks([Take(0, 75), Take(0, 28)], here=True)
+        assert scope.holds_now(early)
+        s.open_gate()
+        assert scope.act(Take(seat, task)) is None
+        assert not scope.holds_now(early)  # the table has moved on
+    marks = scope.hand_out_marks([Take(0, 75), Take(0, 28)], here=True)
+    assert not marks.done and marks.work_out() is marks and marks.done
+    assert marks.choices == {Take(0, 75): (7, 28), Take(0, 28): None}
+    assert marks.here is None  # Ann may still take #28
+    # the marks made before Dee's take, worked out late, answer for that moment
+    assert early.work_out().choices[Take(0, 75)] is None
