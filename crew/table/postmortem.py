@@ -322,10 +322,16 @@ def post_mortem(
     if result.winnable_at_start is False:
         deal = solver.solve(r.start)
         if deal.winnable is False:
-            text = _(
-                "No: this deal could not be won with these tasks, whatever the crew did"
-                " (open hands)."
-            )
+            if r.start.setup.task_ids:
+                text = _(
+                    "No: this deal could not be won with these tasks, whatever the crew did"
+                    " (open hands)."
+                )
+            else:  # a mission without task cards (12): its condition alone
+                text = _(
+                    "No: this deal could not be won under this mission's rules, whatever the"
+                    " crew did (open hands)."
+                )
             found = deal.clash or result.clash
             clash = "" if found is None else clash_words(found)
             return PostMortem("no", text, None, "", result, clash)

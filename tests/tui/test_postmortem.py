@@ -120,6 +120,20 @@ def test_a_deal_that_no_crew_could_win_says_no() -> None:
     assert Solver().solve(replay(s.record).start).winnable is False
 
 
+def test_a_mission_without_tasks_lost_from_the_start_names_its_rules_not_tasks() -> None:
+    # mission 12: no task cards; Ann (the captain) holds only pinks and submarines, so the
+    # first trick is opened with one of them and the attempt is lost at once
+    s = lost_session(12, ["S4 S3 S2 S1 P1 P2 P3 P4 P5 P6"], [])
+    assert not s.state.setup.task_ids
+    pm = post_mortem(s.record, NAMES)
+    assert pm.answer == "no" and pm.line is None
+    assert pm.text == (
+        "No: this deal could not be won under this mission's rules, whatever the crew did"
+        " (open hands)."
+    )
+    assert Solver().solve(replay(s.record).start).winnable is False
+
+
 def test_a_turning_point_in_the_distribution_names_the_task() -> None:
     # "win the first trick and no other": Ann holds two submarines, so she cannot take it
     s = lost_session(3, ["S4 S3", "B7 B4", "B9", "G2"], [45])
