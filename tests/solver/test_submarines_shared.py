@@ -10,9 +10,11 @@ import pytest
 from gen import exhaustive, fits, laid_out_lost_only_by, lost_only_by, proved_lost, random_ending
 from test_cuts import _ending
 
-from crew.engine.search import SearchForm
+from crew.engine.cards import popcount
+from crew.engine.search import Node, SearchForm
 from crew.solver.bounds import certainly_lost, cuts_for
 from crew.solver.cuts import submarines
+from crew.solver.cuts.base import ALL_SUBS
 
 
 def test_two_submarines_of_a_seat_that_wins_nothing_need_two_higher_ones(
@@ -76,3 +78,60 @@ def test_the_cuts_with_barred_submarines_agree_with_the_plain_search_on_random_e
         if state is not None:
             fired += lost_only_by(monkeypatch, state, [])[0]
     assert fired >= 200, fired
+
+
+def _old_most(self: submarines.MostSubmarines, form: SearchForm, node: Node, bound: int) -> int:
+    """The rule before a seat's bound submarines counted: barred only once it has its count."""
+    have = popcount(node.won[self.owner] & ALL_SUBS)
+    return ALL_SUBS if have >= self.count else 0
+
+
+#: Seat 0 holds the 4 and the 2, seat 1 the 3, seat 3 the 1 (three tricks left).
+BOUND_TWO = ["S4 S2 Y5", "S3 P9 Y6", "B9 G9 Y7", "S1 Y8 Y9"]
+
+
+def test_a_seat_bound_to_its_count_may_take_no_other_submarine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # seat 0: exactly two submarines (94) and the 3 (90). It wins a trick with its 4 and must
+    # take the 3, so that is its two: its own 2 must go to another seat, and the only one
+    # holding a higher one (seat 1, the 3) would capture the 3 with it, which is seat 0's
+    state = _ending([94, 90], [0, 0], BOUND_TWO)
+    assert lost_only_by(
+        monkeypatch, state, [(submarines.MostSubmarines, "barred_submarines", _old_most)]
+    ) == (
+        True,
+        True,
+    )
+
+
+def test_a_seat_short_of_its_count_may_still_take_another() -> None:
+    # exactly three submarines (95) and the 3: the 4, the 3 and its own 2 make three
+    state = _ending([95, 90], [0, 0], BOUND_TWO)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+    assert exhaustive(state)
+
+
+def test_bound_submarines_agree_with_the_plain_search_on_random_endings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Random endings of three tricks with a task naming a submarine and one counting them:
+    where the cuts
+    call the position lost the plain search finds no win either, and some are called lost
+    only because a seat's bound submarines count."""
+    rng = random.Random(7307)
+    fired = only = 0
+    off = [(submarines.MostSubmarines, "barred_submarines", _old_most)]
+    for n in range(1200):
+        players = rng.choice((3, 4, 5))
+        # a submarine named (90-92) and a count (93-95), often for the same seat
+        tasks = [rng.choice((90, 91, 92)), rng.choice((93, 94, 95))]
+        owner = rng.randrange(players)
+        owners = [owner, owner if rng.random() < 0.7 else rng.randrange(players)]
+        state = random_ending(rng, players, tasks, owners, f"bound-{n}")
+        if state is not None:
+            lost, new = lost_only_by(monkeypatch, state, off)
+            fired += lost
+            only += new
+    assert fired >= 500 and only >= 2, (fired, only)

@@ -130,8 +130,10 @@ class TaskCut:
         choice of which) breaks the task."""
         return False
 
-    def barred_submarines(self, form: SearchForm, node: Node) -> int:
-        """The submarines the owner may not capture."""
+    def barred_submarines(self, form: SearchForm, node: Node, bound: int) -> int:
+        """The submarines the owner may not capture, given ``bound``: unplayed submarines it
+        will capture whatever happens (those its pending tasks claim, and those it is sure to
+        win a trick with)."""
         return 0
 
     def bound(self, form: SearchForm, node: Node, fit: Fit) -> None:

@@ -27,7 +27,7 @@ class TrickLimit(TaskCut):
         """The most tricks the owner may still win."""
         return form.total - len(node.tricks)
 
-    def barred_submarines(self, form: SearchForm, node: Node) -> int:
+    def barred_submarines(self, form: SearchForm, node: Node, bound: int) -> int:
         return ALL_SUBS if self.more_tricks(form, node) <= 0 else 0
 
     def over_sure(self, form: SearchForm, node: Node, sure: int, count: int) -> bool:

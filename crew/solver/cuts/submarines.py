@@ -12,7 +12,8 @@ card of a seat to a trick. So:
   than all of its own, and no more than its own and, from each other seat, one below each of
   its own; it takes a submarine without taking another only by playing that one itself;
 - a submarine its holder must play goes to its holder or to a seat holding a higher one: one
-  of them must be allowed to take it (:func:`submarine_nowhere`).
+  of them must be allowed to take it, the other seat with a higher one it may take too
+  (:func:`submarine_nowhere`).
 """
 
 from __future__ import annotations
@@ -65,8 +66,12 @@ class MostSubmarines(TaskCut):
     def over_sure(self, form: SearchForm, node: Node, sure: int, count: int) -> bool:
         return popcount(node.won[self.owner] & ALL_SUBS) + count > self.count
 
-    def barred_submarines(self, form: SearchForm, node: Node) -> int:
-        return ALL_SUBS if popcount(node.won[self.owner] & ALL_SUBS) >= self.count else 0
+    def barred_submarines(self, form: SearchForm, node: Node, bound: int) -> int:
+        have = popcount(node.won[self.owner] & ALL_SUBS)
+        if have >= self.count:
+            return ALL_SUBS
+        # with those it is bound to capture it has its count: no other one
+        return ALL_SUBS & ~bound if have + popcount(bound) >= self.count else 0
 
 
 class OnlySubmarine(TaskCut):
@@ -90,7 +95,7 @@ class OnlySubmarine(TaskCut):
         # take is all it can spare
         return count > popcount(sure & self.cards)
 
-    def barred_submarines(self, form: SearchForm, node: Node) -> int:
+    def barred_submarines(self, form: SearchForm, node: Node, bound: int) -> int:
         return ALL_SUBS & ~self.cards
 
 
@@ -243,9 +248,12 @@ def submarine_nowhere(
 
     Its trick goes to its holder or a seat holding a higher one; a holder with no card to
     spare plays it. A seat may take it unless a pending task forbids: no more tricks or no
-    (more) submarines for that seat (``bars``), no more cards of a set holding it (``full``:
-    per owner, the cards it may capture no more of), or the card is one another seat must
-    capture (``claims``: per owner, the cards it must capture).
+    (more) submarines for that seat (``bars``, given the submarines it is bound to capture:
+    those its own tasks claim and those it is sure to win a trick with), no more cards of a
+    set holding it (``full``: per owner, the cards it may capture no more of), or the card is
+    one another seat must capture (``claims``: per owner, the cards it must capture). A seat
+    other than its holder takes it only by playing a higher one, which it captures too: one
+    it may take.
     """
     unplayed = ALL_SUBS & ~node.played
     if not unplayed:
@@ -254,9 +262,15 @@ def submarine_nowhere(
     barred = [0] * seats
     for owner, cards in full.items():
         barred[owner] |= cards
+    sure_seat, sure, sure_count = sure_submarines(form, node)
+    if sure_count < popcount(sure):
+        sure_seat = -1  # it may keep one of them back: none of them is certain
     for cut in bars:
         if node.status[cut.task] == PENDING:
-            barred[cut.owner] |= cut.barred_submarines(form, node)
+            bound = claims.get(cut.owner, 0) & unplayed
+            if cut.owner == sure_seat:
+                bound |= sure
+            barred[cut.owner] |= cut.barred_submarines(form, node, bound)
     for owner, cards in claims.items():
         for seat in range(seats):
             if seat != owner:
@@ -279,7 +293,13 @@ def submarine_nowhere(
             continue  # it may be the card its holder keeps
         higher = unplayed & ~((2 << sub) - 1)
         if barred[holder] & bit:
-            if all(barred[seat] & bit for seat in range(seats) if holdings[seat] & higher):
+            # another seat takes it only with a higher one of its own, which it captures too
+            if not any(
+                seat != holder
+                and not barred[seat] & bit
+                and holdings[seat] & higher & ~barred[seat]
+                for seat in range(seats)
+            ):
                 return True
             must |= bit
     if popcount(must) < 2 or form.tonoja:
