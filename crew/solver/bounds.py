@@ -242,7 +242,7 @@ def certainly_lost(form: SearchForm, cuts: Cuts, node: Node) -> bool:
     if ledger is not None:
         if captures_lost(cuts.captures, node, ledger) or winners_clash(form, node, ledger.claims):
             return True
-        if submarine_nowhere(form, node, cuts.bars, ledger.full, ledger.claims):
+        if submarine_nowhere(form, node, cuts.bars, ledger.full, ledger.claims, ledger.sub_wins):
             return True
     elif cuts.bars and submarine_nowhere(form, node, cuts.bars, {}, {}):
         return True

@@ -12,6 +12,7 @@ from test_cuts import _ending
 
 from crew.engine.cards import popcount
 from crew.engine.search import Node, SearchForm
+from crew.solver import bounds
 from crew.solver.bounds import certainly_lost, cuts_for
 from crew.solver.cuts import submarines
 from crew.solver.cuts.base import ALL_SUBS
@@ -135,3 +136,67 @@ def test_bound_submarines_agree_with_the_plain_search_on_random_endings(
             fired += lost
             only += new
     assert fired >= 500 and only >= 2, (fired, only)
+
+
+def _unpinned(
+    form: SearchForm,
+    node: Node,
+    bars: list[submarines.TaskCut],
+    full: dict[int, int],
+    claims: dict[int, int],
+    sub_wins: dict[int, int] | None = None,
+) -> bool:
+    """The check without the tricks a seat's only submarine is pinned to."""
+    return submarines.submarine_nowhere(form, node, bars, full, claims)
+
+
+#: Seat 1 holds the green 9 and the 3, seat 2 the 4 (its only submarine), seat 3 the 1.
+PINNED = ["S2 P9 Y5", "G9 S3 Y6", "S4 B9 Y7", "S1 Y8 Y9"]
+
+
+def test_a_submarine_pinned_to_a_card_covers_nothing_else_of_its_holder(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # seat 2 wins the green 9's trick with a submarine (80): its only one, the 4, goes there.
+    # Seat 1 takes no submarine (96), and its 3 needs the 4 above it, in another trick
+    state = _ending([80, 96], [2, 1], PINNED)
+    assert lost_only_by(monkeypatch, state, [(bounds, "submarine_nowhere", _unpinned)]) == (
+        True,
+        True,
+    )
+
+
+def test_a_pinned_submarine_may_still_cover_another_seats_submarine() -> None:
+    # the same with seat 3 taking no submarine: its 1 goes under the 2 or the 3
+    state = _ending([80, 96], [2, 3], PINNED)
+    form = SearchForm(state)
+    assert not certainly_lost(form, cuts_for(form), form.start(state))
+    assert exhaustive(state)
+
+
+def test_pinned_submarines_agree_with_the_plain_search_on_random_endings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The twelve cards of :data:`PINNED` dealt at random, three a seat, with 80 (the green
+    9's trick won with a submarine) for a seat holding one submarine and a task barring or
+    counting submarines for the seat holding the green 9 and a submarine: where the cuts call
+    the position lost the plain search finds no win either, and some are called lost only
+    through the pinned submarine."""
+    rng = random.Random(7308)
+    cards = " ".join(PINNED).split()
+    tried = fired = only = 0
+    off = [(bounds, "submarine_nowhere", _unpinned)]
+    while tried < 400:
+        rng.shuffle(cards)
+        hands = [cards[k : k + 3] for k in range(0, 12, 3)]
+        owners = rng.sample(range(4), 2)
+        subs = [sum(c.startswith("S") for c in h) for h in hands]
+        if subs[owners[0]] != 1 or "G9" not in hands[owners[1]] or not subs[owners[1]]:
+            continue
+        tried += 1
+        tasks = [80, rng.choice((91, 92, 93, 94, 96))]
+        state = _ending(tasks, owners, [" ".join(h) for h in hands])
+        lost, new = lost_only_by(monkeypatch, state, off)
+        fired += lost
+        only += new
+    assert fired >= 100 and only >= 5, (fired, only)

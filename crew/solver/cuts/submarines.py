@@ -243,6 +243,7 @@ def submarine_nowhere(
     bars: list[TaskCut],
     full: dict[int, int],
     claims: dict[int, int],
+    sub_wins: dict[int, int] | None = None,
 ) -> bool:
     """Whether a submarine that must still be played can go to no seat allowed to take it.
 
@@ -253,7 +254,9 @@ def submarine_nowhere(
     set holding it (``full``: per owner, the cards it may capture no more of), or the card is
     one another seat must capture (``claims``: per owner, the cards it must capture). A seat
     other than its holder takes it only by playing a higher one, which it captures too: one
-    it may take.
+    it may take. A seat holding one submarine that must win the trick of another seat's card
+    with a submarine (``sub_wins``: per owner, those cards) plays its submarine in that trick,
+    so it covers no submarine of the seat holding that card.
     """
     unplayed = ALL_SUBS & ~node.played
     if not unplayed:
@@ -279,6 +282,10 @@ def submarine_nowhere(
         return False
     remaining = form.total - len(node.tricks)
     holdings = [holding(form, node, seat) for seat in range(seats)]
+    pinned = [0] * seats  # per seat: cards that its only submarine's trick holds
+    for seat, cards in (sub_wins or {}).items():
+        if popcount(holdings[seat] & ALL_SUBS) == 1 and not (form.tonoja and seat == TONOJA):
+            pinned[seat] = cards & ~node.played
     holders: dict[int, int] = {}  # submarine bit -> its holder
     must = 0  # the submarines that are played, and that their holder may not take
     for sub in SUBS[::-1]:  # lowest first
@@ -298,6 +305,7 @@ def submarine_nowhere(
                 seat != holder
                 and not barred[seat] & bit
                 and holdings[seat] & higher & ~barred[seat]
+                and not pinned[seat] & holdings[holder] & ~bit
                 for seat in range(seats)
             ):
                 return True
