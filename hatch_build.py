@@ -44,6 +44,7 @@ COMPILED = (
     "crew/solver/cuts/own_cards.py",
     "crew/solver/cuts/runs.py",
     "crew/solver/cuts/slots.py",
+    "crew/solver/cuts/sub_covers.py",
     "crew/solver/cuts/submarines.py",
     "crew/solver/cuts/takers.py",
     "crew/solver/cuts/vector.py",

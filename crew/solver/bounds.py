@@ -59,12 +59,12 @@ from .cuts.one_trick import EverySeat, OthersHold, OwnCard, TrickTotal
 from .cuts.own_cards import LastTrick, winners_clash
 from .cuts.runs import Run, most_without_run
 from .cuts.slots import MoreThan
+from .cuts.sub_covers import submarine_nowhere
 from .cuts.submarines import (
     MostSubmarines,
     NeedsSubmarines,
     OnlySubmarine,
     least_submarine_tricks,
-    submarine_nowhere,
     submarine_tricks,
     sure_submarines,
 )

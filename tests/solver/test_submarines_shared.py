@@ -1,5 +1,5 @@
 """The submarines a seat may not take need tricks of their own under higher ones
-(:func:`crew.solver.cuts.submarines._shared_out`): where that calls a position lost the plain
+(:func:`crew.solver.cuts.sub_covers._shared_out`): where that calls a position lost the plain
 search finds no win, and a logbook deal it decides."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from crew.engine.cards import popcount
 from crew.engine.search import Node, SearchForm
 from crew.solver import bounds
 from crew.solver.bounds import certainly_lost, cuts_for
-from crew.solver.cuts import submarines
+from crew.solver.cuts import sub_covers, submarines
 from crew.solver.cuts.base import ALL_SUBS
 
 
@@ -26,7 +26,7 @@ def test_two_submarines_of_a_seat_that_wins_nothing_need_two_higher_ones(
     # holds the submarines 1 and 3; seat 3 takes 92 (the 2 and no other submarine). The 3
     # needs the captain's 4 in its trick, so the 1 goes under the 2, and seat 3 takes it
     state = proved_lost(4, 28, "v63-4-5", (76, 79, 93, 92, 50))
-    off = (submarines, "_shared_out", fits)
+    off = (sub_covers, "_shared_out", fits)
     assert laid_out_lost_only_by(monkeypatch, state, (2, 1, 3, 3, 0), off) == (True, True)
 
 
@@ -43,7 +43,7 @@ def test_the_lowest_submarine_goes_under_a_seat_that_may_not_take_it(
     # seat 0 wins no trick (50), seat 3 takes the 2 and no other submarine (92): each of seat
     # 0's submarines is covered by a higher one alone, but not both at once
     state = _ending([50, 92], [0, 3], UNDER_TWO)
-    assert lost_only_by(monkeypatch, state, [(submarines, "_shared_out", fits)]) == (
+    assert lost_only_by(monkeypatch, state, [(sub_covers, "_shared_out", fits)]) == (
         True,
         True,
     )
@@ -147,7 +147,7 @@ def _unpinned(
     sub_wins: dict[int, int] | None = None,
 ) -> bool:
     """The check without the tricks a seat's only submarine is pinned to."""
-    return submarines.submarine_nowhere(form, node, bars, full, claims)
+    return sub_covers.submarine_nowhere(form, node, bars, full, claims)
 
 
 #: Seat 1 holds the green 9 and the 3, seat 2 the 4 (its only submarine), seat 3 the 1.

@@ -7,6 +7,7 @@ subject:
 
 - :mod:`.one_trick`: the cards a one-trick task needs still in the hands;
 - :mod:`.submarines`: what the submarines left do to the tricks and to who captures them;
+- :mod:`.sub_covers`: a submarine that must be played needs a seat allowed to take it;
 - :mod:`.captures`: every card is captured by one seat at most;
 - :mod:`.own_cards`: cards an owner captures from its own hand, the card kept for the last
   trick;
