@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import pytest
 
@@ -169,6 +169,23 @@ def lost_only_by(
         for obj, name, stand_in in off:
             m.setattr(obj, name, stand_in)
         return True, not certainly_lost(form, cuts_for(form, kinds), node)
+
+
+def fired_only_by(
+    monkeypatch: pytest.MonkeyPatch,
+    states: Iterable[GameState | None],
+    off: Sequence[tuple[object, str, object]],
+) -> tuple[int, int]:
+    """Over ``states`` (None skipped): how many the cuts call lost (each checked against the
+    plain search by :func:`lost_only_by`), and how many of those only with the checks ``off``
+    in place."""
+    fired = only = 0
+    for state in states:
+        if state is not None:
+            lost, new = lost_only_by(monkeypatch, state, off)
+            fired += lost
+            only += new
+    return fired, only
 
 
 def never(*_: object) -> bool:

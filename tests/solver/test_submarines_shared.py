@@ -5,11 +5,21 @@ search finds no win, and a logbook deal it decides."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
-from gen import exhaustive, fits, laid_out_lost_only_by, lost_only_by, proved_lost, random_ending
+from gen import (
+    exhaustive,
+    fired_only_by,
+    fits,
+    laid_out_lost_only_by,
+    lost_only_by,
+    proved_lost,
+    random_ending,
+)
 from test_cuts import _ending
 
+from crew.engine import GameState
 from crew.engine.cards import popcount
 from crew.engine.search import Node, SearchForm
 from crew.solver import bounds
@@ -118,23 +128,21 @@ def test_bound_submarines_agree_with_the_plain_search_on_random_endings(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Random endings of three tricks with a task naming a submarine and one counting them:
-    where the cuts
-    call the position lost the plain search finds no win either, and some are called lost
-    only because a seat's bound submarines count."""
+    where the cuts call the position lost the plain search finds no win either, and some are
+    called lost only because a seat's bound submarines count."""
     rng = random.Random(7307)
-    fired = only = 0
+
+    def endings() -> Iterator[GameState | None]:
+        for n in range(1200):
+            players = rng.choice((3, 4, 5))
+            # a submarine named (90-92) and a count (93-95), often for the same seat
+            tasks = [rng.choice((90, 91, 92)), rng.choice((93, 94, 95))]
+            owner = rng.randrange(players)
+            owners = [owner, owner if rng.random() < 0.7 else rng.randrange(players)]
+            yield random_ending(rng, players, tasks, owners, f"bound-{n}")
+
     off = [(submarines.MostSubmarines, "barred_submarines", _old_most)]
-    for n in range(1200):
-        players = rng.choice((3, 4, 5))
-        # a submarine named (90-92) and a count (93-95), often for the same seat
-        tasks = [rng.choice((90, 91, 92)), rng.choice((93, 94, 95))]
-        owner = rng.randrange(players)
-        owners = [owner, owner if rng.random() < 0.7 else rng.randrange(players)]
-        state = random_ending(rng, players, tasks, owners, f"bound-{n}")
-        if state is not None:
-            lost, new = lost_only_by(monkeypatch, state, off)
-            fired += lost
-            only += new
+    fired, only = fired_only_by(monkeypatch, endings(), off)
     assert fired >= 500 and only >= 2, (fired, only)
 
 
@@ -184,19 +192,19 @@ def test_pinned_submarines_agree_with_the_plain_search_on_random_endings(
     through the pinned submarine."""
     rng = random.Random(7308)
     cards = " ".join(PINNED).split()
-    tried = fired = only = 0
-    off = [(bounds, "submarine_nowhere", _unpinned)]
-    while tried < 400:
-        rng.shuffle(cards)
-        hands = [cards[k : k + 3] for k in range(0, 12, 3)]
-        owners = rng.sample(range(4), 2)
-        subs = [sum(c.startswith("S") for c in h) for h in hands]
-        if subs[owners[0]] != 1 or "G9" not in hands[owners[1]] or not subs[owners[1]]:
-            continue
-        tried += 1
-        tasks = [80, rng.choice((91, 92, 93, 94, 96))]
-        state = _ending(tasks, owners, [" ".join(h) for h in hands])
-        lost, new = lost_only_by(monkeypatch, state, off)
-        fired += lost
-        only += new
+
+    def endings() -> Iterator[GameState]:
+        tried = 0
+        while tried < 400:
+            rng.shuffle(cards)
+            hands = [cards[k : k + 3] for k in range(0, 12, 3)]
+            owners = rng.sample(range(4), 2)
+            subs = [sum(c.startswith("S") for c in h) for h in hands]
+            if subs[owners[0]] != 1 or "G9" not in hands[owners[1]] or not subs[owners[1]]:
+                continue
+            tried += 1
+            tasks = [80, rng.choice((91, 92, 93, 94, 96))]
+            yield _ending(tasks, owners, [" ".join(h) for h in hands])
+
+    fired, only = fired_only_by(monkeypatch, endings(), [(bounds, "submarine_nowhere", _unpinned)])
     assert fired >= 100 and only >= 5, (fired, only)
