@@ -1,6 +1,8 @@
-"""The submarines a seat may not take need tricks of their own under higher ones
-(:func:`crew.solver.cuts.sub_covers._shared_out`): where that calls a position lost the plain
-search finds no win, and a logbook deal it decides."""
+"""Who may take the submarines that must be played (:mod:`crew.solver.cuts.sub_covers`): those
+a seat may not take need tricks of their own under higher ones (``_shared_out``), a seat bound
+to its count of submarines may take no other, and a seat whose only submarine must win another
+seat's card's trick covers nothing else of that seat. Where these call a position lost the
+plain search finds no win, and a logbook deal they decide."""
 
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from crew.engine.search import Node, SearchForm
 from crew.solver import bounds
 from crew.solver.bounds import certainly_lost, cuts_for
 from crew.solver.cuts import sub_covers, submarines
-from crew.solver.cuts.base import ALL_SUBS
+from crew.solver.cuts.base import ALL_SUBS, TaskCut
 
 
 def test_two_submarines_of_a_seat_that_wins_nothing_need_two_higher_ones(
@@ -149,7 +151,7 @@ def test_bound_submarines_agree_with_the_plain_search_on_random_endings(
 def _unpinned(
     form: SearchForm,
     node: Node,
-    bars: list[submarines.TaskCut],
+    bars: list[TaskCut],
     full: dict[int, int],
     claims: dict[int, int],
     sub_wins: dict[int, int] | None = None,
